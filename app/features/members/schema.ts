@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+export const MEMBER_TYPES = [
+  { value: "entrepreneur", label: "Entrepreneur" },
+  { value: "investor", label: "Investor" },
+  { value: "business_contact", label: "Business contact" },
+] as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+const Email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email({ error: "Please provide a valid email address." }));
+
+const NewPassword = z
+  .string({ error: "Please choose a password." })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+const Name = z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(100, "Use at most 100 characters.");
+
+const MemberType = z.enum(["entrepreneur", "investor", "business_contact"], {
+  error: "Choose entrepreneur, investor or business contact.",
+});
+
+export const SignUpSchema = z.object({
+  name: Name,
+  email: Email,
+  password: NewPassword,
+  memberType: MemberType,
+  redirectTo: z.string().optional(),
+});
+
+export const SignInSchema = z.object({
+  email: Email,
+  password: z.string({ error: "Please enter your password." }).max(PASSWORD_MAX),
+  redirectTo: z.string().optional(),
+});
+
+export const ForgotPasswordSchema = z.object({ email: Email });
+
+function confirmed<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "The two passwords do not match." });
+  }
+}
+
+export const ResetPasswordSchema = z
+  .object({ password: NewPassword, confirmPassword: z.string({ error: "Please repeat the password." }) })
+  .superRefine(confirmed);
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Please enter your current password." }).max(PASSWORD_MAX),
+    password: NewPassword,
+    confirmPassword: z.string({ error: "Please repeat the password." }),
+  })
+  .superRefine(confirmed);
+
+const Optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const ProfileSchema = z.object({
+  name: Name,
+  memberType: MemberType,
+  occupation: Optional(100),
+  industry: Optional(100),
+  business: Optional(150),
+  businessType: Optional(100),
+  country: Optional(2),
+  province: Optional(10),
+  city: Optional(100),
+  lookingFor: Optional(300),
+});
+
+export type Profile = z.infer<typeof ProfileSchema>;

@@ -1,0 +1,60 @@
+import type { Generated } from "kysely";
+
+// The database as the migrations in migrations/ leave it. Ids are integers, instants are
+// ISO UTC text, dates are YYYY-MM-DD text, booleans are 0/1, money is integer cents.
+
+export type MemberType = "entrepreneur" | "investor" | "business_contact";
+export type Role = "member" | "admin";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: Role;
+  member_type: MemberType;
+  occupation: string | null;
+  industry: string | null;
+  business: string | null;
+  business_type: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  looking_for: string | null;
+  disabled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  sign_in_failures: SignInAttemptsTable;
+}

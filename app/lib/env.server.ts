@@ -1,0 +1,51 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optional = (schema: z.ZodType) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optional(z.string()),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional(z.string()),
+  SESSION_SECRET: optional(z.string().min(32, "SESSION_SECRET must be at least 32 characters")),
+  APP_URL: optional(z.url()),
+  TRUST_PROXY: optional(z.string()),
+  SMTP_URL: optional(z.string()),
+  MAIL_FROM: z.string().default("Chapter <no-reply@chapter.local>"),
+  SESSION_DAYS: z.coerce.number().int().positive().default(30),
+  SIGNIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { DATABASE_URL?: string; HOST?: string };
+
+let cached: Env | undefined;
+
+/** process.env, validated once; a bad value stops the server with a readable message. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  cached = parsed.data as Env;
+  return cached;
+}
+
+export function dataDir() {
+  return path.resolve(env().DATA_DIR);
+}
+
+export function databaseUrl() {
+  return env().DATABASE_URL ?? path.join(dataDir(), "chapter.db");
+}
+
+export function isPostgresUrl(url: string) {
+  return /^postgres(ql)?:\/\//i.test(url);
+}

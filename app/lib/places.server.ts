@@ -1,0 +1,51 @@
+import { City, Country, State } from "country-state-city";
+import type { Option } from "~/ui/field";
+
+// Countries, provinces (states, regions) and cities from the country-state-city dataset.
+// Stored as the country's ISO code, the province's ISO code within it, and the city's name.
+
+let countries: Option[] | undefined;
+
+export function countryOptions(): Option[] {
+  countries ??= Country.getAllCountries().map((country) => ({ value: country.isoCode, label: country.name }));
+  return countries;
+}
+
+export function provinceOptions(countryCode: string | null | undefined): Option[] {
+  if (!countryCode) return [];
+  return State.getStatesOfCountry(countryCode).map((state) => ({ value: state.isoCode, label: state.name }));
+}
+
+export function cityOptions(countryCode: string | null | undefined, provinceCode: string | null | undefined): Option[] {
+  if (!countryCode || !provinceCode) return [];
+  return City.getCitiesOfState(countryCode, provinceCode).map((city) => ({ value: city.name, label: city.name }));
+}
+
+export function placeOptions(place: { country?: string | null; province?: string | null }) {
+  return {
+    countries: countryOptions(),
+    provinces: provinceOptions(place.country),
+    cities: cityOptions(place.country, place.province),
+  };
+}
+
+/** The problems with a country/province/city choice, by field, for the form to show. */
+export function placeErrors(place: { country: string | null; province: string | null; city: string | null }) {
+  const errors: Record<string, string> = {};
+  if (place.country && !Country.getCountryByCode(place.country)) errors.country = "Choose a country from the list.";
+  if (place.country && place.province && !State.getStateByCodeAndCountry(place.province, place.country)) {
+    errors.province = "Choose a province from the list.";
+  }
+  if (place.country && place.province && place.city) {
+    const known = cityOptions(place.country, place.province);
+    if (known.length > 0 && !known.some((city) => city.value === place.city)) errors.city = "Choose a city from the list.";
+  }
+  return errors;
+}
+
+export function placeLabel(place: { country: string | null; province: string | null; city: string | null }) {
+  if (!place.country) return null;
+  const country = Country.getCountryByCode(place.country)?.name ?? place.country;
+  const province = place.province ? State.getStateByCodeAndCountry(place.province, place.country)?.name : null;
+  return [place.city, province, country].filter(Boolean).join(", ");
+}

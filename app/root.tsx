@@ -1,0 +1,110 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { csrfToken } from "./lib/csrf.server";
+import { takeFlash } from "./lib/respond.server";
+import { getMember } from "./lib/session.server";
+import styles from "./styles/app.css";
+import { AppShell } from "./ui/app-shell";
+import { useNonce } from "./ui/nonce";
+import { PageLoader } from "./ui/page-loader";
+import { Toast } from "./ui/toast";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [member, csrf, flash] = await Promise.all([getMember(request), csrfToken(request), takeFlash(request)]);
+  const headers = new Headers(flash.headers);
+  if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
+  return json(
+    {
+      // SPEC.md §1: the client is told whether the visitor is a signed-in member.
+      isMember: member !== null,
+      member,
+      csrf: csrf.token,
+      notification: flash.notification,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Chapter" }];
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <PageLoader />
+      <AppShell member={data.member}>
+        <Toast notification={data.notification} />
+        <Outlet />
+      </AppShell>
+    </Document>
+  );
+}
+
+function errorText(error: unknown) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { title: "Page not found", detail: "There is nothing here, or it is not yours to see." };
+    if (error.status === 403) {
+      return { title: "Not allowed", detail: typeof error.data === "string" ? error.data : "You may not do that." };
+    }
+    if (error.status === 405) return { title: "Not allowed", detail: "That page cannot be used this way." };
+    if (error.status < 500) {
+      return { title: "Something is wrong with that request", detail: typeof error.data === "string" ? error.data : "" };
+    }
+  }
+  return { title: "Something went wrong", detail: "Sorry: it was our fault, not yours. Please try again in a moment." };
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const { title, detail } = errorText(error);
+  return (
+    <Document>
+      <AppShell member={rootData?.member ?? null}>
+        <section className="error-page">
+          <h1>{title}</h1>
+          {detail ? <p>{detail}</p> : null}
+          <p>
+            <a href="/">Go to the start page</a>
+          </p>
+        </section>
+      </AppShell>
+    </Document>
+  );
+}

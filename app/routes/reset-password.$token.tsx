@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { findResetLink, resetPassword } from "~/features/members/password-reset.server";
+import { ResetPasswordSchema } from "~/features/members/schema";
+import { clientIp } from "~/lib/request-context.server";
+import { startSession } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { Field } from "~/ui/field";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const link = await findResetLink(params.token ?? "");
+  return json(
+    { valid: Boolean(link), email: link?.email ?? null, constraint: getZodConstraint(ResetPasswordSchema) },
+    { status: link ? 200 : 410 },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const memberId = await resetPassword(params.token ?? "", submission.value.password);
+  if (!memberId) {
+    return json(
+      { result: submission.reply({ formErrors: ["This link has expired or was already used. Ask for a new one."], hideFields: ["password", "confirmPassword"] }) },
+      { status: 410 },
+    );
+  }
+  return startSession(request, memberId, {
+    redirectTo: "/user",
+    clientIp: clientIp(context),
+    notification: { type: "success", message: "Your new password is set. You are signed in, and signed out everywhere else." },
+  });
+}
+
+export default function ResetPassword() {
+  const { valid, email, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({ id: "reset-password", lastResult: actionData?.result, constraint });
+
+  if (!valid) {
+    return (
+      <div className="card narrow">
+        <h1>This link no longer works</h1>
+        <p>Password reset links work once, for a limited time. Ask for a new one and use the newest e-mail.</p>
+        <p>
+          <Link to="/signin/forgot-password" className="button">
+            Send me a new link
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="card narrow">
+      <h1>Choose a new password</h1>
+      <p className="muted">For {email}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="text" name="username" autoComplete="username" value={email ?? ""} readOnly hidden />
+        <Field
+          label="New password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label="Repeat the new password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <div className="form-errors" role="alert">
+          {form.errors?.map((error) => <p key={error}>{error}</p>)}
+        </div>
+        <div className="form-actions">
+          <StatusButton pending={pending}>Set the new password</StatusButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "New password · Chapter" }, { name: "referrer", content: "no-referrer" }];

@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { createMember, emailTaken } from "~/features/members/members.server";
+import { MEMBER_TYPES, SignUpSchema } from "~/features/members/schema";
+import { clientIp } from "~/lib/request-context.server";
+import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList, Field, SelectField } from "~/ui/field";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSignedOut(request);
+  return json({ constraint: getZodConstraint(SignUpSchema) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireSignedOut(request);
+  const formData = await request.formData();
+  const submission = await parseWithZod(formData, {
+    schema: SignUpSchema.superRefine(async (data, ctx) => {
+      if (await emailTaken(data.email)) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: "An account with this e-mail already exists. Sign in instead." });
+      }
+    }),
+    async: true,
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { name, email, password, memberType, redirectTo } = submission.value;
+  const memberId = await createMember({ name, email, password, memberType });
+  return startSession(request, memberId, {
+    redirectTo: safeRedirect(redirectTo),
+    clientIp: clientIp(context),
+    notification: { type: "success", message: `Welcome to Chapter, ${name}!` },
+  });
+}
+
+export default function SignUp() {
+  const { constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: "onBlur",
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <div className="card narrow">
+      <h1>Join Chapter</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <Field
+          label="E-mail"
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label="Password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <SelectField
+          label="I am"
+          options={MEMBER_TYPES}
+          placeholder="Choose one"
+          errors={fields.memberType.errors}
+          selectProps={getSelectProps(fields.memberType)}
+        />
+        <ErrorList errors={form.errors} />
+        <div className="form-actions">
+          <StatusButton pending={pending}>Create my account</StatusButton>
+        </div>
+      </Form>
+      <p className="muted">
+        Already a member? <Link to={redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin"}>Sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Join · Chapter" }];

@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getProfile } from "~/features/members/members.server";
+import { MEMBER_TYPES } from "~/features/members/schema";
+import { placeLabel } from "~/lib/places.server";
+import { requireMember } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const profile = await getProfile(member.id);
+  if (!profile) throw new Response("Not found", { status: 404 });
+  return json({ profile, place: placeLabel(profile) });
+}
+
+export default function Home() {
+  const { profile, place } = useLoaderData<typeof loader>();
+  const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
+  const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Welcome, {profile.name}</h1>
+        {profile.role === "admin" ? <span className="badge">Admin</span> : null}
+      </div>
+      <section className="card" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Your profile</h2>
+        <dl className="details">
+          <dt>Member type</dt>
+          <dd>{memberType}</dd>
+          <dt>Occupation or position</dt>
+          <dd>{profile.occupation ?? "—"}</dd>
+          <dt>Business</dt>
+          <dd>{[profile.business, profile.business_type].filter(Boolean).join(" · ") || "—"}</dd>
+          <dt>Industry</dt>
+          <dd>{profile.industry ?? "—"}</dd>
+          <dt>Location</dt>
+          <dd>{place ?? "—"}</dd>
+          <dt>Looking for</dt>
+          <dd>{profile.looking_for ?? "—"}</dd>
+        </dl>
+        {missing ? <p className="muted">Members find you by these details: the more you fill in, the better.</p> : null}
+        <p>
+          <Link to="/user/settings/profile" className="button button--secondary">
+            Edit your profile
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Home · Chapter" }];

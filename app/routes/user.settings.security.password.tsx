@@ -1,0 +1,72 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { currentPasswordMatches, setPassword } from "~/features/members/members.server";
+import { ChangePasswordSchema } from "~/features/members/schema";
+import { respond } from "~/lib/respond.server";
+import { endOtherSessions, getSessionId, requireMember } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { Field } from "~/ui/field";
+import { RouteDialog } from "~/ui/route-dialog";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  return json({ constraint: getZodConstraint(ChangePasswordSchema) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const submission = await parseWithZod(await request.formData(), {
+    schema: ChangePasswordSchema.superRefine(async (data, ctx) => {
+      if (!(await currentPasswordMatches(member.id, data.currentPassword))) {
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password." });
+      }
+    }),
+    async: true,
+  });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
+  }
+  await setPassword(member.id, submission.value.password);
+  const signedOut = await endOtherSessions(member.id, await getSessionId(request));
+  const others = signedOut === 1 ? " One other session was signed out." : signedOut > 1 ? ` ${signedOut} other sessions were signed out.` : "";
+  return respond(request, { type: "success", message: `Your password is changed.${others}` }, { to: "/user/settings/security" });
+}
+
+export default function ChangePassword() {
+  const { constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({ id: "change-password", lastResult: actionData?.result, constraint });
+  return (
+    <RouteDialog title="Change password" size="small">
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <Field
+          label="Current password"
+          errors={fields.currentPassword.errors}
+          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <Field
+          label="New password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label="Repeat the new password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <div className="dialog-actions">
+          <StatusButton pending={pending}>Change password</StatusButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Change password · Chapter" }];

@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { getSessionId, listSessions, requireMember } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const current = await getSessionId(request);
+  const sessions = await listSessions(member.id);
+  return json({ sessions: sessions.map((session) => ({ ...session, current: session.id === current })) });
+}
+
+/** "Firefox on Windows" from a user agent, good enough for a member to recognise a device. */
+function describeDevice(userAgent: string | null) {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "A browser";
+  const system = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "an unknown system";
+  return `${browser} on ${system}`;
+}
+
+function when(iso: string) {
+  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+}
+
+export default function Security() {
+  const { sessions } = useLoaderData<typeof loader>();
+  const others = sessions.filter((session) => !session.current);
+  return (
+    <>
+      <section className="card" aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <p className="muted">Changing your password signs you out on every other device.</p>
+        <Link to="password" className="button button--secondary" preventScrollReset>
+          Change password
+        </Link>
+      </section>
+      <section className="card" aria-labelledby="sessions-heading">
+        <div className="page-header">
+          <h2 id="sessions-heading">Where you are signed in</h2>
+          {others.length > 0 ? (
+            <Link to="sign-out-others" className="button button--secondary button--small" preventScrollReset>
+              Sign out all other sessions
+            </Link>
+          ) : null}
+        </div>
+        <div className="table-wrap">
+          <table className="list">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Address</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last active</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((session) => (
+                <tr key={session.id} data-testid="session-row">
+                  <td>
+                    {describeDevice(session.user_agent)}
+                    {session.current ? <span className="badge"> This device</span> : null}
+                  </td>
+                  <td>{session.ip ?? "—"}</td>
+                  <td>{when(session.created_at)}</td>
+                  <td>{when(session.last_seen_at)}</td>
+                  <td>
+                    {session.current ? null : (
+                      <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} preventScrollReset>
+                        Sign out
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Password and sessions · Settings · Chapter" }];

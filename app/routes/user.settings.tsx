@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireMember } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  return null;
+}
+
+export default function Settings() {
+  return (
+    <>
+      <h1>Settings</h1>
+      <nav aria-label="Settings">
+        <ul className="tabs">
+          <li>
+            <NavLink to="/user/settings/profile">Profile</NavLink>
+          </li>
+          <li>
+            <NavLink to="/user/settings/security">Password and sessions</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CsrfInput } from "./csrf-input";
+
+type ShellMember = { name: string; role: string } | null;
+
+// Only areas that exist are listed; each product area adds its entry here.
+const MEMBER_NAV = [
+  { to: "/user", label: "Home", end: true },
+  { to: "/user/settings", label: "Settings", end: false },
+];
+
+export function AppShell({ member, children }: { member: ShellMember; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to={member ? "/user" : "/"} className="brand">
+          Chapter
+        </Link>
+        {member ? (
+          <>
+            <nav aria-label="Main" className="main-nav">
+              <ul>
+                {MEMBER_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                {member.role === "admin" ? (
+                  <li>
+                    <NavLink to="/user/admin">Admin</NavLink>
+                  </li>
+                ) : null}
+              </ul>
+            </nav>
+            <div className="account">
+              <span className="account-name">{member.name}</span>
+              <Form method="post" action="/signout">
+                <CsrfInput />
+                <button type="submit" className="button button--small button--secondary">
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          </>
+        ) : (
+          <nav aria-label="Account" className="account">
+            <Link to="/signin">Sign in</Link>
+            <Link to="/signup" className="button button--small">
+              Join
+            </Link>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

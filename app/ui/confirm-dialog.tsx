@@ -1,0 +1,43 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CsrfInput } from "./csrf-input";
+import { RouteDialog } from "./route-dialog";
+import { StatusButton, useIsPending } from "./status-button";
+
+/**
+ * Asks before something destructive, with SPEC.md §8's wording ("Confirm!" and "Are you sure
+ * you want to …?"). It is a dialog route: with JS it opens without a reload, without JS it is
+ * a page of its own; either way confirming posts the form to the route's own action.
+ */
+export function ConfirmDialog({
+  title = "Confirm!",
+  message,
+  confirmLabel = "Yes, delete",
+  cancelTo = "..",
+  children,
+}: {
+  title?: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelTo?: string;
+  children?: ReactNode;
+}) {
+  const pending = useIsPending();
+  return (
+    <RouteDialog title={title} closeTo={cancelTo} size="small">
+      <Form method="post" className="confirm">
+        <CsrfInput />
+        {children}
+        <p className="confirm-message">{message}</p>
+        <div className="dialog-actions">
+          <Link to={cancelTo} className="button button--secondary" preventScrollReset>
+            Cancel
+          </Link>
+          <StatusButton pending={pending} className="button--danger" autoFocus>
+            {confirmLabel}
+          </StatusButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { useFormAction, useNavigation } from "@remix-run/react";
+import type { ButtonHTMLAttributes } from "react";
+
+/** True while this route's own form (or the given action) is being submitted, not any form. */
+export function useIsPending({ formAction, formMethod = "POST" }: { formAction?: string; formMethod?: string } = {}) {
+  const ownAction = useFormAction();
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formAction === (formAction ?? ownAction) &&
+    navigation.formMethod === formMethod
+  );
+}
+
+/** A submit button that shows SPEC.md's pending label ("Please Wait...", "Sending...") and is
+ * disabled while its own form is on its way. */
+export function StatusButton({
+  pending,
+  pendingLabel = "Please Wait...",
+  children,
+  className,
+  disabled,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingLabel?: string }) {
+  return (
+    <button
+      type="submit"
+      {...props}
+      className={["button", className].filter(Boolean).join(" ")}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from "react";
+import type { FlashedNotification } from "~/lib/respond.server";
+import { useHydrated } from "./use-hydrated";
+
+const HIDE_AFTER_MS = 6000;
+
+/**
+ * The answer of the last action. The server renders it into the page (so members without
+ * JS see it); with JS it floats as a toast that hides itself and can be dismissed.
+ */
+export function Toast({ notification }: { notification: FlashedNotification | null }) {
+  const hydrated = useHydrated();
+  const [hidden, setHidden] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!notification || !hydrated) return;
+    const timer = setTimeout(() => setHidden(notification.id), HIDE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [notification, hydrated]);
+
+  if (!notification || hidden === notification.id) return null;
+  const urgent = notification.type === "error" || notification.type === "warning";
+  return (
+    <div
+      className={`toast toast--${notification.type}${hydrated ? " toast--floating" : ""}`}
+      role={urgent ? "alert" : "status"}
+      data-testid="toast"
+    >
+      <p>{notification.message}</p>
+      {hydrated ? (
+        <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setHidden(notification.id)}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}

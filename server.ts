@@ -1,0 +1,105 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { protectActions } from "./app/lib/csrf.server.ts";
+import { db } from "./app/lib/db.server.ts";
+import { env } from "./app/lib/env.server.ts";
+import { migrateToLatest } from "./app/lib/migrate.server.ts";
+import { secrets } from "./app/lib/secrets.server.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = env();
+secrets(); // generated on first start, before any request needs them
+const applied = await migrateToLatest(db);
+if (applied.length) console.log(`Migrated the database: ${applied.join(", ")}`);
+
+const buildPath = path.resolve("build/index.js");
+const build = protectActions((await import(pathToFileURL(buildPath).href)) as ServerBuild);
+
+const app = express();
+app.disable("x-powered-by");
+if (config.TRUST_PROXY) {
+  const value = config.TRUST_PROXY;
+  app.set("trust proxy", value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value);
+}
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(config.NODE_ENV === "development" ? ["ws:"] : [])],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // Plain http on a LAN address must keep working: HSTS only where the proxy says https.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+  }),
+);
+app.use((req, res, next) => {
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+  next();
+});
+app.use(compression());
+
+// Remix fingerprints everything under /build: cache it for a year.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+  }),
+);
+
+const server = app.listen(config.PORT, ...(config.HOST ? [config.HOST] : []), () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  console.log(`Chapter is ready on http://localhost:${port}`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing the requests in flight, then stopping`);
+  const force = setTimeout(() => {
+    console.error("Requests still open after the grace period; closing them");
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(async () => {
+    await db.destroy();
+    console.log("Stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
