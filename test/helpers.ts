@@ -1,0 +1,73 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { createMember } from "~/features/members/members.server";
+import type { MemberType } from "~/lib/db-schema";
+import { startSession } from "~/lib/session.server";
+
+export const BASE = "http://chapter.test";
+export const context: AppLoadContext = { cspNonce: "", clientIp: "203.0.113.7" };
+
+let counter = 0;
+
+export type TestMember = { id: number; name: string; email: string; password: string; cookie: string };
+
+/** A member with a signed-in session; `cookie` goes into requests made as them. */
+export async function createSignedInMember(
+  overrides: Partial<{ name: string; email: string; password: string; memberType: MemberType }> = {},
+): Promise<TestMember> {
+  counter += 1;
+  const member = {
+    name: overrides.name ?? `Member ${counter}`,
+    email: overrides.email ?? `member${counter}-${Date.now()}@example.com`,
+    password: overrides.password ?? "correct horse battery",
+    memberType: overrides.memberType ?? ("entrepreneur" as MemberType),
+  };
+  const id = await createMember(member);
+  const response = await startSession(new Request(`${BASE}/signin`), id, { redirectTo: "/user" });
+  return { id, name: member.name, email: member.email, password: member.password, cookie: cookiesFrom(response) };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookiesFrom(response: Response, previous = "") {
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const),
+  );
+  for (const header of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = header.split(";");
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (attributes.some((attribute) => /max-age=0/i.test(attribute.trim())) || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+export function getRequest(path: string, cookie?: string) {
+  return new Request(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export function postRequest(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+/** Runs a loader or action and returns the Response it answered or threw. */
+export async function settle(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    return new Response(JSON.stringify(result), { status: 200 });
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+export function routeArgs(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context };
+}
