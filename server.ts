@@ -78,11 +78,12 @@ app.all(
   }),
 );
 
-const server = app.listen(config.PORT, ...(config.HOST ? [config.HOST] : []), () => {
+const onListening = () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   console.log(`Chapter is ready on http://localhost:${port}`);
-});
+};
+const server = config.HOST ? app.listen(config.PORT, config.HOST, onListening) : app.listen(config.PORT, onListening);
 
 let stopping = false;
 function shutdown(signal: string) {

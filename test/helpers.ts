@@ -71,3 +71,36 @@ export async function settle(run: () => Promise<unknown>): Promise<Response> {
 export function routeArgs(request: Request, params: Record<string, string> = {}) {
   return { request, params, context };
 }
+
+/** Loader/action arguments as if the request came from another address. */
+export function routeArgsFrom(clientIp: string, request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: { ...context, clientIp } };
+}
+
+/** The notification a response flashed (what the next page would show), or null. */
+export async function flashOf(response: Response) {
+  const { takeFlash } = await import("~/lib/respond.server");
+  const { notification } = await takeFlash(getRequest("/", cookiesFrom(response)));
+  return notification ? { type: notification.type, message: notification.message } : null;
+}
+
+/** The session id a Cookie header carries (null when none or forged). */
+export async function sessionIdOf(cookie: string) {
+  const { getSessionId } = await import("~/lib/session.server");
+  return getSessionId(getRequest("/", cookie));
+}
+
+/** A conform reply's errors, by field; "" holds the form-level errors. */
+export async function replyErrors(response: Response): Promise<Record<string, string[]>> {
+  const body = (await response.json()) as { result?: { error?: Record<string, string[] | null> } };
+  return Object.fromEntries(
+    Object.entries(body.result?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+  );
+}
+
+/** A Request posting multipart form data (what a browser sends for a file form). */
+export function multipartRequest(path: string, fields: Record<string, string>, cookie?: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
+}

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 
-const optional = (schema: z.ZodType) =>
+// An empty variable (FOO=) counts as unset.
+const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const EnvSchema = z.object({
@@ -22,7 +23,7 @@ const EnvSchema = z.object({
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { DATABASE_URL?: string; HOST?: string };
+export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 

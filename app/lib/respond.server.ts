@@ -41,7 +41,7 @@ export async function respond(
   request: Request,
   notification: Notification,
   { to, headers }: { to?: string; headers?: HeadersInit } = {},
-) {
+): Promise<Response> {
   const target = to ?? backTo(request);
   if (wantsJson(request)) return json({ ...notification, url: target }, { headers });
   const responseHeaders = new Headers(headers);
