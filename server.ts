@@ -8,13 +8,19 @@ import express from "express";
 import helmet from "helmet";
 import { protectActions } from "./app/lib/csrf.server.ts";
 import { db } from "./app/lib/db.server.ts";
-import { env } from "./app/lib/env.server.ts";
+import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
 import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = env();
+if (isPostgresUrl(databaseUrl()) && !config.SESSION_SECRET) {
+  console.warn(
+    "SESSION_SECRET is not set: this instance uses the secret generated in DATA_DIR. " +
+      "Several instances must share one SESSION_SECRET, or members are signed out as they move between them.",
+  );
+}
 secrets(); // generated on first start, before any request needs them
 const applied = await migrateToLatest(db);
 if (applied.length) console.log(`Migrated the database: ${applied.join(", ")}`);
@@ -74,7 +80,10 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "" }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: (req.ip ?? "").replace(/^::ffff:(?=\d+\.)/, ""),
+    }),
   }),
 );
 

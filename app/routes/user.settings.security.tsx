@@ -62,7 +62,7 @@ export default function Security() {
           ) : null}
         </div>
         <div className="table-wrap">
-          <table className="list">
+          <table className="list list--stacked">
             <thead>
               <tr>
                 <th scope="col">Device</th>
@@ -81,9 +81,9 @@ export default function Security() {
                     {describeDevice(session.user_agent)}
                     {session.current ? <span className="badge"> This device</span> : null}
                   </td>
-                  <td>{session.ip ?? "—"}</td>
-                  <td>{when(session.created_at)}</td>
-                  <td>{when(session.last_seen_at)}</td>
+                  <td data-label="Address">{session.ip ?? "—"}</td>
+                  <td data-label="Signed in">{when(session.created_at)}</td>
+                  <td data-label="Last active">{when(session.last_seen_at)}</td>
                   <td>
                     {session.current ? null : (
                       <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} preventScrollReset>
