@@ -22,11 +22,47 @@ export async function csrfToken(request: Request): Promise<{ token: string; setC
   return { token, setCookie: await csrfCookie().serialize(token, cookieOptionsFor(request)) };
 }
 
+const FIRST_PART_LIMIT = 16 * 1024;
+
+/**
+ * Multipart bodies can be large uploads, so only their beginning is read (from a clone: the
+ * action still gets the whole body): the token must be the first field, which it is when
+ * <CsrfInput /> comes first in the form. Scripts send the X-CSRF-Token header instead.
+ */
+async function firstMultipartField(request: Request, name: string): Promise<string | null> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(request.headers.get("Content-Type") ?? "");
+  const reader = request.clone().body?.getReader();
+  if (!boundary || !reader) return null;
+  const delimiter = `--${boundary[1] ?? boundary[2]}`;
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < FIRST_PART_LIMIT) {
+      const { done, value } = await reader.read();
+      if (value) text += decoder.decode(value, { stream: true });
+      const start = text.indexOf(delimiter);
+      const end = start === -1 ? -1 : text.indexOf(`\r\n${delimiter}`, start + delimiter.length);
+      if (end !== -1) {
+        const part = text.slice(start + delimiter.length, end);
+        const [head, ...body] = part.split("\r\n\r\n");
+        const partName = /name="([^"]*)"/i.exec(head)?.[1];
+        return partName === name ? body.join("\r\n\r\n") : null;
+      }
+      if (done) return null;
+    }
+    return null;
+  } finally {
+    // Not awaited: a tee'd branch's cancel settles only once the action's branch is done too.
+    reader.cancel().catch(() => undefined);
+  }
+}
+
 async function submittedToken(request: Request): Promise<string | null> {
   const header = request.headers.get(CSRF_HEADER);
   if (header) return header;
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+  if (type.includes("multipart/form-data")) return firstMultipartField(request, CSRF_FIELD);
+  if (type.includes("application/x-www-form-urlencoded")) {
     // A clone, so that the action can still read the body.
     const form = await request.clone().formData().catch(() => null);
     const value = form?.get(CSRF_FIELD);
