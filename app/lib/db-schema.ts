@@ -21,6 +21,8 @@ export interface UsersTable {
   province: string | null;
   city: string | null;
   looking_for: string | null;
+  profile_image_id: number | null;
+  cover_image_id: number | null;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -52,9 +54,37 @@ export interface SignInAttemptsTable {
   created_at: string;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  /** Random and unguessable: the file's address in URLs. */
+  token: string;
+  owner_id: number;
+  kind: string;
+  original_name: string;
+  media_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  thumbnail_key: string | null;
+  created_at: string;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  message: string;
+  link_url: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInAttemptsTable;
+  files: FilesTable;
+  announcements: AnnouncementsTable;
 }

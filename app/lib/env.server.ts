@@ -21,6 +21,11 @@ const EnvSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  UPLOADS_DIR: z.string().default("./uploads"),
+  UPLOAD_MAX_PROFILE_IMAGE_BYTES: z.coerce.number().int().positive().default(2_000_000),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10_000_000),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(250_000_000),
+  UPLOAD_MAX_DOCUMENT_BYTES: z.coerce.number().int().positive().default(25_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -41,6 +46,10 @@ export function env(): Env {
 
 export function dataDir() {
   return path.resolve(env().DATA_DIR);
+}
+
+export function uploadsDir() {
+  return path.resolve(env().UPLOADS_DIR);
 }
 
 export function databaseUrl() {

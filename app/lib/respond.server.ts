@@ -24,12 +24,13 @@ function wantsJson(request: Request) {
 }
 
 function backTo(request: Request) {
+  // A path starting with "//" would be read as another host once it is the Location.
+  const sameSite = (url: URL) => !url.pathname.startsWith("//");
+  const here = new URL(request.url);
   const referer = request.headers.get("Referer");
-  if (referer) {
-    const url = new URL(referer);
-    if (url.origin === new URL(request.url).origin) return url.pathname + url.search;
-  }
-  return new URL(request.url).pathname;
+  const back = referer && URL.canParse(referer) ? new URL(referer) : null;
+  if (back && back.origin === here.origin && sameSite(back)) return back.pathname + back.search;
+  return sameSite(here) ? here.pathname : "/";
 }
 
 /**
@@ -40,10 +41,22 @@ function backTo(request: Request) {
 export async function respond(
   request: Request,
   notification: Notification,
-  { to, headers }: { to?: string; headers?: HeadersInit } = {},
+  {
+    to,
+    headers,
+    data,
+    status,
+  }: {
+    to?: string;
+    headers?: HeadersInit;
+    /** Extra fields of the JSON answer (an upload's file …); ignored for form posts. */
+    data?: Record<string, unknown>;
+    /** Status of the JSON answer (a refused upload is a 4xx). */
+    status?: number;
+  } = {},
 ): Promise<Response> {
   const target = to ?? backTo(request);
-  if (wantsJson(request)) return json({ ...notification, url: target }, { headers });
+  if (wantsJson(request)) return json({ ...data, ...notification, url: target }, { headers, status });
   const responseHeaders = new Headers(headers);
   responseHeaders.append("Set-Cookie", await flashHeaders(request, notification));
   return redirect(target, { headers: responseHeaders });

@@ -4,9 +4,10 @@ import { cookieOptionsFor, signedCookie } from "./cookies.server";
 import type { Role } from "./db-schema";
 import { db, nowIso } from "./db.server";
 import { env } from "./env.server";
+import { fileUrl } from "./files.server";
 import { flashHeaders, type Notification } from "./respond.server";
 
-export type Member = { id: number; name: string; email: string; role: Role };
+export type Member = { id: number; name: string; email: string; role: Role; avatarUrl: string | null };
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
@@ -26,7 +27,8 @@ export async function getMember(request: Request): Promise<Member | null> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.name", "users.email", "users.role", "sessions.last_seen_at"])
+    .leftJoin("files", "files.id", "users.profile_image_id")
+    .select(["users.id", "users.name", "users.email", "users.role", "sessions.last_seen_at", "files.token as avatar_token"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", now.toISOString())
     .where("users.disabled_at", "is", null)
@@ -35,7 +37,13 @@ export async function getMember(request: Request): Promise<Member | null> {
   if (now.getTime() - Date.parse(row.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", sessionId).execute();
   }
-  return { id: row.id, name: row.name, email: row.email, role: row.role };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null,
+  };
 }
 
 /** Where a signed-out visitor was going, kept so that sign-in can bring them back. */
@@ -66,6 +74,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
     return fallback;
   }
+  // Browsers drop tabs and newlines inside a URL, so "/\t/evil.example" would be "//evil.example".
+  if (/[\u0000-\u001F\u007F]/.test(to)) return fallback;
   return to;
 }
 

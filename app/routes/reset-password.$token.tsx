@@ -86,4 +86,6 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "New password · Chapter" }, { name: "referrer", content: "no-referrer" }];
+// Keeps the token out of Referer headers. Not "no-referrer": with it the browser sends
+// `Origin: null` with the form, and Remix refuses that POST (without JS) as a CSRF attempt.
+export const meta: MetaFunction = () => [{ title: "New password · Chapter" }, { name: "referrer", content: "strict-origin" }];

@@ -2,26 +2,38 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getProfile } from "~/features/members/members.server";
+import { memberPhotos } from "~/features/members/photos.server";
 import { MEMBER_TYPES } from "~/features/members/schema";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
+import { Avatar } from "~/ui/avatar";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = await getProfile(member.id);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return json({ profile, place: placeLabel(profile) });
+  return json({ profile, place: placeLabel(profile), photos: await memberPhotos(member.id) });
 }
 
 export default function Home() {
-  const { profile, place } = useLoaderData<typeof loader>();
+  const { profile, place, photos } = useLoaderData<typeof loader>();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
     <>
-      <div className="page-header">
-        <h1>Welcome, {profile.name}</h1>
-        {profile.role === "admin" ? <span className="badge">Admin</span> : null}
+      <div className="profile-hero">
+        {photos.cover ? (
+          <img className="profile-cover" src={photos.cover.url} alt="" />
+        ) : (
+          <div className="profile-cover" />
+        )}
+        <div className="profile-identity">
+          <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={96} />
+          <div>
+            <h1>Welcome, {profile.name}</h1>
+            {profile.role === "admin" ? <span className="badge">Admin</span> : null}
+          </div>
+        </div>
       </div>
       <section className="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">Your profile</h2>
@@ -40,7 +52,10 @@ export default function Home() {
           <dd>{profile.looking_for ?? "—"}</dd>
         </dl>
         {missing ? <p className="muted">Members find you by these details: the more you fill in, the better.</p> : null}
-        <p>
+        <p className="form-actions">
+          <Link to="/user/settings/photos" className="button button--secondary">
+            {photos.profile ? "Change your photos" : "Add a profile image"}
+          </Link>
           <Link to="/user/settings/profile" className="button button--secondary">
             Edit your profile
           </Link>

@@ -17,6 +17,9 @@ export default function Settings() {
             <NavLink to="/user/settings/profile">Profile</NavLink>
           </li>
           <li>
+            <NavLink to="/user/settings/photos">Photos</NavLink>
+          </li>
+          <li>
             <NavLink to="/user/settings/security">Password and sessions</NavLink>
           </li>
         </ul>

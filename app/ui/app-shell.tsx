@@ -1,8 +1,9 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Avatar } from "./avatar";
 import { CsrfInput } from "./csrf-input";
 
-type ShellMember = { name: string; role: string } | null;
+type ShellMember = { name: string; role: string; avatarUrl: string | null } | null;
 
 // Only areas that exist are listed; each product area adds its entry here.
 const MEMBER_NAV = [
@@ -39,7 +40,10 @@ export function AppShell({ member, children }: { member: ShellMember; children: 
               </ul>
             </nav>
             <div className="account">
-              <span className="account-name">{member.name}</span>
+              <Link to="/user" className="account-member">
+                <Avatar name={member.name} url={member.avatarUrl} size={32} />
+                <span className="account-name">{member.name}</span>
+              </Link>
               <Form method="post" action="/signout">
                 <CsrfInput />
                 <button type="submit" className="button button--small button--secondary">

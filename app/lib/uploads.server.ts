@@ -1,0 +1,256 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import {
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
+import sharp from "sharp";
+import type { DB } from "./db-schema";
+import { db, nowIso } from "./db.server";
+import { env } from "./env.server";
+import {
+  acceptedExtensions,
+  extensionOf,
+  type Family,
+  familyOfExtension,
+  formatBytes,
+  UPLOAD_KINDS,
+  type UploadKind,
+} from "./file-types";
+import { sniff, type Sniffed } from "./sniff.server";
+import { storage } from "./storage.server";
+
+/** Longest edge kept for uploaded images; larger photos are scaled down (pages stay light). */
+const MAX_IMAGE_EDGE = 2400;
+/** SPEC.md §9: post gallery thumbnails are 100x100; the same thumbnail serves avatars. */
+export const THUMBNAIL_SIZE = 100;
+const MULTIPART_OVERHEAD = 1_000_000;
+
+export type StoredFile = Pick<
+  DB["files"],
+  "token" | "kind" | "original_name" | "media_type" | "size" | "width" | "height" | "thumbnail_key"
+> & { id: number };
+
+export class UploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+const FAMILY_WORD: Record<Family, string> = { image: "an image", video: "a video", document: "a document" };
+
+/** Every size limit comes from the configuration; none is unlimited. */
+export function uploadLimit(kind: UploadKind, family: Family | null): number {
+  const config = env();
+  if (kind === "profile_image") return config.UPLOAD_MAX_PROFILE_IMAGE_BYTES;
+  if (family === "video") return config.UPLOAD_MAX_VIDEO_BYTES;
+  if (family === "document") return config.UPLOAD_MAX_DOCUMENT_BYTES;
+  if (family === "image") return config.UPLOAD_MAX_IMAGE_BYTES;
+  return Math.max(...UPLOAD_KINDS[kind].families.map((each) => uploadLimit(kind, each)));
+}
+
+function tooLarge(limit: number) {
+  return `The file is too large: the limit is ${formatBytes(limit)}.`;
+}
+
+function cleanName(filename: string) {
+  const base = path.basename(filename.replace(/\\/g, "/"));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, "").slice(-200) || "file";
+}
+
+type Incoming = { name: string; tempPath: string; size: number };
+
+/** Streams one file part to a temporary file, stopping as soon as it passes the limit. */
+async function receivePart(data: AsyncIterable<Uint8Array>, name: string, limit: number): Promise<Incoming> {
+  const tempPath = path.join(storage().temporaryDir(), crypto.randomBytes(16).toString("hex"));
+  const out = fs.createWriteStream(tempPath);
+  let size = 0;
+  try {
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size > limit) throw new UploadError(tooLarge(limit));
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    return { name, tempPath, size };
+  } catch (error) {
+    out.destroy();
+    await fsp.rm(tempPath, { force: true });
+    throw error;
+  }
+}
+
+async function readHead(file: string) {
+  const handle = await fsp.open(file, "r");
+  try {
+    const buffer = Buffer.alloc(4100);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Checks the name and the content against what the kind accepts. */
+export function checkType(kind: UploadKind, name: string, head: Uint8Array): Sniffed {
+  const { families, label } = UPLOAD_KINDS[kind];
+  const extension = extensionOf(name);
+  const allowed = acceptedExtensions(kind);
+  if (!allowed.includes(extension)) {
+    throw new UploadError(`A ${label} must be a ${allowed.join(", ")} file.`);
+  }
+  const sniffed = sniff(head, name);
+  const claimed = familyOfExtension(extension);
+  if (!sniffed || sniffed.family !== claimed || !families.includes(sniffed.family)) {
+    throw new UploadError(`Its content is not ${FAMILY_WORD[claimed ?? families[0]]}: it does not match the file's name.`);
+  }
+  return sniffed;
+}
+
+function storageKey(kind: UploadKind, token: string, suffix: string) {
+  const now = new Date();
+  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  return `${kind}/${month}/${token}${suffix}`;
+}
+
+/** Applies the EXIF orientation, drops all metadata (location included), scales down, and
+ * makes the thumbnail. */
+async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind, token: string) {
+  const animated = sniffed.mediaType === "image/gif";
+  const mainPath = `${tempPath}.main`;
+  const thumbPath = `${tempPath}.thumb`;
+  try {
+    let pipeline = sharp(tempPath, { animated })
+      .rotate()
+      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
+    pipeline =
+      sniffed.mediaType === "image/jpeg"
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : sniffed.mediaType === "image/png"
+          ? pipeline.png()
+          : pipeline.gif();
+    const info = await pipeline.toFile(mainPath);
+    await sharp(tempPath)
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "cover" })
+      .webp({ quality: 80 })
+      .toFile(thumbPath);
+    const key = storageKey(kind, token, `.${sniffed.extension}`);
+    const thumbnailKey = storageKey(kind, token, ".thumb.webp");
+    const size = (await fsp.stat(mainPath)).size;
+    await storage().putFile(key, mainPath);
+    await storage().putFile(thumbnailKey, thumbPath);
+    return { key, thumbnailKey, size, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height };
+  } catch (error) {
+    if (error instanceof UploadError) throw error;
+    throw new UploadError("It could not be read as an image. Is the file complete?");
+  } finally {
+    await fsp.rm(mainPath, { force: true });
+    await fsp.rm(thumbPath, { force: true });
+  }
+}
+
+/** `name` is the file's name (or "Upload" when none arrived): SPEC.md shows failures as
+ * "Upload error: {name}: {message}" (see uploadErrorMessage). */
+export type UploadResult =
+  | { ok: true; fields: FormData; file: StoredFile | null }
+  | { ok: false; fields: FormData | null; error: { name: string; message: string } };
+
+export function uploadErrorMessage(error: { name: string; message: string }) {
+  return `Upload error: ${error.name}: ${error.message}`;
+}
+
+/**
+ * Receives a multipart form with one file (in the field `field`) for `kind`: streams it to
+ * disk, checks name, content and size, processes images, stores it and records it. Other
+ * fields come back in `fields`. Failures come back as a member-readable `error`, with
+ * nothing stored.
+ */
+export async function receiveUpload(
+  request: Request,
+  { kind, ownerId, field = "file", required = true }: { kind: UploadKind; ownerId: number; field?: string; required?: boolean },
+): Promise<UploadResult> {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const ceiling = uploadLimit(kind, null);
+  if (declared > ceiling + MULTIPART_OVERHEAD) {
+    return { ok: false, fields: null, error: { name: "Upload", message: tooLarge(ceiling) } };
+  }
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { ok: false, fields: null, error: { name: "Upload", message: "Choose a file to upload." } };
+  }
+
+  let incoming: Incoming | null = null;
+  let fields: FormData;
+  try {
+    fields = await parseMultipartFormData(
+      request,
+      composeUploadHandlers(async (part) => {
+        if (!part.filename) return undefined;
+        if (part.name !== field || incoming) {
+          for await (const _ of part.data); // an unexpected file: read past it
+          return null;
+        }
+        const name = cleanName(part.filename);
+        const limit = uploadLimit(kind, familyOfExtension(extensionOf(name)));
+        incoming = await receivePart(part.data, name, limit);
+        return incoming.size === 0 ? null : "received";
+      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+    );
+  } catch (error) {
+    const pending = incoming as Incoming | null;
+    if (pending) await fsp.rm(pending.tempPath, { force: true });
+    const name = pending?.name ?? "Upload";
+    if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message } };
+    return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." } };
+  }
+
+  const received = incoming as Incoming | null;
+  if (!received || received.size === 0) {
+    if (received) await fsp.rm(received.tempPath, { force: true });
+    return required
+      ? { ok: false, fields, error: { name: received?.name ?? "Upload", message: "Choose a file to upload." } }
+      : { ok: true, fields, file: null };
+  }
+
+  try {
+    const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
+    const limit = uploadLimit(kind, sniffed.family);
+    if (received.size > limit) throw new UploadError(tooLarge(limit));
+
+    const token = crypto.randomBytes(18).toString("base64url");
+    let stored: { key: string; thumbnailKey: string | null; size: number; width: number | null; height: number | null };
+    if (sniffed.family === "image") {
+      stored = await processImage(received.tempPath, sniffed, kind, token);
+    } else {
+      const key = storageKey(kind, token, `.${sniffed.extension}`);
+      await storage().putFile(key, received.tempPath);
+      stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
+    }
+
+    const row = {
+      token,
+      owner_id: ownerId,
+      kind,
+      original_name: received.name,
+      media_type: sniffed.mediaType,
+      size: stored.size,
+      width: stored.width,
+      height: stored.height,
+      storage_key: stored.key,
+      thumbnail_key: stored.thumbnailKey,
+      created_at: nowIso(),
+    };
+    const { id } = await db.insertInto("files").values(row).returning("id").executeTakeFirstOrThrow();
+    return { ok: true, fields, file: { id, ...row } };
+  } catch (error) {
+    if (error instanceof UploadError) return { ok: false, fields, error: { name: received.name, message: error.message } };
+    throw error;
+  } finally {
+    await fsp.rm(received.tempPath, { force: true });
+  }
+}

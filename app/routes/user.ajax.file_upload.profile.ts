@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { uploadMemberPhoto } from "~/features/members/photo-upload.server";
+
+export async function loader() {
+  return redirect("/user/settings/photos");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return uploadMemberPhoto(request, "profile");
+}
