@@ -1,10 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
 export const baseURL = inject("baseURL");
+/** The install's admin, signed up by global-server.ts before any test file runs. */
+export const admin = inject("admin");
+export const PASSWORD = "correct horse battery";
+
+/** How long a wait may take before the test fails (the test itself has 60 s). */
+const WAIT_MS = 15_000;
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -24,9 +30,45 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+const javaScriptOf = new WeakMap<BrowserContext, boolean>();
+
 /** A fresh browser profile (no cookies) with JavaScript on or off. */
 export async function newContext(browser: Browser, { javaScript }: { javaScript: boolean }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 } });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  javaScriptOf.set(context, javaScript);
+  return context;
+}
+
+/**
+ * One browser for the test file, and the contexts a test opens, closed after it whether it
+ * passed or not. Call at the top level of a test file.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const open: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  async function openContext(options: { javaScript: boolean }) {
+    const context = await newContext(browser, options);
+    open.push(context);
+    return context;
+  }
+  return {
+    newContext: openContext,
+    /** A page in a context of its own: another device, as far as the app can tell. */
+    async newPage(options: { javaScript: boolean }) {
+      return (await openContext(options)).newPage();
+    },
+  };
 }
 
 export const modes = [
@@ -40,25 +82,129 @@ export function uniqueEmail(prefix = "member") {
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
 
+/**
+ * With JavaScript on, waits until React has hydrated the page, so that clicks and changes go
+ * through the app's handlers and not the browser's defaults. The signal is the effect of
+ * <ScrollRestoration/> in the root document, which runs with the first commit's other effects
+ * (dialogs' showModal among them). Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page) {
+  if (!javaScriptOf.get(page.context())) return;
+  await page.waitForFunction(() => window.history.scrollRestoration === "manual");
+}
+
+/** Loads a page (a new document) and waits for it to hydrate. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
+
+/** For page.waitForURL: the path matches exactly, whatever the query. */
+export function atPath(pathname: string) {
+  return (url: URL) => url.pathname === pathname;
+}
+
 /** Signs up through the form and lands on the member's home page. */
 export async function signUp(
   page: Page,
-  { name, email, password = "correct horse battery", memberType = "Entrepreneur" }: { name: string; email: string; password?: string; memberType?: string },
+  { name, email, password = PASSWORD, memberType = "Entrepreneur" }: { name: string; email: string; password?: string; memberType?: string },
 ) {
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await visit(page, "/signup");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("I am").selectOption({ label: memberType });
   await page.getByRole("button", { name: "Create my account" }).click();
-  await page.waitForURL("**/user");
+  await page.waitForURL(atPath("/user"));
 }
 
-export async function signIn(page: Page, { email, password = "correct horse battery" }: { email: string; password?: string }) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+/** Fills and sends the sign-in form on the current page (or on /signin); does not wait for
+ * the outcome. */
+export async function submitSignIn(page: Page, { email, password = PASSWORD }: { email: string; password?: string }) {
+  if (new URL(page.url(), baseURL).pathname !== "/signin") await visit(page, "/signin");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Opens /signin and sends the form; does not wait for the outcome. */
+export async function signIn(page: Page, credentials: { email: string; password?: string }) {
+  await visit(page, "/signin");
+  await submitSignIn(page, credentials);
+}
+
+/** Signs in and waits for the member's home page. */
+export async function signInHome(page: Page, credentials: { email: string; password?: string }) {
+  await signIn(page, credentials);
+  await page.waitForURL(atPath("/user"));
+  await hydrated(page);
+}
+
+/** The header's "Sign out" button; lands on the start page. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL(atPath("/"));
+}
+
+/** Waits for the notification that contains `text` and returns all of its text. */
+export async function toast(page: Page, text: string) {
+  const notification = page.getByTestId("toast").filter({ hasText: text });
+  await notification.waitFor();
+  return (await notification.textContent()) ?? "";
+}
+
+/** The message shown for the whole form (role="alert" inside the form). */
+export async function formError(page: Page, text: string) {
+  const alert = page.locator("form").getByRole("alert").filter({ hasText: text });
+  await alert.waitFor();
+  return (await alert.textContent()) ?? "";
+}
+
+/** The errors a field points at with aria-describedby, once it is marked aria-invalid. */
+export async function fieldErrors(field: Locator) {
+  await field.and(field.page().locator('[aria-invalid="true"]')).waitFor();
+  const ids = (await field.getAttribute("aria-describedby"))?.split(" ") ?? [];
+  const texts = await Promise.all(ids.map((id) => field.page().locator(`[id="${id}"]`).textContent()));
+  return texts.join(" ");
+}
+
+/** The value next to a <dt> label in a details list. */
+export function detail(page: Page, term: string) {
+  return page.locator("dt", { hasText: term }).locator("xpath=following-sibling::dd[1]");
+}
+
+/** Asks for a password reset link in the forgot-password dialog (signed out). */
+export async function requestResetLink(page: Page, email: string) {
+  await visit(page, "/signin");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.waitForURL(atPath("/signin/forgot-password"));
+  const dialog = page.getByRole("dialog", { name: "Forgot your password?" });
+  await dialog.waitFor();
+  await hydrated(page);
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Send the link" }).click();
+  await page.waitForURL(atPath("/signin"));
+}
+
+/** As the admin (signed in on `page`), opens the newest outbox mail to `to` with this
+ * subject and returns the dialog showing it. */
+export async function openOutboxMail(page: Page, { to, subject }: { to: string; subject: string }) {
+  await visit(page, "/user/admin/outbox");
+  const row = page.getByRole("row").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole("link", { name: subject }).click();
+  const dialog = page.getByRole("dialog", { name: subject });
+  await dialog.waitFor();
+  await hydrated(page);
+  return dialog;
+}
+
+/** The first http(s) link in a mail's text. */
+export async function linkInMail(dialog: Locator) {
+  const text = (await dialog.getByTestId("mail-text").textContent()) ?? "";
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`No link in the mail:\n${text}`);
+  return link;
 }
 
 export function tempProfileDir() {

@@ -31,6 +31,7 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
       DATABASE_URL: "",
       SMTP_URL: "",
       SESSION_SECRET: "",
@@ -61,11 +62,46 @@ export async function stopServer(child: ChildProcess) {
   return exited;
 }
 
+/** The Cookie header that sends back what this response set. */
+function cookieHeader(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+}
+
+/** Signs the first account up through the form, so that it is the install's admin whatever
+ * test file runs first; everyone the tests sign up afterwards is a plain member. */
+async function createAdmin(baseURL: string, admin: { name: string; email: string; password: string }) {
+  const form = await fetch(`${baseURL}/signup`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
+  if (!form.ok || !csrf) throw new Error(`GET /signup answered ${form.status} without a csrf field`);
+  const response = await fetch(`${baseURL}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(form) },
+    body: new URLSearchParams({ csrf, ...admin, memberType: "business_contact" }),
+  });
+  if (response.status !== 302 || response.headers.get("Location") !== "/user") {
+    throw new Error(`Signing the admin up answered ${response.status}:\n${await response.text()}`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = path.join(TMP, "e2e-data");
-  const { baseURL, child } = await startServer(dataDir);
+  // Every sign-in comes from 127.0.0.1: a per-address limit would let one test file's failed
+  // attempts lock the others out. The per-account limit keeps its default (5).
+  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000" });
+  const admin = { name: "Ada Admin", email: "admin@example.com", password: "admin password 1" };
+  try {
+    await createAdmin(baseURL, admin);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
   project.provide("baseURL", baseURL);
   project.provide("e2eDataDir", dataDir);
+  project.provide("admin", admin);
   return async () => {
     await stopServer(child);
   };
@@ -75,5 +111,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     e2eDataDir: string;
+    /** The install's first account, hence its admin. */
+    admin: { name: string; email: string; password: string };
   }
 }

@@ -1,0 +1,187 @@
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { TMP } from "../setup/paths";
+import { baseURL, detail, signUp, uniqueEmail, useBrowser, visit } from "./browser";
+import { startServer, stopServer } from "./global-server";
+
+// HTTP-level behaviour of server.ts and the anti-forgery check; no page script is involved, so
+// these run once rather than with and without JavaScript.
+
+const browser = useBrowser();
+
+/** The Cookie header the browser context would send to the app. */
+async function cookieHeader(context: BrowserContext) {
+  return (await context.cookies(baseURL)).map(({ name, value }) => `${name}=${value}`).join("; ");
+}
+
+function post(pathname: string, cookie: string, fields: Record<string, string>) {
+  return fetch(`${baseURL}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** GET over node:http, so that the body arrives as the server encoded it. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+describe("anti-forgery token", () => {
+  test("signing out without the csrf field is refused with 403 and the member stays signed in", async () => {
+    const context = await browser.newContext({ javaScript: false });
+    const page = await context.newPage();
+    await signUp(page, { name: "Forgery Target", email: uniqueEmail("csrf") });
+    const cookie = await cookieHeader(context);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+
+    const forged = await post("/signout", cookie, {});
+    expect(forged.status).toBe(403);
+    await visit(page, "/user");
+    await page.getByRole("heading", { name: "Welcome, Forgery Target" }).waitFor();
+
+    // The same request with the member's token goes through: the 403 was the token's doing.
+    const genuine = await post("/signout", cookie, { csrf });
+    expect(genuine.status).toBe(302);
+    await page.goto("/user");
+    expect(new URL(page.url()).pathname).toBe("/signin");
+  });
+
+  test("a profile change without the csrf field is refused with 403 and changes nothing", async () => {
+    const context = await browser.newContext({ javaScript: false });
+    const page = await context.newPage();
+    await signUp(page, { name: "Unchanged Name", email: uniqueEmail("csrf") });
+    const cookie = await cookieHeader(context);
+    const fields = { intent: "save", name: "Forged Name", memberType: "investor", occupation: "Forged" };
+
+    const forged = await post("/user/settings/profile", cookie, fields);
+    expect(forged.status).toBe(403);
+    const wrongToken = await post("/user/settings/profile", cookie, { ...fields, csrf: "not-the-token" });
+    expect(wrongToken.status).toBe(403);
+
+    await visit(page, "/user");
+    await page.getByRole("heading", { name: "Welcome, Unchanged Name" }).waitFor();
+    expect(await detail(page, "Member type").textContent()).toBe("Entrepreneur");
+    expect(await detail(page, "Occupation or position").textContent()).toBe("—");
+  });
+});
+
+describe("server", () => {
+  test("pages carry the security headers, with a fresh script nonce each time", async () => {
+    const [first, second] = await Promise.all([fetch(`${baseURL}/signin`), fetch(`${baseURL}/signin`)]);
+    const csp = first.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(first.headers.get("Referrer-Policy")).toBe("same-origin");
+
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    const otherNonce = /'nonce-([^']+)'/.exec(second.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(otherNonce).not.toBe(nonce);
+    // The page's own inline scripts carry this response's nonce.
+    expect(await first.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  test("fingerprinted /build assets are cached for a year", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const asset = /(?:src|href)="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${baseURL}${asset}`);
+    expect(response.status).toBe(200);
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    expect(cacheControl).toContain("immutable");
+    expect(cacheControl).toContain("max-age=31536000");
+  });
+
+  test.each([
+    { encoding: "br", decode: zlib.brotliDecompressSync },
+    { encoding: "gzip", decode: zlib.gunzipSync },
+  ])("a page asked for with Accept-Encoding: $encoding comes back compressed", async ({ encoding, decode }) => {
+    const response = await rawGet(`${baseURL}/signin`, { "Accept-Encoding": encoding });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    const html = decode(response.body).toString("utf8");
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain("Sign in");
+    expect(response.body.length).toBeLessThan(Buffer.byteLength(html));
+  });
+
+  test("/healthz says ok", async () => {
+    const response = await fetch(`${baseURL}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("graceful shutdown", () => {
+  test("on SIGTERM the server finishes the request in flight, exits 0 and stops answering", async () => {
+    const server = await startServer(path.join(TMP, "e2e-shutdown-data"));
+    try {
+      expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+
+      // A request whose headers have arrived (the server said "100 Continue") but whose body
+      // is still on its way when SIGTERM comes.
+      const { hostname, port } = new URL(server.baseURL);
+      const body = "email=someone%40example.com&password=x";
+      const request = http.request({
+        hostname,
+        port,
+        method: "POST",
+        path: "/signin",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Expect: "100-continue",
+          Connection: "close",
+        },
+      });
+      const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        request.on("response", (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on("error", reject);
+        });
+        request.on("error", reject);
+      });
+      request.flushHeaders();
+      await new Promise<void>((resolve) => request.once("continue", resolve));
+
+      const exited = stopServer(server.child);
+      await waitFor(() => server.output().includes("SIGTERM"));
+      request.end(body);
+
+      // No csrf token: the server answers it (403) rather than dropping it.
+      const response = await answered;
+      expect(response.status).toBe(403);
+      expect(response.text).toContain("This form has expired");
+      expect(await exited).toBe(0);
+      await expect(fetch(`${server.baseURL}/healthz`)).rejects.toThrow();
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  });
+});
+
+/** Polls a condition the test cannot be told about (the child's log), up to 10 s. */
+async function waitFor(condition: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting for the condition");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
