@@ -52,7 +52,8 @@ describe("sign up", () => {
     expect(response.headers.get("Location")).toBe("/user/settings/profile?tab=place");
   });
 
-  test.each(["https://evil.example", "//evil.example", "/\\evil.example", "evil.example/user"])(
+  // Browsers drop tabs and newlines inside URLs, so "/\t/evil.example" would land on evil.example.
+  test.each(["https://evil.example", "//evil.example", "/\\evil.example", "evil.example/user", "/\t/evil.example", "/\t\\evil.example"])(
     "ignores the off-site redirectTo %s and goes to /user",
     async (redirectTo) => {
       const response = await signUp({ ...valid, redirectTo });
