@@ -80,6 +80,13 @@ export interface AnnouncementsTable {
   created_at: string;
 }
 
+/** Site-wide values the app learns or an admin sets (key → value). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -87,4 +94,5 @@ export interface DB {
   sign_in_failures: SignInAttemptsTable;
   files: FilesTable;
   announcements: AnnouncementsTable;
+  settings: SettingsTable;
 }

@@ -36,6 +36,7 @@ export function placeErrors(place: { country: string | null; province: string | 
   if (place.country && place.province && !State.getStateByCodeAndCountry(place.province, place.country)) {
     errors.province = "Choose a province from the list.";
   }
+  if (place.city && !place.province) errors.city = "Choose a province first.";
   if (place.country && place.province && place.city) {
     const known = cityOptions(place.country, place.province);
     if (known.length > 0 && !known.some((city) => city.value === place.city)) errors.city = "Choose a city from the list.";

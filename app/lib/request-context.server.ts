@@ -4,7 +4,3 @@ import type { AppLoadContext } from "@remix-run/node";
 export function clientIp(context: AppLoadContext | undefined) {
   return context?.clientIp || "unknown";
 }
-
-export function requestOrigin(request: Request) {
-  return new URL(request.url).origin;
-}

@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { createMember, emailTaken } from "~/features/members/members.server";
+import { createMember, emailTaken, getProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES, SignUpSchema } from "~/features/members/schema";
+import { rememberPublicOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -32,6 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { name, email, password, memberType, redirectTo } = submission.value;
   const memberId = await createMember({ name, email, password, memberType });
+  if ((await getProfile(memberId))?.role === "admin") await rememberPublicOrigin(request);
   return startSession(request, memberId, {
     redirectTo: safeRedirect(redirectTo),
     clientIp: clientIp(context),

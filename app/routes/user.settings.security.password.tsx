@@ -5,6 +5,8 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches, setPassword } from "~/features/members/members.server";
 import { ChangePasswordSchema } from "~/features/members/schema";
+import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { clientIp } from "~/lib/request-context.server";
 import { respond } from "~/lib/respond.server";
 import { endOtherSessions, getSessionId, requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -17,11 +19,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ constraint: getZodConstraint(ChangePasswordSchema) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
+  const ip = clientIp(context);
+  // Guessing the current password here is throttled like signing in, with the same counts.
+  const blocked = await signInBlocked(member.email, ip);
   const submission = await parseWithZod(await request.formData(), {
     schema: ChangePasswordSchema.superRefine(async (data, ctx) => {
-      if (!(await currentPasswordMatches(member.id, data.currentPassword))) {
+      if (blocked) {
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: blocked });
+      } else if (!(await currentPasswordMatches(member.id, data.currentPassword))) {
+        await recordSignInFailure(member.email, ip);
         ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password." });
       }
     }),

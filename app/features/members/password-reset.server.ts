@@ -12,6 +12,7 @@ function tokenHash(token: string) {
 
 /** Mails a single-use, expiring link when the address belongs to an active account; says
  * nothing either way, so the form cannot be used to find out who is a member. */
+/** `origin` is where links point to (lib/public-origin.server.ts), never the raw Host header. */
 export async function requestPasswordReset(email: string, origin: string) {
   const user = await db
     .selectFrom("users")
@@ -43,7 +44,7 @@ export async function requestPasswordReset(email: string, origin: string) {
     })
     .execute();
 
-  const link = `${env().APP_URL ?? origin}/reset-password/${token}`;
+  const link = `${origin}/reset-password/${token}`;
   await sendMail({
     to: user.email,
     subject: "Reset your Chapter password",

@@ -76,8 +76,9 @@ export const ProfileSchema = z.object({
   industry: Optional(100),
   business: Optional(150),
   businessType: Optional(100),
-  country: Optional(2),
-  province: Optional(10),
+  // Checked against the dataset (lib/places.server.ts), which says what is wrong.
+  country: Optional(60),
+  province: Optional(60),
   city: Optional(100),
   lookingFor: Optional(300),
 });
