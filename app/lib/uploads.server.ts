@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
@@ -28,6 +29,9 @@ const MAX_IMAGE_EDGE = 2400;
 /** SPEC.md §9: post gallery thumbnails are 100x100; the same thumbnail serves avatars. */
 export const THUMBNAIL_SIZE = 100;
 const MULTIPART_OVERHEAD = 1_000_000;
+/** A browser sends the whole body before it reads the answer: a refused upload's rest is read
+ * and dropped, up to this much, so that it gets the answer and not a reset connection. */
+const DISCARD_AT_MOST = 64_000_000;
 
 export type StoredFile = Pick<
   DB["files"],
@@ -68,19 +72,27 @@ type Incoming = { name: string; tempPath: string; size: number };
 /** Streams one file part to a temporary file, stopping as soon as it passes the limit. */
 async function receivePart(data: AsyncIterable<Uint8Array>, name: string, limit: number): Promise<Incoming> {
   const tempPath = path.join(storage().temporaryDir(), crypto.randomBytes(16).toString("hex"));
-  const out = fs.createWriteStream(tempPath);
   let size = 0;
-  try {
+  async function* limited() {
     for await (const chunk of data) {
       size += chunk.byteLength;
       if (size > limit) throw new UploadError(tooLarge(limit));
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+      yield chunk;
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+  try {
+    // pipeline: back-pressure, and a disk error rejects instead of going unhandled.
+    await pipeline(limited(), fs.createWriteStream(tempPath));
     return { name, tempPath, size };
   } catch (error) {
-    out.destroy();
     await fsp.rm(tempPath, { force: true });
+    if (error instanceof UploadError) {
+      // Read the rest (dropping it, up to a bound): see DISCARD_AT_MOST.
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        if (size > limit + DISCARD_AT_MOST) break;
+      }
+    }
     throw error;
   }
 }
@@ -177,7 +189,9 @@ export async function receiveUpload(
 ): Promise<UploadResult> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   const ceiling = uploadLimit(kind, null);
-  if (declared > ceiling + MULTIPART_OVERHEAD) {
+  // Refused unread only when it is too large to read through (see DISCARD_AT_MOST); otherwise
+  // the limit stops it while it streams, and the answer can name the file.
+  if (declared > Math.max(ceiling + MULTIPART_OVERHEAD, DISCARD_AT_MOST)) {
     return { ok: false, fields: null, error: { name: "Upload", message: tooLarge(ceiling) } };
   }
   if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
@@ -185,6 +199,8 @@ export async function receiveUpload(
   }
 
   let incoming: Incoming | null = null;
+  // The name of the file being received, for the error when receiving it fails.
+  let receiving: string | null = null;
   let fields: FormData;
   try {
     fields = await parseMultipartFormData(
@@ -196,6 +212,7 @@ export async function receiveUpload(
           return null;
         }
         const name = cleanName(part.filename);
+        receiving = name;
         const limit = uploadLimit(kind, familyOfExtension(extensionOf(name)));
         incoming = await receivePart(part.data, name, limit);
         return incoming.size === 0 ? null : "received";
@@ -204,7 +221,7 @@ export async function receiveUpload(
   } catch (error) {
     const pending = incoming as Incoming | null;
     if (pending) await fsp.rm(pending.tempPath, { force: true });
-    const name = pending?.name ?? "Upload";
+    const name = pending?.name ?? receiving ?? "Upload";
     if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message } };
     return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." } };
   }

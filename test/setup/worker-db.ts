@@ -15,6 +15,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 process.env.NODE_ENV = "test";
 process.env.DATA_DIR = dataDir;
+process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
 process.env.SESSION_SECRET = "test-secret-that-is-long-enough-for-the-schema";
 delete process.env.SMTP_URL;
 delete process.env.APP_URL;
