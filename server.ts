@@ -69,6 +69,22 @@ app.use((req, res, next) => {
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
   next();
 });
+// A browser reads the answer only after it has sent the whole body: when an action answers
+// early (a refused token, an expired session), read and drop the rest, up to a bound, so the
+// browser sees the answer rather than a reset connection.
+const DRAIN_AT_MOST = 64_000_000;
+app.use((req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete || req.readableEnded) return;
+    let drained = 0;
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_AT_MOST) req.destroy();
+    });
+    req.resume();
+  });
+  next();
+});
 app.use(compression());
 
 // Remix fingerprints everything under /build: cache it for a year.

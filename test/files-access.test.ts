@@ -54,8 +54,10 @@ describe("serving uploaded files", () => {
     expect(response.status).toBe(304);
     expect(response.body).toBeNull();
     expect(response.headers.get("ETag")).toBe(`"${file.token}"`);
-    // Another ETag is not a match.
+    // Another ETag is not a match; a list or a weak form of ours is.
     expect((await get(file.token, { cookie: owner.cookie, headers: { "If-None-Match": '"something-else"' } })).status).toBe(200);
+    const listed = `"other", W/"${file.token}"`;
+    expect((await get(file.token, { cookie: owner.cookie, headers: { "If-None-Match": listed } })).status).toBe(304);
   });
 
   test("a Range request gets that part of the file (206 with Content-Range)", async () => {

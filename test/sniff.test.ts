@@ -205,3 +205,14 @@ describe("uploads are stored as what their content is", () => {
     expect(await db.selectFrom("files").selectAll().execute()).toEqual([]);
   });
 });
+
+describe("still images in video containers", () => {
+  test("HEIC and AVIF (an ftyp box with an image brand) are not taken for mp4 videos", () => {
+    for (const brand of ["heic", "mif1", "avif"]) {
+      const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`), Buffer.alloc(16)]);
+      expect(sniff(head, "clip.mp4")).toBeNull();
+    }
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(16)]);
+    expect(sniff(mp4, "clip.mp4")?.mediaType).toBe("video/mp4");
+  });
+});

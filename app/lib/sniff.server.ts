@@ -51,6 +51,8 @@ export function sniff(head: Uint8Array, filename: string): Sniffed | null {
   if (ascii(head, 0, 3) === "FLV" && head[3] === 1) return { mediaType: "video/x-flv", family: "video", extension: "flv" };
   if (ascii(head, 4, 8) === "ftyp") {
     const brand = ascii(head, 8, 12);
+    // The same container holds HEIC/AVIF still images, which Chapter does not take.
+    if (/^(heic|heix|hevc|heim|heis|mif1|msf1|avif|avis)$/.test(brand)) return null;
     if (brand === "qt  ") return { mediaType: "video/quicktime", family: "video", extension: "mov" };
     if (brand.startsWith("3g")) return { mediaType: "video/3gpp", family: "video", extension: "3gp" };
     return { mediaType: "video/mp4", family: "video", extension: "mp4" };

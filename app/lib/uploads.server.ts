@@ -28,6 +28,8 @@ import { storage } from "./storage.server";
 const MAX_IMAGE_EDGE = 2400;
 /** SPEC.md §9: post gallery thumbnails are 100x100; the same thumbnail serves avatars. */
 export const THUMBNAIL_SIZE = 100;
+/** A small file can decode to a huge bitmap; 50 megapixels is more than any phone camera. */
+const MAX_INPUT_PIXELS = 50_000_000;
 const MULTIPART_OVERHEAD = 1_000_000;
 /** A browser sends the whole body before it reads the answer: a refused upload's rest is read
  * and dropped, up to this much, so that it gets the answer and not a reset connection. */
@@ -137,7 +139,7 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
   const mainPath = `${tempPath}.main`;
   const thumbPath = `${tempPath}.thumb`;
   try {
-    let pipeline = sharp(tempPath, { animated })
+    let pipeline = sharp(tempPath, { animated, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
     pipeline =
@@ -147,7 +149,7 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
           ? pipeline.png()
           : pipeline.gif();
     const info = await pipeline.toFile(mainPath);
-    await sharp(tempPath)
+    await sharp(tempPath, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "cover" })
       .webp({ quality: 80 })

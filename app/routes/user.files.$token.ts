@@ -25,7 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Accept-Ranges": "bytes",
     "Content-Disposition": `${INLINE.test(file.media_type) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
   });
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  const ifNoneMatch = request.headers.get("If-None-Match") ?? "";
+  const known = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (known.includes(etag) || ifNoneMatch.trim() === "*") return new Response(null, { status: 304, headers });
 
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("Range") ?? "");
   if (range && (range[1] || range[2])) {

@@ -44,11 +44,12 @@ export function ImageUpload({
   const xhrRef = useRef<XMLHttpRequest | null>(null);
   const [state, setState] = useState<State>({ phase: "idle" });
 
+  const previewUrl = state.phase === "uploading" ? state.previewUrl : null;
   useEffect(() => () => xhrRef.current?.abort(), []);
   useEffect(() => {
-    if (state.phase !== "uploading") return;
-    return () => URL.revokeObjectURL(state.previewUrl);
-  }, [state]);
+    if (!previewUrl) return;
+    return () => URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
 
   function fail(name: string, message: string) {
     setState({ phase: "failed", message: `Upload error: ${name}: ${message}` });
