@@ -11,6 +11,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { currentAnnouncements } from "./features/announcements/announcements.server";
+import { NewsTicker } from "./features/announcements/NewsTicker";
 import { csrfToken } from "./lib/csrf.server";
 import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
@@ -29,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [member, csrf, flash] = await Promise.all([getMember(request), csrfToken(request), takeFlash(request)]);
   const headers = new Headers(flash.headers);
   if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
+  // The news ticker is for signed-in members only.
+  const announcements = member ? await currentAnnouncements() : [];
   return json(
     {
       // SPEC.md §1: the client is told whether the visitor is a signed-in member.
@@ -36,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       member,
       csrf: csrf.token,
       notification: flash.notification,
+      announcements,
     },
     { headers },
   );
@@ -67,7 +72,7 @@ export default function App() {
   return (
     <Document>
       <PageLoader />
-      <AppShell member={data.member}>
+      <AppShell member={data.member} ticker={<NewsTicker announcements={data.announcements} />}>
         <Toast notification={data.notification} />
         <Outlet />
       </AppShell>
@@ -96,7 +101,7 @@ export function ErrorBoundary() {
   const { title, detail } = errorText(error);
   return (
     <Document>
-      <AppShell member={rootData?.member ?? null}>
+      <AppShell member={rootData?.member ?? null} ticker={<NewsTicker announcements={rootData?.announcements ?? []} />}>
         <section className="error-page">
           <h1>{title}</h1>
           {detail ? <p>{detail}</p> : null}

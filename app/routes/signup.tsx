@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { createMember, emailTaken, getProfile } from "~/features/members/members.server";
-import { MEMBER_TYPES, SignUpSchema } from "~/features/members/schema";
+import { MEMBER_TYPES } from "~/features/members/member-types";
+import { SignUpSchema } from "~/features/members/schema";
 import { rememberPublicOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";

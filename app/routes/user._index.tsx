@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getProfile } from "~/features/members/members.server";
 import { memberPhotos } from "~/features/members/photos.server";
-import { MEMBER_TYPES } from "~/features/members/schema";
+import { MEMBER_TYPES } from "~/features/members/member-types";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";

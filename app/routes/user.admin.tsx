@@ -16,6 +16,12 @@ export default function Admin() {
           <li>
             <NavLink to="/user/admin/outbox">Mail outbox</NavLink>
           </li>
+          <li>
+            <NavLink to="/user/admin/ticker">Ticker</NavLink>
+          </li>
+          <li>
+            <NavLink to="/user/admin/members">Members</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

@@ -11,7 +11,7 @@ const MEMBER_NAV = [
   { to: "/user/settings", label: "Settings", end: false },
 ];
 
-export function AppShell({ member, children }: { member: ShellMember; children: ReactNode }) {
+export function AppShell({ member, ticker, children }: { member: ShellMember; ticker?: ReactNode; children: ReactNode }) {
   return (
     <>
       <a href="#main" className="skip-link">
@@ -61,6 +61,7 @@ export function AppShell({ member, children }: { member: ShellMember; children: 
           </nav>
         )}
       </header>
+      {ticker}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-export const MEMBER_TYPES = [
-  { value: "entrepreneur", label: "Entrepreneur" },
-  { value: "investor", label: "Investor" },
-  { value: "business_contact", label: "Business contact" },
-] as const;
+export { MEMBER_TYPES } from "./member-types";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;

@@ -1,0 +1,170 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
+import { respond } from "~/lib/respond.server";
+import { requireAdmin } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { StatusButton } from "~/ui/status-button";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const result = await searchMembers({ q, page: Number.isNaN(page) ? 1 : page });
+  return json({
+    q,
+    ...result,
+    members: result.members.map((member) => ({ ...member, you: member.id === admin.id })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "enable") throw new Response("Unknown action", { status: 400 });
+  const account = await findAccount(formData.get("memberId"));
+  if (!account) throw new Response("Not found", { status: 404 });
+  await enableMember(account.id);
+  return respond(
+    request,
+    { type: "success", message: `${account.name}'s account is enabled; they can sign in again.` },
+    { to: `/user/admin/members${new URL(request.url).search}` },
+  );
+}
+
+function when(iso: string) {
+  return new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+}
+
+function pageLink(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+/** With JS the search runs as you type (debounced); without, the Search button sends it. */
+function SearchForm({ q }: { q: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="search-form"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+      }}
+      // Sent by hand (Enter, the button): a pending as-you-type search must not follow it.
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <label htmlFor="member-search">Name or e-mail</label>
+      <input id="member-search" type="search" name="q" defaultValue={q} maxLength={200} />
+      <button type="submit" className="button button--secondary">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export default function Members() {
+  const { q, members, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const enabling = navigation.formData?.get("intent") === "enable" ? navigation.formData.get("memberId") : null;
+
+  return (
+    <section className="card" aria-labelledby="members-heading">
+      <h2 id="members-heading">Members</h2>
+      <SearchForm q={q} />
+      <p className="muted" role="status">
+        {total === 0
+          ? q
+            ? `No member matches “${q}”.`
+            : "No members yet."
+          : `${total} ${total === 1 ? "member" : "members"}${q ? ` matching “${q}”` : ""}.`}
+      </p>
+      {members.length > 0 ? (
+        <div className="table-wrap">
+          <table className="list list--stacked">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Member type</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <tr key={member.id} data-testid="member-row">
+                  <td>{member.name}</td>
+                  <td data-label="E-mail">{member.email}</td>
+                  <td data-label="Member type">{member.memberTypeLabel}</td>
+                  <td data-label="Role">{member.role === "admin" ? "Admin" : "Member"}</td>
+                  <td data-label="Joined">{when(member.created_at)}</td>
+                  <td data-label="Status">{member.disabled_at ? `Disabled since ${when(member.disabled_at)}` : "Active"}</td>
+                  <td>
+                    {member.you ? (
+                      <span className="muted">You</span>
+                    ) : member.disabled_at ? (
+                      <Form method="post" preventScrollReset>
+                        <CsrfInput />
+                        <input type="hidden" name="memberId" value={member.id} />
+                        <StatusButton
+                          pending={enabling === String(member.id)}
+                          name="intent"
+                          value="enable"
+                          className="button--small button--secondary"
+                          aria-label={`Enable ${member.name}`}
+                        >
+                          Enable
+                        </StatusButton>
+                      </Form>
+                    ) : (
+                      <Link to={`${member.id}/disable${search}`} preventScrollReset aria-label={`Disable ${member.name}`}>
+                        Disable
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="pagination">
+          {page > 1 ? (
+            <Link to={pageLink(q, page - 1)} rel="prev">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageLink(q, page + 1)} rel="next">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Members · Admin · Chapter" }];

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { deleteAnnouncement, getAnnouncement } from "~/features/announcements/announcements.server";
+import { respond } from "~/lib/respond.server";
+import { requireAdmin } from "~/lib/session.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+
+async function announcementFrom(request: Request, announcementId: string | undefined) {
+  await requireAdmin(request);
+  const id = /^[1-9]\d{0,9}$/.test(announcementId ?? "") ? Number(announcementId) : null;
+  const announcement = id !== null && id <= 2 ** 31 - 1 ? await getAnnouncement(id) : undefined;
+  if (!announcement) throw new Response("Not found", { status: 404 });
+  return announcement;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const announcement = await announcementFrom(request, params.announcementId);
+  return json({ message: announcement.message });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const announcement = await announcementFrom(request, params.announcementId);
+  await deleteAnnouncement(announcement.id);
+  return respond(request, { type: "success", message: "The announcement is deleted." }, { to: "/user/admin/ticker" });
+}
+
+export default function RemoveAnnouncement() {
+  const { message } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDialog message="Are you sure you want to delete this announcement?">
+      <blockquote className="muted">{message}</blockquote>
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Remove an announcement · Admin · Chapter" }];
