@@ -11,12 +11,14 @@ const HIDE_AFTER_MS = 6000;
 export function Toast({ notification }: { notification: FlashedNotification | null }) {
   const hydrated = useHydrated();
   const [hidden, setHidden] = useState<string | null>(null);
+  // Kept while the pointer or focus is on it, so there is time to read it.
+  const [held, setHeld] = useState(false);
 
   useEffect(() => {
-    if (!notification || !hydrated) return;
+    if (!notification || !hydrated || held) return;
     const timer = setTimeout(() => setHidden(notification.id), HIDE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [notification, hydrated]);
+  }, [notification, hydrated, held]);
 
   if (!notification || hidden === notification.id) return null;
   const urgent = notification.type === "error" || notification.type === "warning";
@@ -25,6 +27,10 @@ export function Toast({ notification }: { notification: FlashedNotification | nu
       className={`toast toast--${notification.type}${hydrated ? " toast--floating" : ""}`}
       role={urgent ? "alert" : "status"}
       data-testid="toast"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
     >
       <p>{notification.message}</p>
       {hydrated ? (
