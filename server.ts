@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { protectActions } from "./app/lib/csrf.server.ts";
 import { db } from "./app/lib/db.server.ts";
 import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
@@ -53,7 +54,8 @@ app.use(
         "connect-src": ["'self'", ...(config.NODE_ENV === "development" ? ["ws:"] : [])],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        // Without JS, the membership form's answer redirects to the card payment page.
+        "form-action": ["'self'", ...(config.STRIPE_SECRET_KEY ? [new URL(config.STRIPE_CHECKOUT_ORIGIN).origin] : [])],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests": null,
       },
@@ -110,11 +112,26 @@ const onListening = () => {
 };
 const server = config.HOST ? app.listen(config.PORT, config.HOST, onListening) : app.listen(config.PORT, onListening);
 
+// Membership expiry reminders: hourly; safe with several instances (each mail is claimed once).
+const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+async function remindExpiringMemberships() {
+  try {
+    const sent = await sendExpiryReminders();
+    if (sent) console.log(`Sent ${sent} membership expiry reminder(s)`);
+  } catch (error) {
+    console.error("Membership reminders failed:", error);
+  }
+}
+const reminders = setInterval(remindExpiringMemberships, REMINDER_INTERVAL_MS);
+reminders.unref();
+void remindExpiringMemberships();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);
+  clearInterval(reminders);
   const force = setTimeout(() => {
     console.error("Requests still open after the grace period; closing them");
     server.closeAllConnections();

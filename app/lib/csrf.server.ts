@@ -93,12 +93,15 @@ export async function verifyCsrf(request: Request) {
   }
 }
 
-/** Every route action of the build checks the token first: one place, no action can forget. */
+/** Every route action of the build checks the token first: one place, no action can forget.
+ * The only way out is `export const handle = { csrf: false }`, for requests that come from
+ * another server and prove themselves otherwise (a payment provider's signed webhook). */
 export function protectActions(build: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const action = route.module.action;
-    routes[id] = action
+    const exempt = (route.module.handle as { csrf?: boolean } | undefined)?.csrf === false;
+    routes[id] = action && !exempt
       ? {
           ...route,
           module: {

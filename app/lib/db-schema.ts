@@ -87,6 +87,53 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+export type PaymentStatus = "pending" | "paid" | "cancelled" | "failed";
+export type PaymentProviderName = "bank_transfer" | "stripe";
+
+/** One row per payment; never deleted. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** What it pays for: "membership" (event tickets later). */
+  purpose: string;
+  /** The package (or ticket type) bought. */
+  item: string;
+  period: string | null;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  provider: PaymentProviderName;
+  /** The provider's id (a Stripe Checkout Session id). */
+  provider_ref: string | null;
+  /** Ours, shown to the member: the bank transfer reference. */
+  reference: string;
+  status: PaymentStatus;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  confirmed_by: number | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  member_id: number;
+  package: string;
+  period: string;
+  starts_on: string;
+  ends_on: string;
+  payment_id: number;
+  reminder_sent_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -95,4 +142,7 @@ export interface DB {
   files: FilesTable;
   announcements: AnnouncementsTable;
   settings: SettingsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  memberships: MembershipsTable;
 }

@@ -21,6 +21,20 @@ const EnvSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "PAYMENT_CURRENCY must be a three-letter currency code")
+    .default("USD")
+    .transform((value) => value.toUpperCase()),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+  STRIPE_CHECKOUT_ORIGIN: z.url().default("https://checkout.stripe.com"),
+  BANK_ACCOUNT_NAME: optional(z.string()),
+  BANK_NAME: optional(z.string()),
+  BANK_IBAN: optional(z.string()),
+  BANK_BIC: optional(z.string()),
+  BANK_INSTRUCTIONS: optional(z.string()),
   UPLOADS_DIR: z.string().default("./uploads"),
   UPLOAD_MAX_PROFILE_IMAGE_BYTES: z.coerce.number().int().positive().default(2_000_000),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10_000_000),

@@ -1,0 +1,113 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { findPackage, formatMoney, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
+import { startMembershipPurchase } from "~/features/membership/purchase.server";
+import { MembershipPaymentSchema } from "~/features/membership/schema";
+import { env } from "~/lib/env.server";
+import { paymentProvider } from "~/lib/payments/payments.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { requireMember } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList } from "~/ui/field";
+import { RouteDialog } from "~/ui/route-dialog";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  const chosen = findPackage(new URL(request.url).searchParams.get("package"));
+  return json({
+    packageId: chosen?.id ?? PACKAGES[0].id,
+    currency: env().PAYMENT_CURRENCY,
+    provider: paymentProvider().name,
+    constraint: getZodConstraint(MembershipPaymentSchema),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const submission = parseWithZod(await request.formData(), {
+    schema: MembershipPaymentSchema.superRefine((value, ctx) => {
+      // The price is the server's; an amount sent along must agree with it, or the form was
+      // tampered with (or the page is older than a price change).
+      const price = priceCents(value.package_type as PackageId, value.MemberShip);
+      if (value.amount !== undefined && Math.round(value.amount * 100) !== price) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount does not match the price of this package. Reload the page and try again." });
+      }
+    }),
+  });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const started = await startMembershipPurchase(member, {
+    packageId: submission.value.package_type as PackageId,
+    period: submission.value.MemberShip,
+    origin: await publicOrigin(request),
+  });
+  if (!started.ok) return json({ result: submission.reply({ formErrors: [started.message] }) }, { status: 502 });
+  return redirect(started.redirectTo);
+}
+
+export default function PayMembership() {
+  const { packageId, currency, provider, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const pending = useIsPending();
+  const [form, fields] = useForm({ id: "membership-payment", lastResult: actionData?.result, constraint });
+  const [chosenPackage, setChosenPackage] = useState<PackageId>(
+    (fields.package_type.initialValue as PackageId | undefined) ?? (packageId as PackageId),
+  );
+  const [period, setPeriod] = useState<Period | null>((fields.MemberShip.initialValue as Period | undefined) ?? null);
+  const amount = period ? priceCents(chosenPackage, period) / 100 : null;
+
+  return (
+    <RouteDialog title="Membership payment">
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        {amount !== null ? <input type="hidden" name="amount" value={amount} /> : null}
+        <fieldset>
+          <legend>Package</legend>
+          {PACKAGES.map((item) => (
+            <label key={item.id} className="choice">
+              <input
+                type="radio"
+                name="package_type"
+                value={item.id}
+                checked={chosenPackage === item.id}
+                onChange={() => setChosenPackage(item.id)}
+              />
+              {item.label}
+            </label>
+          ))}
+          <ErrorList errors={fields.package_type.errors} />
+        </fieldset>
+        <fieldset aria-describedby={fields.MemberShip.errors ? `${fields.MemberShip.id}-error` : undefined}>
+          <legend>Plan</legend>
+          {PERIODS.map((item) => (
+            <label key={item.id} className="choice">
+              <input type="radio" name="MemberShip" value={item.id} checked={period === item.id} onChange={() => setPeriod(item.id)} />
+              {item.label}: {formatMoney(priceCents(chosenPackage, item.id), currency)}
+            </label>
+          ))}
+          <ErrorList id={`${fields.MemberShip.id}-error`} errors={fields.MemberShip.errors} />
+        </fieldset>
+        <ErrorList errors={[...(fields.amount.errors ?? []), ...(form.errors ?? [])]} />
+        <p className="muted">
+          {provider === "stripe"
+            ? "You will pay by card on Stripe's secure page, then come back here."
+            : "You will get our bank details and a reference to put on your transfer. Your membership starts when the money arrives."}
+        </p>
+        <div className="dialog-actions">
+          {/* SPEC.md §4: the button stays disabled until a plan is chosen (the server also refuses). */}
+          <StatusButton pending={pending} disabled={hydrated && period === null}>
+            {amount !== null ? `Pay ${formatMoney(amount * 100, currency)}` : "Pay"}
+          </StatusButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Membership payment · Chapter" }];

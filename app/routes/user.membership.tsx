@@ -1,0 +1,122 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { currentMembership } from "~/features/membership/membership.server";
+import { formatMoney, PACKAGES } from "~/features/membership/packages";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { requireMember } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const payments = await db
+    .selectFrom("payments")
+    .select(["reference", "description", "amount_cents", "currency", "provider", "status", "created_at", "paid_at"])
+    .where("member_id", "=", member.id)
+    .where("purpose", "=", "membership")
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .execute();
+  return json({ membership: await currentMembership(member.id), payments, currency: env().PAYMENT_CURRENCY });
+}
+
+const STATUS: Record<string, string> = {
+  pending: "Waiting for payment",
+  paid: "Paid",
+  cancelled: "Cancelled",
+  failed: "Failed",
+};
+
+export default function Membership() {
+  const { membership, payments, currency } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Membership</h1>
+      <section className="card" aria-labelledby="current-membership">
+        <h2 id="current-membership">Your membership</h2>
+        {membership ? (
+          <dl className="details">
+            <dt>Package</dt>
+            <dd>
+              <span className="badge badge--package">{membership.label}</span>
+            </dd>
+            <dt>Period</dt>
+            <dd>{membership.period === "annual" ? "Annual" : "Monthly"}</dd>
+            <dt>Started</dt>
+            <dd>{membership.starts_on}</dd>
+            <dt>Paid until</dt>
+            <dd>{membership.coveredUntil}</dd>
+          </dl>
+        ) : (
+          <p>You have no paid membership yet. Choose a package below.</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="packages-heading">
+        <h2 id="packages-heading">Packages</h2>
+        <div className="table-wrap">
+          <table className="list">
+            <thead>
+              <tr>
+                <th scope="col">Package</th>
+                <th scope="col">Monthly Membership</th>
+                <th scope="col">Annual Membership</th>
+                <th scope="col">
+                  <span className="visually-hidden">Choose</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PACKAGES.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">{item.label}</th>
+                  <td>{formatMoney(item.monthly * 100, currency)}</td>
+                  <td>{formatMoney(item.annual * 100, currency)}</td>
+                  <td>
+                    <Link to={`pay?package=${item.id}`} className="button button--small" preventScrollReset>
+                      {membership ? "Renew or upgrade" : "Choose"}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="muted">Paying again extends your membership from the day after it ends.</p>
+      </section>
+      {payments.length > 0 ? (
+        <section className="card" aria-labelledby="payments-heading">
+          <h2 id="payments-heading">Your payments</h2>
+          <div className="table-wrap">
+            <table className="list list--stacked">
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.map((payment) => (
+                  <tr key={payment.reference}>
+                    <td>
+                      <Link to={`/user/payments/${payment.reference}`}>{payment.reference}</Link>
+                    </td>
+                    <td data-label="What">{payment.description}</td>
+                    <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
+                    <td data-label="Status">{STATUS[payment.status] ?? payment.status}</td>
+                    <td data-label="Date">{(payment.paid_at ?? payment.created_at).slice(0, 10)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Membership · Chapter" }];

@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { currentMembership } from "~/features/membership/membership.server";
+import { formatMoney } from "~/features/membership/packages";
+import { bankDetails } from "~/lib/payments/bank-transfer.server";
+import { findPayment } from "~/lib/payments/payments.server";
+import { requireMember } from "~/lib/session.server";
+import { CopyButton } from "~/ui/copy-button";
+
+/** A member's own order: what it is, its status, and how to pay it when it waits for a bank
+ * transfer. Also where card payments come back to (?return=success|cancel). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const payment = await findPayment({ reference: params.reference ?? "" });
+  if (!payment || payment.member_id !== member.id) throw new Response("Not found", { status: 404 });
+  const returned = new URL(request.url).searchParams.get("return");
+  return json({
+    payment: {
+      reference: payment.reference,
+      description: payment.description,
+      amount: formatMoney(payment.amount_cents, payment.currency),
+      provider: payment.provider,
+      status: payment.status,
+      createdAt: payment.created_at,
+      paidAt: payment.paid_at,
+    },
+    returned: returned === "success" || returned === "cancel" ? returned : null,
+    bank: payment.provider === "bank_transfer" ? bankDetails() : null,
+    membership: payment.purpose === "membership" ? await currentMembership(member.id) : null,
+  });
+}
+
+export default function PaymentPage() {
+  const { payment, returned, bank, membership } = useLoaderData<typeof loader>();
+  return (
+    <section className="card" aria-labelledby="payment-heading">
+      <h1 id="payment-heading">{payment.description}</h1>
+      <dl className="details">
+        <dt>Reference</dt>
+        <dd>
+          <code data-testid="payment-reference">{payment.reference}</code> <CopyButton text={payment.reference} />
+        </dd>
+        <dt>Amount</dt>
+        <dd>{payment.amount}</dd>
+        <dt>Status</dt>
+        <dd data-testid="payment-status">
+          {payment.status === "paid"
+            ? `Paid on ${payment.paidAt?.slice(0, 10)}`
+            : payment.status === "pending"
+              ? "Waiting for payment"
+              : payment.status === "cancelled"
+                ? "Cancelled"
+                : "Failed"}
+        </dd>
+      </dl>
+
+      {payment.status === "paid" && membership ? (
+        <p className="upload-status">
+          Thank you! Your {membership.label} membership is active until {membership.coveredUntil}.
+        </p>
+      ) : null}
+
+      {payment.status === "pending" && payment.provider === "stripe" ? (
+        returned === "cancel" ? (
+          <p>You left the card payment before paying: you have not been charged. You can start again from the Membership page.</p>
+        ) : (
+          <p>
+            {returned === "success" ? "Thank you! " : ""}We are waiting for the card payment service to confirm your payment.
+            This usually takes a few seconds: <Link to=".">reload this page</Link>.
+          </p>
+        )
+      ) : null}
+
+      {payment.status === "pending" && bank ? (
+        <>
+          <h2>Pay by bank transfer</h2>
+          <p>
+            Transfer <strong>{payment.amount}</strong> with the reference <strong>{payment.reference}</strong> to:
+          </p>
+          {bank.iban || bank.accountName ? (
+            <dl className="details">
+              {bank.accountName ? (
+                <>
+                  <dt>Account name</dt>
+                  <dd>{bank.accountName}</dd>
+                </>
+              ) : null}
+              {bank.bankName ? (
+                <>
+                  <dt>Bank</dt>
+                  <dd>{bank.bankName}</dd>
+                </>
+              ) : null}
+              {bank.iban ? (
+                <>
+                  <dt>IBAN</dt>
+                  <dd>
+                    <code>{bank.iban}</code>
+                  </dd>
+                </>
+              ) : null}
+              {bank.bic ? (
+                <>
+                  <dt>BIC</dt>
+                  <dd>
+                    <code>{bank.bic}</code>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          ) : (
+            <p>The club's account details will be sent to you by the club's administrator.</p>
+          )}
+          {bank.instructions ? <p>{bank.instructions}</p> : null}
+          <p className="muted">Your membership starts as soon as an administrator sees the transfer arrive.</p>
+        </>
+      ) : null}
+      <p>
+        <Link to="/user/membership">Back to Membership</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Payment · Chapter" }];
