@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getProfile } from "~/features/members/members.server";
 import { memberPhotos } from "~/features/members/photos.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
+import { currentMembership } from "~/features/membership/membership.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
@@ -12,11 +13,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = await getProfile(member.id);
   if (!profile) throw new Response("Not found", { status: 404 });
-  return json({ profile, place: placeLabel(profile), photos: await memberPhotos(member.id) });
+  const membership = await currentMembership(member.id);
+  return json({
+    profile,
+    place: placeLabel(profile),
+    photos: await memberPhotos(member.id),
+    membership: membership ? { label: membership.label, coveredUntil: membership.coveredUntil } : null,
+  });
 }
 
 export default function Home() {
-  const { profile, place, photos } = useLoaderData<typeof loader>();
+  const { profile, place, photos, membership } = useLoaderData<typeof loader>();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
@@ -31,6 +38,11 @@ export default function Home() {
           <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={96} />
           <div>
             <h1>Welcome, {profile.name}</h1>
+            {membership ? (
+              <>
+                <span className="badge badge--package">{membership.label}</span>{" "}
+              </>
+            ) : null}
             {profile.role === "admin" ? <span className="badge">Admin</span> : null}
           </div>
         </div>

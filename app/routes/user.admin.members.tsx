@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
+import { membershipBadges } from "~/features/membership/membership.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -14,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   const result = await searchMembers({ q, page: Number.isNaN(page) ? 1 : page });
+  const badges = await membershipBadges(result.members.map((member) => member.id));
   return json({
     q,
     ...result,
-    members: result.members.map((member) => ({ ...member, you: member.id === admin.id })),
+    members: result.members.map((member) => ({ ...member, you: member.id === admin.id, membership: badges.get(member.id) ?? null })),
   });
 }
 
@@ -110,7 +112,15 @@ export default function Members() {
             <tbody>
               {members.map((member) => (
                 <tr key={member.id} data-testid="member-row">
-                  <td>{member.name}</td>
+                  <td>
+                    {member.name}
+                    {member.membership ? (
+                      <>
+                        {" "}
+                        <span className="badge badge--package">{member.membership}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td data-label="E-mail">{member.email}</td>
                   <td data-label="Member type">{member.memberTypeLabel}</td>
                   <td data-label="Role">{member.role === "admin" ? "Admin" : "Member"}</td>

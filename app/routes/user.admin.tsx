@@ -22,6 +22,9 @@ export default function Admin() {
           <li>
             <NavLink to="/user/admin/members">Members</NavLink>
           </li>
+          <li>
+            <NavLink to="/user/admin/payments">Payments</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

@@ -14,12 +14,15 @@ export function ConfirmDialog({
   message,
   confirmLabel = "Yes, delete",
   cancelTo = "..",
+  destructive = true,
   children,
 }: {
   title?: string;
   message: ReactNode;
   confirmLabel?: string;
   cancelTo?: string;
+  /** Red for deletions; false for confirmations that build something (marking paid …). */
+  destructive?: boolean;
   children?: ReactNode;
 }) {
   const pending = useIsPending();
@@ -33,7 +36,7 @@ export function ConfirmDialog({
           <Link to={cancelTo} className="button button--secondary" preventScrollReset>
             Cancel
           </Link>
-          <StatusButton pending={pending} className="button--danger" autoFocus>
+          <StatusButton pending={pending} className={destructive ? "button--danger" : undefined} autoFocus>
             {confirmLabel}
           </StatusButton>
         </div>

@@ -6,7 +6,7 @@ import { MEMBER_TYPES } from "./member-types";
 export const MEMBERS_PER_PAGE = 25;
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
-function containsPattern(q: string) {
+export function containsPattern(q: string) {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,0 +1,183 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { filtersSearch, listPayments, paymentFiltersFrom } from "~/features/payments/admin-payments.server";
+import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, providerLabel, statusLabel } from "~/features/payments/labels";
+import { formatMoney } from "~/features/membership/packages";
+import { requireAdmin } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filters = paymentFiltersFrom(params);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const result = await listPayments({ ...filters, page: Number.isNaN(page) ? 1 : page });
+  return json({ filters, ...result, csvUrl: `/user/admin/payments.csv${filtersSearch(filters)}` });
+}
+
+function day(iso: string | null) {
+  return iso ? iso.slice(0, 10) : "";
+}
+
+/** With JS the list follows the form as it changes (debounced); without, Filter sends it. */
+function FilterForm({ status, provider, q }: { status?: string; provider?: string; q?: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="search-form"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+      }}
+      onSubmit={() => clearTimeout(timer.current)}
+    >
+      <label htmlFor="payment-status">Status</label>
+      <select id="payment-status" name="status" defaultValue={status ?? ""}>
+        <option value="">Any</option>
+        {PAYMENT_STATUSES.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="payment-provider">Provider</label>
+      <select id="payment-provider" name="provider" defaultValue={provider ?? ""}>
+        <option value="">Any</option>
+        {PAYMENT_PROVIDERS.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="payment-search">Reference, name or e-mail</label>
+      <input id="payment-search" type="search" name="q" defaultValue={q ?? ""} maxLength={200} />
+      <button type="submit" className="button button--secondary">
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+function pageLink(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `?${query}` : ".";
+}
+
+export default function Payments() {
+  const { filters, payments, total, page, pageCount, csvUrl } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtered = Boolean(filters.status || filters.provider || filters.purpose || filters.q);
+
+  return (
+    <section className="card" aria-labelledby="payments-heading">
+      <div className="page-header">
+        <h2 id="payments-heading">Payments</h2>
+        <Link to={csvUrl} reloadDocument className="button button--small button--secondary">
+          Export CSV
+        </Link>
+      </div>
+      <p className="muted">
+        Bank transfers wait until you see the money arrive: mark them paid then (the membership starts), or cancel orders that
+        will not be paid. Card payments are confirmed by the card payment service.
+      </p>
+      <FilterForm status={filters.status} provider={filters.provider} q={filters.q} />
+      <p className="muted" role="status">
+        {total === 0
+          ? filtered
+            ? "No payments match these filters."
+            : "No payments yet."
+          : `${total} ${total === 1 ? "payment" : "payments"}${filtered ? " matching these filters" : ""}.`}
+      </p>
+      {payments.length > 0 ? (
+        <div className="table-wrap">
+          <table className="list list--stacked">
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Member</th>
+                <th scope="col">What</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Provider</th>
+                <th scope="col">Status</th>
+                <th scope="col">Ordered</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr key={payment.id} data-testid="payment-row">
+                  <td>
+                    <code>{payment.reference}</code>
+                  </td>
+                  <td data-label="Member">
+                    {payment.member_name}
+                    <br />
+                    <span className="muted">{payment.member_email}</span>
+                  </td>
+                  <td data-label="What">{payment.description}</td>
+                  <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
+                  <td data-label="Provider">{providerLabel(payment.provider)}</td>
+                  <td data-label="Status">
+                    {statusLabel(payment.status)}
+                    {payment.status === "paid" && payment.paid_at ? ` on ${day(payment.paid_at)}` : null}
+                    {payment.status !== "paid" && payment.cancelled_at ? ` on ${day(payment.cancelled_at)}` : null}
+                    {payment.confirmed_by_name ? (
+                      <>
+                        <br />
+                        <span className="muted">by {payment.confirmed_by_name}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="Ordered">{day(payment.created_at)}</td>
+                  <td>
+                    {payment.provider === "bank_transfer" && payment.status === "pending" ? (
+                      <span className="row-actions">
+                        <Link to={`${payment.id}/confirm${search}`} preventScrollReset aria-label={`Mark paid: ${payment.reference}`}>
+                          Mark paid
+                        </Link>{" "}
+                        <Link to={`${payment.id}/cancel${search}`} preventScrollReset aria-label={`Cancel order ${payment.reference}`}>
+                          Cancel
+                        </Link>
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="pagination">
+          {page > 1 ? (
+            <Link to={pageLink(search, page - 1)} rel="prev">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageLink(search, page + 1)} rel="next">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Payments · Admin · Chapter" }];
