@@ -20,9 +20,14 @@ export function periodEnd(start: string, period: Period) {
   const date = new Date(`${start}T00:00:00Z`);
   const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
   const target = period === "annual" ? new Date(Date.UTC(year + 1, month, 1)) : new Date(Date.UTC(year, month + 1, 1));
-  // Clamp: 31 January + one month ends on the last day of February, not in March.
+  // Clamp: 31 January + one month ends on the last day of February, not in March (and not
+  // the day before it: the next period starts on 1 March).
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
+  if (day > lastDay) {
+    target.setUTCDate(lastDay);
+    return target.toISOString().slice(0, 10);
+  }
+  target.setUTCDate(day);
   return addDays(target.toISOString().slice(0, 10), -1);
 }
 
@@ -65,30 +70,40 @@ export async function membershipBadges(memberIds: number[], on = today()) {
  * fulfilling twice adds nothing.
  */
 export async function activateMembership(payment: Payment) {
-  const existing = await db.selectFrom("memberships").select("id").where("payment_id", "=", payment.id).executeTakeFirst();
-  if (existing) return;
-  const latest = await db
-    .selectFrom("memberships")
-    .select((eb) => eb.fn.max("ends_on").as("ends_on"))
-    .where("member_id", "=", payment.member_id)
-    .executeTakeFirst();
-  const from = today();
-  const startsOn = latest?.ends_on && latest.ends_on >= from ? addDays(latest.ends_on, 1) : from;
-  const period = (payment.period ?? "monthly") as Period;
-  await db
-    .insertInto("memberships")
-    .values({
-      member_id: payment.member_id,
-      package: payment.item,
-      period,
-      starts_on: startsOn,
-      ends_on: periodEnd(startsOn, period),
-      payment_id: payment.id,
-      reminder_sent_at: null,
-      created_at: nowIso(),
-    })
-    .onConflict((conflict) => conflict.column("payment_id").doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    // One activation per member at a time (a row lock on PostgreSQL; SQLite runs one
+    // transaction at a time): two payments confirmed at once queue one after the other
+    // instead of both starting the day after the same last day.
+    await trx
+      .updateTable("users")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", payment.member_id)
+      .execute();
+    const existing = await trx.selectFrom("memberships").select("id").where("payment_id", "=", payment.id).executeTakeFirst();
+    if (existing) return;
+    const latest = await trx
+      .selectFrom("memberships")
+      .select((eb) => eb.fn.max("ends_on").as("ends_on"))
+      .where("member_id", "=", payment.member_id)
+      .executeTakeFirst();
+    const from = today();
+    const startsOn = latest?.ends_on && latest.ends_on >= from ? addDays(latest.ends_on, 1) : from;
+    const period = (payment.period ?? "monthly") as Period;
+    await trx
+      .insertInto("memberships")
+      .values({
+        member_id: payment.member_id,
+        package: payment.item,
+        period,
+        starts_on: startsOn,
+        ends_on: periodEnd(startsOn, period),
+        payment_id: payment.id,
+        reminder_sent_at: null,
+        created_at: nowIso(),
+      })
+      .onConflict((conflict) => conflict.column("payment_id").doNothing())
+      .execute();
+  });
 }
 
 /**

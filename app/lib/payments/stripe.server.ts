@@ -30,6 +30,9 @@ export const stripeCheckout: PaymentProvider = {
         "Idempotency-Key": `checkout-${payment.reference}`,
       },
       body,
+    }).catch((error: unknown) => {
+      // Unreachable (DNS, refused, reset): the same "try again" for the member as an error answer.
+      throw new StripeError(`Stripe could not be reached: ${error instanceof Error ? error.message : String(error)}`);
     });
     const session = (await response.json().catch(() => null)) as { id?: string; url?: string; error?: { message?: string } } | null;
     if (!response.ok || !session?.id || !session.url) {
@@ -61,7 +64,9 @@ export function verifyStripeWebhook(payload: string, header: string | null, secr
   });
   if (!valid) throw new StripeError("Webhook signature does not match");
   const event = JSON.parse(payload) as StripeEvent;
-  if (!event?.id || !event.type) throw new StripeError("Webhook payload is not an event");
+  if (!event?.id || !event.type || typeof event.data?.object !== "object" || event.data.object === null) {
+    throw new StripeError("Webhook payload is not an event");
+  }
   return event;
 }
 
