@@ -134,6 +134,33 @@ export interface MembershipsTable {
   created_at: string;
 }
 
+/** A member's private contact; every query is scoped by owner_id. */
+export interface ContactsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** Lower-case. */
+  email: string | null;
+  /** E.164 (+14165550199). */
+  phone: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  /** SPEC.md's pro_name: occupation or position. */
+  occupation: string | null;
+  meet_place: string | null;
+  is_important: number;
+  profile_image_id: number | null;
+  company: string | null;
+  business_type: string | null;
+  industry: string | null;
+  website: string | null;
+  address: string | null;
+  business_description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -145,4 +172,5 @@ export interface DB {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   memberships: MembershipsTable;
+  contacts: ContactsTable;
 }

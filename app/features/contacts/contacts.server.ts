@@ -1,0 +1,182 @@
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { sql } from "kysely";
+import { db, nowIso } from "~/lib/db.server";
+import { deleteFile, fileUrl } from "~/lib/files.server";
+import type { BusinessInput, ContactInput, ContactSort } from "./schema";
+
+export const PAGE_SIZE = 24;
+
+/** E.164, or null when it is not a real phone number (libphonenumber's rules). A number
+ * without +country code is read in the contact's country. */
+export function normalizePhone(input: string, country: string | null) {
+  const parsed = parsePhoneNumberFromString(input, (country ?? undefined) as CountryCode | undefined);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+function escapeLike(value: string) {
+  return value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export type ContactFilters = {
+  q?: string | null;
+  meetPlace?: string | null;
+  business?: string | null;
+  important?: boolean;
+  sort?: ContactSort;
+  page?: number;
+};
+
+/** One page of the member's contacts, with the total for the pager. */
+export async function listContacts(ownerId: number, filters: ContactFilters) {
+  let query = db
+    .selectFrom("contacts")
+    .leftJoin("files", "files.id", "contacts.profile_image_id")
+    .where("contacts.owner_id", "=", ownerId);
+  const like = (column: string, value: string) =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value)}%`} escape '\\'`;
+  if (filters.q) {
+    const q = filters.q;
+    query = query.where((eb) =>
+      eb.or([like("contacts.name", q), like("contacts.email", q), like("contacts.phone", q), like("contacts.occupation", q), like("contacts.city", q)]),
+    );
+  }
+  if (filters.meetPlace) query = query.where(like("contacts.meet_place", filters.meetPlace));
+  if (filters.business) {
+    const business = filters.business;
+    query = query.where((eb) => eb.or([like("contacts.company", business), like("contacts.industry", business), like("contacts.business_type", business)]));
+  }
+  if (filters.important) query = query.where("contacts.is_important", "=", 1);
+
+  const { total } = await query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const page = Math.min(Math.max(1, filters.page ?? 1), pages);
+  let ordered = query.select([
+    "contacts.id",
+    "contacts.name",
+    "contacts.email",
+    "contacts.phone",
+    "contacts.occupation",
+    "contacts.meet_place",
+    "contacts.city",
+    "contacts.company",
+    "contacts.is_important",
+    "contacts.created_at",
+    "files.token as image_token",
+  ]);
+  const sort = filters.sort ?? "name";
+  ordered =
+    sort === "name"
+      ? ordered.orderBy(sql`lower(contacts.name)`).orderBy("contacts.id")
+      : ordered.orderBy("contacts.created_at", sort === "newest" ? "desc" : "asc").orderBy("contacts.id", sort === "newest" ? "desc" : "asc");
+  const rows = await ordered.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+  return {
+    total: Number(total),
+    page,
+    pages,
+    contacts: rows.map(({ image_token, ...row }) => ({ ...row, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null })),
+  };
+}
+
+/** The member's contact, or null (also when it is another member's). */
+export async function getContact(ownerId: number, contactId: number) {
+  if (!Number.isSafeInteger(contactId) || contactId < 1) return null;
+  const row = await db
+    .selectFrom("contacts")
+    .leftJoin("files", "files.id", "contacts.profile_image_id")
+    .selectAll("contacts")
+    .select("files.token as image_token")
+    .where("contacts.owner_id", "=", ownerId)
+    .where("contacts.id", "=", contactId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { image_token, ...contact } = row;
+  return { ...contact, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null };
+}
+
+export function parseContactId(value: string | null | undefined) {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * SPEC.md §5: an e-mail or phone already used by another of the member's contacts. Returns
+ * the message to show next to the field, or "" when the value is free.
+ */
+export async function duplicateMessage(ownerId: number, field: "email" | "phone", value: string | null, exceptId: number | null) {
+  if (!value) return "";
+  let query = db.selectFrom("contacts").select(["id", "name"]).where("owner_id", "=", ownerId).where(field, "=", value);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const existing = await query.executeTakeFirst();
+  if (!existing) return "";
+  return field === "email"
+    ? `You already have a contact with this e-mail: ${existing.name}.`
+    : `You already have a contact with this phone number: ${existing.name}.`;
+}
+
+export async function createContact(ownerId: number, input: ContactInput & { phone: string | null }) {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto("contacts")
+    .values({ owner_id: ownerId, ...input, is_important: 0, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateContact(ownerId: number, contactId: number, input: ContactInput & { phone: string | null }) {
+  const result = await db
+    .updateTable("contacts")
+    .set({ ...input, updated_at: nowIso() })
+    .where("owner_id", "=", ownerId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateBusiness(ownerId: number, contactId: number, input: BusinessInput) {
+  const result = await db
+    .updateTable("contacts")
+    .set({ ...input, updated_at: nowIso() })
+    .where("owner_id", "=", ownerId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setImportant(ownerId: number, contactId: number, important: boolean) {
+  const result = await db
+    .updateTable("contacts")
+    .set({ is_important: important ? 1 : 0, updated_at: nowIso() })
+    .where("owner_id", "=", ownerId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the contact and every file it owned (rows and disk). */
+export async function deleteContact(ownerId: number, contactId: number) {
+  const contact = await db
+    .selectFrom("contacts")
+    .select(["id", "profile_image_id"])
+    .where("owner_id", "=", ownerId)
+    .where("id", "=", contactId)
+    .executeTakeFirst();
+  if (!contact) return false;
+  await db.deleteFrom("contacts").where("id", "=", contact.id).execute();
+  if (contact.profile_image_id) await deleteFile(contact.profile_image_id);
+  return true;
+}
+
+/** The member's earlier values of a field, most used first, for suggestions. */
+export async function suggestions(ownerId: number, field: "meet_place" | "occupation", limit = 50) {
+  const rows = await db
+    .selectFrom("contacts")
+    .select([field, sql<number>`count(*)`.as("uses")])
+    .where("owner_id", "=", ownerId)
+    .where(field, "is not", null)
+    .groupBy(field)
+    .orderBy("uses", "desc")
+    .orderBy(field)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row[field] as string);
+}

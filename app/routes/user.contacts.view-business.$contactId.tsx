@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getContact, parseContactId, updateBusiness } from "~/features/contacts/contacts.server";
+import { BusinessSchema } from "~/features/contacts/schema";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList, Field, TextareaField } from "~/ui/field";
+import { RouteDialog } from "~/ui/route-dialog";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+async function ownContact(request: Request, param: string | undefined) {
+  const member = await requireMember(request);
+  const id = parseContactId(param);
+  const contact = id ? await getContact(member.id, id) : null;
+  if (!contact) throw new Response("Not found", { status: 404 });
+  return { member, contact };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contact } = await ownContact(request, params.contactId);
+  return json({ contact, constraint: getZodConstraint(BusinessSchema) });
+}
+
+/** SPEC.md §7: business_update. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, contact } = await ownContact(request, params.contactId);
+  const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  await updateBusiness(member.id, contact.id, submission.value);
+  return respond(request, { type: "success", message: `${contact.name}'s business is saved.` }, { to: `/user/profile?cicid=${contact.id}` });
+}
+
+export default function ContactBusiness() {
+  const { contact, constraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: `business-${contact.id}`,
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: "onBlur",
+    defaultValue: {
+      company: contact.company ?? "",
+      business_type: contact.business_type ?? "",
+      industry: contact.industry ?? "",
+      website: contact.website ?? "",
+      address: contact.address ?? "",
+      business_description: contact.business_description ?? "",
+    },
+  });
+  return (
+    <RouteDialog title={`${contact.name}'s business`} closeTo={`/user/profile?cicid=${contact.id}`}>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <Field label="Company" errors={fields.company.errors} inputProps={getInputProps(fields.company, { type: "text" })} />
+        <div className="grid-2">
+          <Field label="Business type" errors={fields.business_type.errors} inputProps={getInputProps(fields.business_type, { type: "text" })} />
+          <Field label="Industry" errors={fields.industry.errors} inputProps={getInputProps(fields.industry, { type: "text" })} />
+        </div>
+        <Field
+          label="Website"
+          errors={fields.website.errors}
+          inputProps={{ ...getInputProps(fields.website, { type: "text" }), inputMode: "url", placeholder: "example.com" }}
+        />
+        <TextareaField label="Address" errors={fields.address.errors} textareaProps={{ ...getTextareaProps(fields.address), rows: 2 }} />
+        <TextareaField
+          label="About the business"
+          errors={fields.business_description.errors}
+          textareaProps={{ ...getTextareaProps(fields.business_description), rows: 4 }}
+        />
+        <ErrorList errors={form.errors} />
+        <div className="dialog-actions">
+          <StatusButton pending={pending}>Save business</StatusButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Business · Chapter" }];

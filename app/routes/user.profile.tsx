@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { ImportantToggle } from "~/features/contacts/ImportantToggle";
+import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { placeLabel } from "~/lib/places.server";
+import { requireMember } from "~/lib/session.server";
+import { Avatar } from "~/ui/avatar";
+
+/** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
+  const contact = id ? await getContact(member.id, id) : null;
+  if (!contact) throw new Response("Not found", { status: 404 });
+  return json({ contact, place: placeLabel(contact) });
+}
+
+export default function ContactProfile() {
+  const { contact, place } = useLoaderData<typeof loader>();
+  const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
+  return (
+    <>
+      <p>
+        <Link to="/user/contacts">← All contacts</Link>
+      </p>
+      <section className="card" aria-labelledby="contact-name">
+        <div className="contact-card-head">
+          <Avatar name={contact.name} url={contact.imageUrl} size={96} />
+          <div className="contact-card-title">
+            <h1 id="contact-name">{contact.name}</h1>
+            {contact.occupation ? <p className="muted">{contact.occupation}</p> : null}
+          </div>
+          <ImportantToggle contactId={contact.id} important={contact.is_important === 1} name={contact.name} />
+        </div>
+        <dl className="details">
+          <dt>E-mail</dt>
+          <dd>{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : "—"}</dd>
+          <dt>Phone</dt>
+          <dd>{contact.phone ? <a href={`tel:${contact.phone}`}>{contact.phone}</a> : "—"}</dd>
+          <dt>Location</dt>
+          <dd>{place ?? "—"}</dd>
+          <dt>Met at</dt>
+          <dd>{contact.meet_place ?? "—"}</dd>
+          <dt>Added</dt>
+          <dd>{contact.created_at.slice(0, 10)}</dd>
+        </dl>
+        <p className="form-actions">
+          <Link to={`/user/contacts/edit/${contact.id}`} className="button button--secondary">
+            Edit
+          </Link>
+          <Link to={`/user/contacts/${contact.id}/delete`} className="button button--secondary">
+            Delete
+          </Link>
+        </p>
+      </section>
+      <section className="card" aria-labelledby="business-heading">
+        <div className="page-header">
+          <h2 id="business-heading">Business</h2>
+          <Link to={`/user/contacts/view-business/${contact.id}`} className="button button--secondary button--small">
+            {hasBusiness ? "Edit business" : "Add business details"}
+          </Link>
+        </div>
+        {hasBusiness ? (
+          <dl className="details">
+            <dt>Company</dt>
+            <dd>{contact.company ?? "—"}</dd>
+            <dt>Business type</dt>
+            <dd>{contact.business_type ?? "—"}</dd>
+            <dt>Industry</dt>
+            <dd>{contact.industry ?? "—"}</dd>
+            <dt>Website</dt>
+            <dd>
+              {contact.website ? (
+                <a href={contact.website} rel="noopener noreferrer nofollow">
+                  {contact.website}
+                </a>
+              ) : (
+                "—"
+              )}
+            </dd>
+            <dt>Address</dt>
+            <dd>{contact.address ?? "—"}</dd>
+            <dt>About</dt>
+            <dd className="prewrap">{contact.business_description ?? "—"}</dd>
+          </dl>
+        ) : (
+          <p className="muted">No business details yet.</p>
+        )}
+      </section>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ data }) => [{ title: `${(data as { contact?: { name: string } })?.contact?.name ?? "Contact"} · Chapter` }];
