@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getContact, parseContactId, setImportant } from "~/features/contacts/contacts.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
   return redirect("/user/contacts");
 }
 

@@ -4,23 +4,14 @@ import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useS
 import { useEffect, useRef } from "react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
+import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/schema";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const params = new URL(request.url).searchParams;
-  const sort = (SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as ContactSort) : "name";
-  const page = Number(params.get("page") ?? 1);
-  const filters = {
-    q: params.get("q")?.trim() || null,
-    meetPlace: params.get("meet_place")?.trim() || null,
-    business: params.get("business")?.trim() || null,
-    important: params.get("important") === "1",
-    sort,
-    page: Number.isFinite(page) ? Math.trunc(page) : 1,
-  };
+  const filters = contactFiltersFrom(new URL(request.url).searchParams);
   return json({ ...(await listContacts(member.id, filters)), filters });
 }
 
@@ -50,6 +41,9 @@ export default function Contacts() {
     next.set("page", String(target));
     return `?${next}`;
   };
+  const exportParams = new URLSearchParams(searchParams);
+  exportParams.delete("page");
+  const exportQuery = exportParams.toString() ? `?${exportParams}` : "";
   const searchForms = [
     { name: "q", label: "Search contacts", placeholder: "Name, e-mail, phone, occupation, city", value: filters.q },
     { name: "meet_place", label: "Search by meet place", placeholder: "Where you met", value: filters.meetPlace },
@@ -160,6 +154,18 @@ export default function Contacts() {
             ))}
           </ul>
         )}
+        {total > 0 ? (
+          <p className="export-links">
+            Export {filters.q || filters.meetPlace || filters.business || filters.important ? "these" : "all"} contacts:{" "}
+            <a href={`/user/contacts/export.csv${exportQuery}`} download>
+              CSV
+            </a>{" "}
+            ·{" "}
+            <a href={`/user/contacts/export.vcf${exportQuery}`} download>
+              vCard
+            </a>
+          </p>
+        ) : null}
         {pages > 1 ? (
           <nav aria-label="Pages" className="pager">
             {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : <span />}

@@ -26,8 +26,7 @@ export type ContactFilters = {
   page?: number;
 };
 
-/** One page of the member's contacts, with the total for the pager. */
-export async function listContacts(ownerId: number, filters: ContactFilters) {
+function filteredContacts(ownerId: number, filters: ContactFilters) {
   let query = db
     .selectFrom("contacts")
     .leftJoin("files", "files.id", "contacts.profile_image_id")
@@ -46,7 +45,12 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
     query = query.where((eb) => eb.or([like("contacts.company", business), like("contacts.industry", business), like("contacts.business_type", business)]));
   }
   if (filters.important) query = query.where("contacts.is_important", "=", 1);
+  return query;
+}
 
+/** One page of the member's contacts, with the total for the pager. */
+export async function listContacts(ownerId: number, filters: ContactFilters) {
+  const query = filteredContacts(ownerId, filters);
   const { total } = await query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
@@ -179,4 +183,13 @@ export async function suggestions(ownerId: number, field: "meet_place" | "occupa
     .limit(limit)
     .execute();
   return rows.map((row) => row[field] as string);
+}
+
+/** Every contact matching the filters, by name, for export. */
+export async function exportContacts(ownerId: number, filters: ContactFilters) {
+  return filteredContacts(ownerId, filters)
+    .selectAll("contacts")
+    .orderBy(sql`lower(contacts.name)`)
+    .orderBy("contacts.id")
+    .execute();
 }

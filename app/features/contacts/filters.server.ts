@@ -1,0 +1,16 @@
+import type { ContactFilters } from "./contacts.server";
+import { type ContactSort, SORTS } from "./schema";
+
+/** The list's filters from its query string (shared by the list page and the exports). */
+export function contactFiltersFrom(params: URLSearchParams): ContactFilters & { sort: ContactSort; page: number } {
+  const sort = (SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as ContactSort) : "name";
+  const page = Number(params.get("page") ?? 1);
+  return {
+    q: params.get("q")?.trim() || null,
+    meetPlace: params.get("meet_place")?.trim() || null,
+    business: params.get("business")?.trim() || null,
+    important: params.get("important") === "1",
+    sort,
+    page: Number.isFinite(page) ? Math.trunc(page) : 1,
+  };
+}
