@@ -157,8 +157,38 @@ export interface ContactsTable {
   website: string | null;
   address: string | null;
   business_description: string | null;
+  /** One of REAL_ESTATE_CATEGORIES (features/contacts/categories.ts). */
+  real_estate_category: string | null;
+  /** One of OTHER_CATEGORIES. */
+  other_category: string | null;
+  /** The chapter this contact heads, if any. */
+  chapter_head: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** "My category": labels a member defines and assigns to their contacts. */
+export interface ContactLabelsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface ContactLabelAssignmentsTable {
+  contact_id: number;
+  label_id: number;
+}
+
+export type ContactFileKind = "video" | "document";
+
+/** A contact's video or document: one uploaded file (kind contact_video / contact_document). */
+export interface ContactFilesTable {
+  id: Generated<number>;
+  contact_id: number;
+  file_id: number;
+  kind: ContactFileKind;
+  created_at: string;
 }
 
 export interface DB {
@@ -173,4 +203,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   memberships: MembershipsTable;
   contacts: ContactsTable;
+  contact_files: ContactFilesTable;
+  contact_labels: ContactLabelsTable;
+  contact_label_assignments: ContactLabelAssignmentsTable;
 }

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CATEGORY_KINDS, categoryLabel, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
+import { labelsOf } from "~/features/contacts/categories.server";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
@@ -12,7 +14,8 @@ import { Avatar } from "~/ui/avatar";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
-  return json({ ...(await listContacts(member.id, filters)), filters });
+  const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
+  return json({ ...page, filters, labels });
 }
 
 /** Submits a GET search form as the member types (debounced); without JS it is a plain form. */
@@ -26,11 +29,40 @@ function useSearchAsYouType() {
   };
 }
 
+export function CategoryBadges({
+  contact,
+}: {
+  contact: { labels: { id: number; name: string }[]; real_estate_category: string | null; other_category: string | null; chapter_head: string | null };
+}) {
+  const badges = [
+    ...contact.labels.map((label) => label.name),
+    categoryLabel(REAL_ESTATE_CATEGORIES, contact.real_estate_category),
+    categoryLabel(OTHER_CATEGORIES, contact.other_category),
+    contact.chapter_head ? `Head of ${contact.chapter_head}` : null,
+  ].filter(Boolean);
+  if (!badges.length) return null;
+  return (
+    <ul className="badges" aria-label="Categories">
+      {badges.map((badge) => (
+        <li key={badge} className="badge">
+          {badge}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
 
 export default function Contacts() {
-  const { contacts, total, page, pages, filters } = useLoaderData<typeof loader>();
+  const { contacts, total, page, pages, filters, labels } = useLoaderData<typeof loader>();
+  const filtered = Boolean(
+    filters.q || filters.meetPlace || filters.business || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads,
+  );
   const [searchParams] = useSearchParams();
+  // Menus close after each navigation (a chosen dialog opens, or one was saved).
+  const { key: locationKey } = useLocation();
+  const here = `/user/contacts${searchParams.toString() ? `?${searchParams}` : ""}`;
   const navigation = useNavigation();
   const searchAsYouType = useSearchAsYouType();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";
@@ -61,7 +93,7 @@ export default function Contacts() {
       <div className="contact-search card">
         {searchForms.map((search) => (
           <Form key={search.name} method="get" role="search" className="search-form" onChange={(event) => searchAsYouType(event.currentTarget)}>
-            {keep(["sort", "important"])}
+            {keep(["sort", "important", "label", "real_estate", "other", "chapter_head"])}
             <label htmlFor={`search-${search.name}`}>{search.label}</label>
             <div className="search-row">
               <input id={`search-${search.name}`} type="search" name={search.name} defaultValue={search.value ?? ""} placeholder={search.placeholder} />
@@ -83,6 +115,44 @@ export default function Contacts() {
               ))}
             </select>
           </label>
+          {labels.length ? (
+            <label>
+              My category{" "}
+              <select name="label" defaultValue={filters.label ?? ""}>
+                <option value="">Any</option>
+                {labels.map((label) => (
+                  <option key={label.id} value={label.id}>
+                    {label.name} ({label.contacts})
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label>
+            Real estate{" "}
+            <select name="real_estate" defaultValue={filters.realEstate ?? ""}>
+              <option value="">Any</option>
+              {REAL_ESTATE_CATEGORIES.map((item) => (
+                <option key={item.value} value={item.value}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Other{" "}
+            <select name="other" defaultValue={filters.other ?? ""}>
+              <option value="">Any</option>
+              {OTHER_CATEGORIES.map((item) => (
+                <option key={item.value} value={item.value}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="choice">
+            <input type="checkbox" name="chapter_head" value="1" defaultChecked={filters.chapterHeads} /> Chapter heads
+          </label>
           <label className="choice">
             <input type="checkbox" name="important" value="1" defaultChecked={filters.important} /> Important only
           </label>
@@ -95,11 +165,11 @@ export default function Contacts() {
       <section aria-labelledby="results-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
         <h2 id="results-heading" className="results-count">
           {total === 0 ? "No contacts" : total === 1 ? "1 contact" : `${total} contacts`}
-          {filters.q || filters.meetPlace || filters.business || filters.important ? " found" : ""}
+          {filtered ? " found" : ""}
         </h2>
         {total === 0 ? (
           <p className="muted">
-            {filters.q || filters.meetPlace || filters.business || filters.important ? (
+            {filtered ? (
               <>
                 Nothing matches. <Link to="/user/contacts">Show all contacts</Link>
               </>
@@ -141,7 +211,20 @@ export default function Contacts() {
                     </>
                   ) : null}
                 </dl>
+                <CategoryBadges contact={contact} />
                 <div className="contact-actions">
+                  <details className="menu" key={locationKey}>
+                    <summary>Category</summary>
+                    <ul>
+                      {CATEGORY_KINDS.map((item) => (
+                        <li key={item.kind}>
+                          <Link to={`${contact.id}/category/${item.kind}?back=${encodeURIComponent(here)}`} preventScrollReset>
+                            {item.title}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
                   <Link to={`/user/profile?cicid=${contact.id}`}>View</Link>
                   <Link to={`edit/${contact.id}`} preventScrollReset>
                     Edit
@@ -156,7 +239,7 @@ export default function Contacts() {
         )}
         {total > 0 ? (
           <p className="export-links">
-            Export {filters.q || filters.meetPlace || filters.business || filters.important ? "these" : "all"} contacts:{" "}
+            Export {filtered ? "these" : "all"} contacts:{" "}
             <a href={`/user/contacts/export.csv${exportQuery}`} download>
               CSV
             </a>{" "}

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
 import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
+import { labelsByContact } from "./categories.server";
 import type { BusinessInput, ContactInput, ContactSort } from "./schema";
 
 export const PAGE_SIZE = 24;
@@ -22,6 +23,11 @@ export type ContactFilters = {
   meetPlace?: string | null;
   business?: string | null;
   important?: boolean;
+  /** One of the member's labels (my category). */
+  label?: number | null;
+  realEstate?: string | null;
+  other?: string | null;
+  chapterHeads?: boolean;
   sort?: ContactSort;
   page?: number;
 };
@@ -45,6 +51,20 @@ function filteredContacts(ownerId: number, filters: ContactFilters) {
     query = query.where((eb) => eb.or([like("contacts.company", business), like("contacts.industry", business), like("contacts.business_type", business)]));
   }
   if (filters.important) query = query.where("contacts.is_important", "=", 1);
+  if (filters.label) {
+    const label = filters.label;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("contact_label_assignments as a")
+          .select("a.label_id")
+          .whereRef("a.contact_id", "=", "contacts.id")
+          .where("a.label_id", "=", label),
+      ),
+    );
+  }
+  if (filters.realEstate) query = query.where("contacts.real_estate_category", "=", filters.realEstate);
+  if (filters.other) query = query.where("contacts.other_category", "=", filters.other);
+  if (filters.chapterHeads) query = query.where("contacts.chapter_head", "is not", null);
   return query;
 }
 
@@ -64,6 +84,9 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
     "contacts.city",
     "contacts.company",
     "contacts.is_important",
+    "contacts.real_estate_category",
+    "contacts.other_category",
+    "contacts.chapter_head",
     "contacts.created_at",
     "files.token as image_token",
   ]);
@@ -73,11 +96,16 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
       ? ordered.orderBy(sql`lower(contacts.name)`).orderBy("contacts.id")
       : ordered.orderBy("contacts.created_at", sort === "newest" ? "desc" : "asc").orderBy("contacts.id", sort === "newest" ? "desc" : "asc");
   const rows = await ordered.limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE).execute();
+  const labels = await labelsByContact(rows.map((row) => row.id));
   return {
     total: Number(total),
     page,
     pages,
-    contacts: rows.map(({ image_token, ...row }) => ({ ...row, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null })),
+    contacts: rows.map(({ image_token, ...row }) => ({
+      ...row,
+      labels: labels.get(row.id) ?? [],
+      imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null,
+    })),
   };
 }
 
@@ -165,8 +193,12 @@ export async function deleteContact(ownerId: number, contactId: number) {
     .where("id", "=", contactId)
     .executeTakeFirst();
   if (!contact) return false;
+  // Its videos and documents (contact_files): the links go with the contact (cascade), the
+  // files' rows and bytes are deleted here.
+  const attached = await db.selectFrom("contact_files").select("file_id").where("contact_id", "=", contact.id).execute();
   await db.deleteFrom("contacts").where("id", "=", contact.id).execute();
   if (contact.profile_image_id) await deleteFile(contact.profile_image_id);
+  for (const { file_id } of attached) await deleteFile(file_id);
   return true;
 }
 

@@ -10,6 +10,10 @@ export function contactFiltersFrom(params: URLSearchParams): ContactFilters & { 
     meetPlace: params.get("meet_place")?.trim() || null,
     business: params.get("business")?.trim() || null,
     important: params.get("important") === "1",
+    label: /^\d{1,15}$/.test(params.get("label") ?? "") ? Number(params.get("label")) : null,
+    realEstate: params.get("real_estate") || null,
+    other: params.get("other") || null,
+    chapterHeads: params.get("chapter_head") === "1",
     sort,
     page: Number.isFinite(page) ? Math.trunc(page) : 1,
   };

@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
+import { isChoice, LABEL_MAX, labelsByContact, labelsOf, setChapterHead, setContactLabels, setFixedCategory } from "~/features/contacts/categories.server";
+import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember, safeRedirect } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList, Field } from "~/ui/field";
+import { RouteDialog } from "~/ui/route-dialog";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+/** SPEC.md §2's category modals, one route for the four kinds:
+ * /user/contacts/{id}/category/my | real-estate | other | chapter-head (?back= the opener). */
+async function target(request: Request, params: { contactId?: string; kind?: string }) {
+  const member = await requireMember(request);
+  const kind = CATEGORY_KINDS.find((item) => item.kind === params.kind);
+  const id = parseContactId(params.contactId);
+  const contact = kind && id ? await getContact(member.id, id) : null;
+  if (!kind || !contact) throw new Response("Not found", { status: 404 });
+  const back = safeRedirect(new URL(request.url).searchParams.get("back"), `/user/profile?cicid=${contact.id}`);
+  return { member, contact, kind: kind.kind, title: kind.title, back };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member, contact, kind, title, back } = await target(request, params);
+  const labels = kind === "my" ? await labelsOf(member.id) : [];
+  const assigned = kind === "my" ? ((await labelsByContact([contact.id])).get(contact.id) ?? []).map((label) => label.id) : [];
+  return json({
+    contact: {
+      id: contact.id,
+      name: contact.name,
+      real_estate_category: contact.real_estate_category,
+      other_category: contact.other_category,
+      chapter_head: contact.chapter_head,
+    },
+    kind,
+    title,
+    back,
+    labels,
+    assigned,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, contact, kind, back } = await target(request, params);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  if (kind === "my") {
+    const newLabel = text("new_label").replace(/\s+/g, " ");
+    if (newLabel.length > LABEL_MAX) {
+      return json({ errors: { new_label: [`Use at most ${LABEL_MAX} characters.`] } }, { status: 400 });
+    }
+    const ids = form.getAll("label").map(String).filter((value) => /^\d{1,15}$/.test(value)).map(Number);
+    await setContactLabels(member.id, contact.id, ids, newLabel || null);
+  } else if (kind === "real-estate" || kind === "other") {
+    const value = text("category");
+    if (value && !isChoice(kind, value)) return json({ errors: { category: ["Choose one of the categories."] } }, { status: 400 });
+    await setFixedCategory(member.id, contact.id, kind, value || null);
+  } else {
+    const chapter = text("chapter").replace(/\s+/g, " ");
+    if (chapter.length > 80) return json({ errors: { chapter: ["Use at most 80 characters."] } }, { status: 400 });
+    await setChapterHead(member.id, contact.id, chapter || null);
+  }
+  return respond(request, { type: "success", message: `${contact.name}'s categories are saved.` }, { to: back });
+}
+
+function FixedChoices({ choices, current }: { choices: readonly { value: string; label: string }[]; current: string | null }) {
+  return (
+    <fieldset>
+      <legend>Category</legend>
+      <label className="choice">
+        <input type="radio" name="category" value="" defaultChecked={!current} /> None
+      </label>
+      {choices.map((choice) => (
+        <label key={choice.value} className="choice">
+          <input type="radio" name="category" value={choice.value} defaultChecked={current === choice.value} /> {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export default function ContactCategory() {
+  const { contact, kind, title, back, labels, assigned } = useLoaderData<typeof loader>();
+  const errors = (useActionData<typeof action>() as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const pending = useIsPending();
+  return (
+    <RouteDialog title={`${title}: ${contact.name}`} closeTo={back} size="small">
+      <Form method="post">
+        <CsrfInput />
+        {kind === "my" ? (
+          <>
+            {labels.length ? (
+              <fieldset>
+                <legend>Your categories</legend>
+                {labels.map((label) => (
+                  <label key={label.id} className="choice">
+                    <input type="checkbox" name="label" value={label.id} defaultChecked={assigned.includes(label.id)} /> {label.name}
+                  </label>
+                ))}
+              </fieldset>
+            ) : (
+              <p className="muted">You have no categories of your own yet: name the first one below.</p>
+            )}
+            <Field label="New category" hint="For example: Golf partners, Speakers, Board." errors={errors?.new_label} inputProps={{ name: "new_label", maxLength: 40 }} />
+          </>
+        ) : kind === "real-estate" ? (
+          <FixedChoices choices={REAL_ESTATE_CATEGORIES} current={contact.real_estate_category} />
+        ) : kind === "other" ? (
+          <FixedChoices choices={OTHER_CATEGORIES} current={contact.other_category} />
+        ) : (
+          <Field
+            label="Head of the chapter"
+            hint="Leave empty when this contact heads no chapter."
+            errors={errors?.chapter}
+            inputProps={{ name: "chapter", defaultValue: contact.chapter_head ?? "", maxLength: 80, placeholder: "For example: Chapter Toronto" }}
+          />
+        )}
+        <ErrorList errors={errors?.category} />
+        <div className="dialog-actions">
+          <StatusButton pending={pending}>Save</StatusButton>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Category · Chapter" }];
