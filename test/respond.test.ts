@@ -86,6 +86,14 @@ describe("respond", () => {
     expect(response.headers.get("Location")).toBe("/user");
   });
 
+  test("an upload control's XMLHttpRequest to a route with a page (with _data) gets JSON", async () => {
+    const response = await respond(formPost("/x?_data=routes%2Fx", { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" }), saved, {
+      to: "/user",
+    });
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(await response.json()).toMatchObject({ ...saved, url: "/user" });
+  });
+
   test("takeFlash finds nothing without the cookie, or with a forged one", async () => {
     expect(await takeFlash(getRequest("/"))).toEqual({ notification: null, headers: {} });
     const forged = btoa(JSON.stringify({ type: "success", message: "You won!", id: "1" }));

@@ -17,10 +17,13 @@ export async function flashHeaders(request: Request, notification: Notification)
 }
 
 /** A plain fetch or XMLHttpRequest asking for JSON (uploads, live checks) gets the answer as
- * JSON; Remix form submissions (with or without JS) get Post/Redirect/Get. */
+ * JSON; Remix form submissions (with or without JS) get Post/Redirect/Get. An upload control
+ * posting to a route that has a page (a dialog route) adds `_data` so that Remix hands it the
+ * action's answer rather than the page, and says it is an XMLHttpRequest. */
 function wantsJson(request: Request) {
   const accept = request.headers.get("Accept") ?? "";
-  return accept.includes("application/json") && !new URL(request.url).searchParams.has("_data");
+  if (!accept.includes("application/json")) return false;
+  return !new URL(request.url).searchParams.has("_data") || request.headers.get("X-Requested-With") === "XMLHttpRequest";
 }
 
 function backTo(request: Request) {

@@ -6,6 +6,8 @@ import { getContact, parseContactId } from "~/features/contacts/contacts.server"
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
+import { contactFileCounts } from "~/features/contacts/contact-files.server";
+import { ContactFilesSection } from "~/features/contacts/ContactFilesSection";
 
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,11 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
   const contact = id ? await getContact(member.id, id) : null;
   if (!contact) throw new Response("Not found", { status: 404 });
-  return json({ contact, place: placeLabel(contact) });
+  return json({ contact, place: placeLabel(contact), fileCounts: await contactFileCounts(contact.id) });
 }
 
 export default function ContactProfile() {
-  const { contact, place } = useLoaderData<typeof loader>();
+  const { contact, place, fileCounts } = useLoaderData<typeof loader>();
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -88,6 +90,7 @@ export default function ContactProfile() {
           <p className="muted">No business details yet.</p>
         )}
       </section>
+      <ContactFilesSection contactId={contact.id} counts={fileCounts} />
       <Outlet />
     </>
   );

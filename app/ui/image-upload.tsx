@@ -12,7 +12,8 @@ type State =
   | { phase: "failed"; message: string };
 
 /**
- * The one upload control. Without JS it is a plain multipart form posting to `action`.
+ * The one upload control: images (with a preview) and, with `hint` and no preview, videos and
+ * documents (FileUpload). Without JS it is a plain multipart form posting to `action`.
  * With JS, choosing a file uploads it at once with XMLHttpRequest: the button shows the
  * percentage, Cancel aborts, a failure shows "Upload error: {name}: {message}" and the
  * previous image comes back (SPEC.md §4, §8).
@@ -25,16 +26,26 @@ export function ImageUpload({
   renderPreview,
   hasImage,
   actions,
+  hint = "JPG, PNG or GIF",
+  chooseLabel,
+  routeId,
 }: {
   action: string;
   accept: string;
   maxBytes: number;
   label: string;
-  /** Shows the current image, or the chosen file while it uploads. */
-  renderPreview: (previewUrl: string | null) => ReactNode;
+  /** Shows the current image, or the chosen file while it uploads; none for other files. */
+  renderPreview?: (previewUrl: string | null) => ReactNode;
   hasImage: boolean;
   /** Shown beside the upload button (a delete link …). */
   actions?: ReactNode;
+  /** What may be chosen, before ", up to {limit}." under the input. */
+  hint?: string;
+  /** The input's label, instead of "Choose a {label}" / "Replace the {label}". */
+  chooseLabel?: string;
+  /** When `action` is a route with a page (a dialog route), its id: the upload then asks Remix
+   * for the action's answer (`_data`) instead of the page. */
+  routeId?: string;
 }) {
   const hydrated = useHydrated();
   const { csrf } = useRootData();
@@ -64,8 +75,9 @@ export function ImageUpload({
     const body = new FormData(formRef.current ?? undefined);
     const xhr = new XMLHttpRequest();
     xhrRef.current = xhr;
-    xhr.open("POST", action);
+    xhr.open("POST", routeId ? `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}` : action);
     xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
     xhr.setRequestHeader("X-CSRF-Token", csrf);
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable) return;
@@ -97,7 +109,7 @@ export function ImageUpload({
       setState({ phase: "idle" });
       formRef.current?.reset();
     };
-    setState({ phase: "uploading", percent: 0, previewUrl: URL.createObjectURL(file) });
+    setState({ phase: "uploading", percent: 0, previewUrl: renderPreview ? URL.createObjectURL(file) : "" });
     xhr.send(body);
   }
 
@@ -119,9 +131,9 @@ export function ImageUpload({
       }}
     >
       <CsrfInput />
-      <div className="image-upload-preview">{renderPreview(uploading ? state.previewUrl : null)}</div>
+      {renderPreview ? <div className="image-upload-preview">{renderPreview(uploading ? state.previewUrl : null)}</div> : null}
       <div className="field">
-        <label htmlFor={inputId}>{hasImage ? `Replace the ${label}` : `Choose a ${label}`}</label>
+        <label htmlFor={inputId}>{chooseLabel ?? (hasImage ? `Replace the ${label}` : `Choose a ${label}`)}</label>
         <input
           id={inputId}
           type="file"
@@ -134,7 +146,9 @@ export function ImageUpload({
             if (hydrated && file) upload(file);
           }}
         />
-        <p className="field-hint">JPG, PNG or GIF, up to {formatBytes(maxBytes)}.</p>
+        <p className="field-hint">
+          {hint}, up to {formatBytes(maxBytes)}.
+        </p>
       </div>
       <div className="image-upload-controls">
         <button type="submit" className="button" disabled={uploading} aria-live="polite">
@@ -161,3 +175,6 @@ export function ImageUpload({
     </Form>
   );
 }
+
+/** The same control for files that have no preview (videos, documents). */
+export const FileUpload = ImageUpload;

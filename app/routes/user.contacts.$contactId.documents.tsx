@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { contactFilesPath } from "~/features/contacts/contact-files";
+import {
+  listContactFiles,
+  requireOwnContact,
+  uploadContactFile,
+  uploadSettings,
+} from "~/features/contacts/contact-files.server";
+import { extensionOf, formatBytes } from "~/lib/file-types";
+import { FileUpload } from "~/ui/image-upload";
+import { RouteDialog } from "~/ui/route-dialog";
+
+/** SPEC.md §2 document modal: the contact's documents, with download, delete and upload. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contact } = await requireOwnContact(request, params.contactId);
+  return json({
+    contact: { id: contact.id, name: contact.name },
+    documents: await listContactFiles(contact.id, "document"),
+    upload: uploadSettings("document"),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return uploadContactFile(request, params.contactId, "document");
+}
+
+const HINT = "PDF, Word, Excel, PowerPoint, OpenDocument, TXT, CSV or an image (JPG, PNG, GIF)";
+
+export default function ContactDocuments() {
+  const { contact, documents, upload } = useLoaderData<typeof loader>();
+  const here = contactFilesPath(contact.id, "document");
+  return (
+    <RouteDialog title={`Documents of ${contact.name}`} closeTo={`/user/profile?cicid=${contact.id}`} size="large">
+      {documents.length === 0 ? (
+        <p className="muted">No documents yet.</p>
+      ) : (
+        <table className="list list--stacked contact-documents">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Preview</span>
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Size</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {documents.map((document) => {
+              const type = (extensionOf(document.name) || "file").toUpperCase();
+              return (
+                <tr key={document.id}>
+                  <td>
+                    {document.thumbnailUrl ? (
+                      <img src={document.thumbnailUrl} alt="" width={48} height={48} className="document-thumbnail" loading="lazy" />
+                    ) : (
+                      <span className="badge document-badge" aria-hidden="true">
+                        {type}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Name">{document.name}</td>
+                  <td data-label="Type">{type}</td>
+                  <td data-label="Size">{formatBytes(document.size)}</td>
+                  <td data-label="Added">{document.createdAt.slice(0, 10)}</td>
+                  <td>
+                    <span className="form-actions">
+                      <a href={document.url} download={document.name} className="button button--secondary button--small" aria-label={`Download ${document.name}`}>
+                        Download
+                      </a>
+                      <Link
+                        to={`${here}/${document.id}/delete`}
+                        className="button button--secondary button--small"
+                        aria-label={`Delete ${document.name}`}
+                        preventScrollReset
+                      >
+                        Delete
+                      </Link>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <section aria-labelledby="add-document-heading" className="contact-files-add">
+        <h3 id="add-document-heading">{documents.length ? "Add More" : "Add a document"}</h3>
+        <FileUpload
+          action={here}
+          accept={upload.accept}
+          maxBytes={upload.maxBytes}
+          label="document"
+          hasImage={false}
+          chooseLabel="Choose a document"
+          hint={HINT}
+          routeId="routes/user.contacts.$contactId.documents"
+        />
+      </section>
+      <Outlet />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Documents · Contacts · Chapter" }];

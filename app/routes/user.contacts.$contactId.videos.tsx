@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { contactFilesPath } from "~/features/contacts/contact-files";
+import {
+  listContactFiles,
+  requireOwnContact,
+  uploadContactFile,
+  uploadSettings,
+} from "~/features/contacts/contact-files.server";
+import { formatBytes } from "~/lib/file-types";
+import { FileUpload } from "~/ui/image-upload";
+import { RouteDialog } from "~/ui/route-dialog";
+
+/** SPEC.md §2 video list dialog, §4: no videos → the add area; videos → the list and "Add More". */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contact } = await requireOwnContact(request, params.contactId);
+  return json({
+    contact: { id: contact.id, name: contact.name },
+    videos: await listContactFiles(contact.id, "video"),
+    upload: uploadSettings("video"),
+  });
+}
+
+/** SPEC.md §7 simple_upload_video_frame: multipart with the file. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return uploadContactFile(request, params.contactId, "video");
+}
+
+const HINT = "FLV, MP4, M3U8, TS, 3GP, MOV, AVI or WMV";
+
+export default function ContactVideos() {
+  const { contact, videos, upload } = useLoaderData<typeof loader>();
+  const here = contactFilesPath(contact.id, "video");
+  return (
+    <RouteDialog title={`Videos of ${contact.name}`} closeTo={`/user/profile?cicid=${contact.id}`} size="large">
+      {videos.length === 0 ? (
+        <p className="muted">No videos yet. Keep a pitch, a talk or a meeting recording with this contact.</p>
+      ) : (
+        <ul className="contact-files" aria-label="Videos">
+          {videos.map((video) => (
+            <li key={video.id} className="contact-file">
+              <details>
+                <summary>
+                  <span className="contact-file-name">{video.name}</span>{" "}
+                  <span className="muted">
+                    {formatBytes(video.size)} · {video.createdAt.slice(0, 10)}
+                  </span>
+                </summary>
+                {/* The player loads nothing until it is opened and played (SPEC.md §2). */}
+                <video controls preload="none" src={video.url} className="contact-video" />
+              </details>
+              <Link
+                to={`${here}/${video.id}/delete`}
+                className="button button--secondary button--small"
+                aria-label={`Delete ${video.name}`}
+                preventScrollReset
+              >
+                Delete
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* The add area (no videos) or "Add More": the same control in the same place, so that
+          its outcome line stays when the list reloads after an upload. */}
+      <section aria-labelledby="add-video-heading" className="contact-files-add">
+        <h3 id="add-video-heading">{videos.length ? "Add More" : "Add a video"}</h3>
+        <FileUpload
+          action={here}
+          accept={upload.accept}
+          maxBytes={upload.maxBytes}
+          label="video"
+          hasImage={false}
+          chooseLabel={videos.length ? "Add more videos" : "Choose a video"}
+          hint={HINT}
+          routeId="routes/user.contacts.$contactId.videos"
+        />
+      </section>
+      <Outlet />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Videos · Contacts · Chapter" }];

@@ -1,0 +1,115 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DOCUMENT_HEADS, VIDEO_HEADS } from "../fixtures/files";
+import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+type Upload = { name: string; mimeType: string; buffer: Buffer };
+const video: Upload = { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() };
+const documentFile: Upload = { name: "deck.pdf", mimeType: "application/pdf", buffer: DOCUMENT_HEADS.pdf() };
+
+/** Adds a contact through the form; returns its id (the profile's cicid). */
+async function addContact(page: Page, name: string) {
+  await visit(page, "/user/contacts/add");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await page.waitForURL(atPath("/user/profile"));
+  await hydrated(page);
+  return Number(new URL(page.url()).searchParams.get("cicid"));
+}
+
+/** Chooses the file; without JS also presses Upload (with JS choosing starts the upload). */
+async function upload(page: Page, dialog: Locator, file: Upload, javaScript: boolean, path: string) {
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  if (!javaScript) {
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.waitForURL(atPath(path));
+  }
+}
+
+async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
+  if (!javaScript) return toast(page, text);
+  const line = dialog.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+  await line.waitFor();
+  return (await line.textContent()) ?? "";
+}
+
+async function confirmDeletion(page: Page, message: string, backTo: string) {
+  const confirm = page.getByRole("dialog", { name: "Confirm!" });
+  await confirm.waitFor();
+  await hydrated(page);
+  expect(await confirm.textContent()).toContain(message);
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(atPath(backTo));
+}
+
+describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) => {
+  test("upload a video and a document, see them listed, delete them through the confirmations", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Vera Video", email: uniqueEmail("contactfiles") });
+    const id = await addContact(page, "Grace Hopper");
+    const files = page.getByRole("region", { name: "Videos and documents" });
+    expect(await files.textContent()).toContain("0 videos");
+    expect(await files.textContent()).toContain("0 documents");
+
+    // Videos: the add area first, then the list with "Add More".
+    const videosPath = `/user/contacts/${id}/videos`;
+    await files.getByRole("link", { name: "Videos" }).click();
+    await page.waitForURL(atPath(videosPath));
+    await hydrated(page);
+    const videos = page.getByRole("dialog", { name: "Videos of Grace Hopper" });
+    await videos.getByText("No videos yet.").waitFor();
+    await upload(page, videos, video, javaScript, videosPath);
+    expect(await outcome(page, videos, "saved", javaScript)).toContain("The video pitch.mp4 is saved.");
+    await videos.getByRole("heading", { name: "Add More" }).waitFor();
+    const item = videos.getByRole("listitem").filter({ hasText: "pitch.mp4" });
+    await item.waitFor();
+    // The player is there once the entry is opened, and loads nothing before.
+    await item.locator("summary").click();
+    const player = item.locator("video");
+    await player.waitFor();
+    expect(await player.getAttribute("preload")).toBe("none");
+    const src = (await player.getAttribute("src"))!;
+    expect(src).toMatch(/^\/user\/files\/[\w-]+$/);
+    expect((await page.request.get(src)).status()).toBe(200);
+
+    // Closing goes back to the profile, which counts the video.
+    await videos.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL(atPath("/user/profile"));
+    expect(await files.textContent()).toContain("1 video");
+
+    // Documents.
+    const documentsPath = `/user/contacts/${id}/documents`;
+    await files.getByRole("link", { name: "Documents" }).click();
+    await page.waitForURL(atPath(documentsPath));
+    await hydrated(page);
+    const documents = page.getByRole("dialog", { name: "Documents of Grace Hopper" });
+    await documents.getByText("No documents yet.").waitFor();
+    await upload(page, documents, documentFile, javaScript, documentsPath);
+    expect(await outcome(page, documents, "saved", javaScript)).toContain("The document deck.pdf is saved.");
+    const row = documents.getByRole("row").filter({ hasText: "deck.pdf" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("PDF");
+    const download = row.getByRole("link", { name: "Download deck.pdf" });
+    const href = (await download.getAttribute("href"))!;
+    const served = await page.request.get(href);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-disposition"]).toContain("attachment");
+
+    // Deleting the document asks first; the list comes back empty.
+    await row.getByRole("link", { name: "Delete deck.pdf" }).click();
+    await confirmDeletion(page, "Are you sure you want to delete this document?", documentsPath);
+    expect(await toast(page, "deleted")).toContain("The document deck.pdf is deleted.");
+    await documents.getByText("No documents yet.").waitFor();
+    expect((await page.request.get(href)).status()).toBe(404);
+
+    // And the video.
+    await visit(page, videosPath);
+    await videos.getByRole("link", { name: "Delete pitch.mp4" }).click();
+    await confirmDeletion(page, "Are you sure you want to delete this video?", videosPath);
+    expect(await toast(page, "deleted")).toContain("The video pitch.mp4 is deleted.");
+    await videos.getByText("No videos yet.").waitFor();
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
