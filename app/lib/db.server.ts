@@ -21,6 +21,9 @@ export function openDatabase(url: string): Kysely<DB> {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
+  // SQLite's own lower() folds ASCII letters only, so "Élise" was not found by "élise" (the
+  // searches compare lower(column) with a lower-cased pattern). Unicode, as on PostgreSQL.
+  database.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
   return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
 }
 

@@ -49,5 +49,9 @@ const cases = [
 console.log(`floor /healthz: ${floor.toFixed(3)} ms per request`);
 for (const [label, ms] of cases) console.log(`${label.padEnd(45)} ${(ms / floor).toFixed(1)}x floor`);
 
+// Imported only now: it opens the database this script has just pointed DATA_DIR at.
+const { benchContacts } = await import("./contacts.ts");
+await benchContacts(handle, context);
+
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,14 +10,15 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 /** SPEC.md §9: pending checks are polled every 100 ms before the form is sent. */
 const CHECK_POLL_MS = 100;
 
-type Check = { value: string; pending: boolean; error: string };
+/** `country` is what a phone number was read in (the e-mail check ignores it). */
+type Check = { value: string; country: string; pending: boolean; error: string };
 
 /** SPEC.md §5: the e-mail and phone are checked on the server as the member leaves the
  * field; the reply is the field's error and blocks sending. (Without JS the action runs the
  * same check on submit.) */
 function useServerCheck(url: string, field: "email" | "phone", contactId: number | null) {
   const { csrf } = useRootData();
-  const [check, setCheckState] = useState<Check>({ value: "", pending: false, error: "" });
+  const [check, setCheckState] = useState<Check>({ value: "", country: "", pending: false, error: "" });
   // Read by the submit handler, which can run before React re-renders (the click that
   // blurred the field submits in the same tick): kept up to date synchronously.
   const latest = useRef(check);
@@ -25,13 +26,14 @@ function useServerCheck(url: string, field: "email" | "phone", contactId: number
     latest.current = next;
     setCheckState(next);
   }
-  async function run(value: string, country: string) {
+  async function run(value: string, placeCountry: string) {
     const trimmed = value.trim();
+    const country = field === "phone" ? placeCountry : "";
     if (!trimmed) {
-      setCheck({ value: "", pending: false, error: "" });
+      setCheck({ value: "", country, pending: false, error: "" });
       return;
     }
-    setCheck({ value: trimmed, pending: true, error: "" });
+    setCheck({ value: trimmed, country, pending: true, error: "" });
     const body = new URLSearchParams({ [field]: trimmed, contact_id: contactId ? String(contactId) : "", country });
     let error = "";
     try {
@@ -40,9 +42,17 @@ function useServerCheck(url: string, field: "email" | "phone", contactId: number
     } catch {
       // The server checks again on submit.
     }
-    if (latest.current.value === trimmed) setCheck({ value: trimmed, pending: false, error });
+    if (latest.current.value === trimmed && latest.current.country === country) setCheck({ value: trimmed, country, pending: false, error });
   }
-  return { check, latest, run };
+  /** An error (or a pending answer) about what the field held before no longer counts: the
+   * member changed it without leaving the field (Enter sends the form), or chose another
+   * country for the phone number. Asks again. */
+  function refresh(value: string, placeCountry: string) {
+    const current = latest.current;
+    const stale = current.value !== value.trim() || (field === "phone" && current.country !== placeCountry);
+    if (stale && (current.error || current.pending)) void run(value, placeCountry);
+  }
+  return { check, latest, run, refresh };
 }
 
 export function ContactForm({
@@ -77,6 +87,7 @@ export function ContactForm({
   const email = useServerCheck("/user/ajax/check_contact_and_invite", "email", contactId);
   const phone = useServerCheck("/user/ajax/check_contact_and_invite_to_phone", "phone", contactId);
   const country = () => (formRef.current?.elements.namedItem("country") as HTMLSelectElement | null)?.value ?? "";
+  const valueOf = (name: "email" | "phone") => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
   // Open when there is something to see in it (a value, or an error after a post without JS).
   const extra = [fields.phone, fields.occupation, fields.meet_place, fields.country, fields.province, fields.city];
   const hasExtra = extra.some((field) => Boolean(field.initialValue) || Boolean(field.errors?.length));
@@ -86,9 +97,14 @@ export function ContactForm({
       method="post"
       {...formProps}
       ref={formRef}
+      onChange={(event) => {
+        if ((event.target as HTMLElement).getAttribute("name") === "country") phone.refresh(valueOf("phone"), country());
+      }}
       onSubmit={(event) => {
         formProps.onSubmit(event);
         if (event.defaultPrevented) return;
+        email.refresh(valueOf("email"), country());
+        phone.refresh(valueOf("phone"), country());
         const checks = [email.latest.current, phone.latest.current];
         if (checks.some((check) => check.error)) {
           event.preventDefault();
