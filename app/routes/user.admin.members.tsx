@@ -8,6 +8,7 @@ import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton } from "~/ui/status-button";
+import { Pager } from "~/ui/pager";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -155,23 +156,7 @@ export default function Members() {
           </table>
         </div>
       ) : null}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="pagination">
-          {page > 1 ? (
-            <Link to={pageLink(q, page - 1)} rel="prev">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(q, page + 1)} rel="next">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pageCount} href={(target) => pageLink(q, target)} />
       <Outlet />
     </section>
   );

@@ -6,6 +6,7 @@ import { filtersSearch, listPayments, paymentFiltersFrom } from "~/features/paym
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, providerLabel, statusLabel } from "~/features/payments/labels";
 import { formatMoney } from "~/features/membership/packages";
 import { requireAdmin } from "~/lib/session.server";
+import { Pager } from "~/ui/pager";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -158,23 +159,7 @@ export default function Payments() {
           </table>
         </div>
       ) : null}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="pagination">
-          {page > 1 ? (
-            <Link to={pageLink(search, page - 1)} rel="prev">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(search, page + 1)} rel="next">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pageCount} href={(target) => pageLink(search, target)} />
       <Outlet />
     </section>
   );

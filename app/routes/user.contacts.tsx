@@ -10,6 +10,7 @@ import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/schema";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
+import { Pager } from "~/ui/pager";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -249,15 +250,7 @@ export default function Contacts() {
             </a>
           </p>
         ) : null}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="pager">
-            {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : <span />}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? <Link to={pageLink(page + 1)}>Next</Link> : <span />}
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} href={pageLink} />
       </section>
       <Outlet />
     </>
