@@ -1,26 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deleteContact, getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { deleteContact, requireOwnContact } from "~/features/contacts/contacts.server";
 import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
-async function ownContact(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  return { member, contact };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await ownContact(request, params.contactId);
+  const { contact } = await requireOwnContact(request, params.contactId);
   return json({ name: contact.name });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await ownContact(request, params.contactId);
+  const { member, contact } = await requireOwnContact(request, params.contactId);
   await deleteContact(member.id, contact.id);
   return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: "/user/contacts" });
 }

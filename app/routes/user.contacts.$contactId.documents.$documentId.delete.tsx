@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { contactFilesPath, getContactFile, removeContactFile, requireOwnContact } from "~/features/contacts/contact-files.server";
+import { contactFilesPath, getContactFile, removeContactFile } from "~/features/contacts/contact-files.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 

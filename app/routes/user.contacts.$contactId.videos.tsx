@@ -4,10 +4,10 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { contactFilesPath } from "~/features/contacts/contact-files";
 import {
   listContactFiles,
-  requireOwnContact,
   uploadContactFile,
   uploadSettings,
 } from "~/features/contacts/contact-files.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
 import { formatBytes } from "~/lib/file-types";
 import { FileUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";

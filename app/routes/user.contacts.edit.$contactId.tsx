@@ -3,26 +3,17 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
 import { saveContact } from "~/features/contacts/save-contact.server";
-import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 
-async function ownContact(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  return { member, contact };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member, contact } = await ownContact(request, params.contactId);
+  const { member, contact } = await requireOwnContact(request, params.contactId);
   return json({ contact, ...(await contactFormData(member.id, contact)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await ownContact(request, params.contactId);
+  const { member, contact } = await requireOwnContact(request, params.contactId);
   return saveContact(request, member, contact.id);
 }
 

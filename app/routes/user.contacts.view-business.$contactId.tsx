@@ -3,31 +3,22 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getContact, parseContactId, updateBusiness } from "~/features/contacts/contacts.server";
+import { requireOwnContact, updateBusiness } from "~/features/contacts/contacts.server";
 import { BusinessSchema } from "~/features/contacts/schema";
 import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, TextareaField } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
-async function ownContact(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  return { member, contact };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await ownContact(request, params.contactId);
+  const { contact } = await requireOwnContact(request, params.contactId);
   return json({ contact, constraint: getZodConstraint(BusinessSchema) });
 }
 
 /** SPEC.md §7: business_update. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await ownContact(request, params.contactId);
+  const { member, contact } = await requireOwnContact(request, params.contactId);
   const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   await updateBusiness(member.id, contact.id, submission.value);

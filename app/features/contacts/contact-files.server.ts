@@ -7,7 +7,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { receiveUpload, uploadErrorMessage, uploadLimit } from "~/lib/uploads.server";
 import { contactFilesPath } from "./contact-files";
-import { getContact, parseContactId } from "./contacts.server";
+import { parseContactId, requireOwnContact } from "./contacts.server";
 
 // A contact's videos and documents (SPEC.md §2 video list dialog and document modal, §4, §7
 // video_frame and documents): uploaded files linked to the contact by contact_files.
@@ -17,14 +17,6 @@ const WORD: Record<ContactFileKind, string> = { video: "video", document: "docum
 export { contactFilesPath };
 
 /** The signed-in member and their contact `param`; 404 for anything else. */
-export async function requireOwnContact(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  return { member, contact };
-}
-
 function filesQuery(contactId: number, kind: ContactFileKind) {
   return db
     .selectFrom("contact_files")

@@ -1,7 +1,9 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import { sql } from "kysely";
+import { sql, type Updateable } from "kysely";
+import type { ContactsTable } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
+import { requireMember } from "~/lib/session.server";
 import { labelsByContact } from "./categories.server";
 import type { BusinessInput, ContactInput, ContactSort } from "./schema";
 
@@ -125,6 +127,15 @@ export async function getContact(ownerId: number, contactId: number) {
   return { ...contact, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null };
 }
 
+/** The signed-in member and their contact named by a route param; 404 for anyone else's. */
+export async function requireOwnContact(request: Request, param: string | undefined) {
+  const member = await requireMember(request);
+  const id = parseContactId(param);
+  const contact = id ? await getContact(member.id, id) : null;
+  if (!contact) throw new Response("Not found", { status: 404 });
+  return { member, contact };
+}
+
 export function parseContactId(value: string | null | undefined) {
   return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
@@ -154,34 +165,26 @@ export async function createContact(ownerId: number, input: ContactInput & { pho
   return id;
 }
 
-export async function updateContact(ownerId: number, contactId: number, input: ContactInput & { phone: string | null }) {
+async function updateOwnContact(ownerId: number, contactId: number, changes: Updateable<ContactsTable>) {
   const result = await db
     .updateTable("contacts")
-    .set({ ...input, updated_at: nowIso() })
+    .set({ ...changes, updated_at: nowIso() })
     .where("owner_id", "=", ownerId)
     .where("id", "=", contactId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function updateBusiness(ownerId: number, contactId: number, input: BusinessInput) {
-  const result = await db
-    .updateTable("contacts")
-    .set({ ...input, updated_at: nowIso() })
-    .where("owner_id", "=", ownerId)
-    .where("id", "=", contactId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function updateContact(ownerId: number, contactId: number, input: ContactInput & { phone: string | null }) {
+  return updateOwnContact(ownerId, contactId, input);
 }
 
-export async function setImportant(ownerId: number, contactId: number, important: boolean) {
-  const result = await db
-    .updateTable("contacts")
-    .set({ is_important: important ? 1 : 0, updated_at: nowIso() })
-    .where("owner_id", "=", ownerId)
-    .where("id", "=", contactId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function updateBusiness(ownerId: number, contactId: number, input: BusinessInput) {
+  return updateOwnContact(ownerId, contactId, input);
+}
+
+export function setImportant(ownerId: number, contactId: number, important: boolean) {
+  return updateOwnContact(ownerId, contactId, { is_important: important ? 1 : 0 });
 }
 
 /** Deletes the contact and every file it owned (rows and disk). */
