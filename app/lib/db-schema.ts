@@ -23,6 +23,8 @@ export interface UsersTable {
   looking_for: string | null;
   profile_image_id: number | null;
   cover_image_id: number | null;
+  /** 1: in-app notifications are also e-mailed. */
+  email_notifications: Generated<number>;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -191,6 +193,167 @@ export interface ContactFilesTable {
   created_at: string;
 }
 
+export type TicketType = "general" | "vip";
+
+/** A member's event. Times are wall-clock at the venue (YYYY-MM-DDTHH:MM) in time_zone. */
+export interface EventsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string | null;
+  starts_at: string;
+  ends_at: string;
+  time_zone: Generated<string>;
+  venue: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  image_id: number | null;
+  /** Null: that ticket type is free. */
+  general_amount_cents: number | null;
+  vip_amount_cents: number | null;
+  currency: string;
+  /** Null: that ticket type is not offered. */
+  general_capacity: number | null;
+  vip_capacity: number | null;
+  /** Seats held (issued and pending tickets); raised only while below capacity. */
+  general_taken: Generated<number>;
+  vip_taken: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member's Interested and Going status on an event (one row per member and event). */
+export interface EventStatusesTable {
+  event_id: number;
+  member_id: number;
+  interested: number;
+  going: number;
+  updated_at: string;
+}
+
+export type TicketStatus = "pending" | "issued" | "cancelled";
+
+export interface TicketsTable {
+  id: Generated<number>;
+  event_id: number;
+  ticket_type: TicketType;
+  /** Random and unguessable: shown as text and QR code. */
+  code: string;
+  /** The member holding it, or null for a ticket sent to a contact. */
+  holder_id: number | null;
+  contact_id: number | null;
+  holder_name: string | null;
+  holder_email: string | null;
+  issued_by: number | null;
+  payment_id: number | null;
+  amount_cents: number;
+  status: TicketStatus;
+  checked_in_at: string | null;
+  created_at: string;
+  issued_at: string | null;
+}
+
+export type TicketInvitationStatus = "invited" | "accepted" | "declined";
+
+export interface TicketInvitationsTable {
+  id: Generated<number>;
+  event_id: number;
+  member_id: number;
+  ticket_type: TicketType;
+  invited_by: number | null;
+  status: TicketInvitationStatus;
+  ticket_id: number | null;
+  created_at: string;
+  responded_at: string | null;
+}
+
+/** An offer (SPEC.md's product). */
+export interface ProductsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string | null;
+  price_cents: number | null;
+  currency: string;
+  event_id: number | null;
+  /** Random and unguessable: the public view's address. */
+  public_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  file_id: number;
+  position: number;
+}
+
+export interface ProductStatusesTable {
+  product_id: number;
+  member_id: number;
+  interested: number;
+  updated_at: string;
+}
+
+export type FriendshipStatus = "pending" | "accepted";
+
+/** A friend request from requester to addressee; accepted makes them friends. */
+export interface FriendshipsTable {
+  id: Generated<number>;
+  requester_id: number;
+  addressee_id: number;
+  status: FriendshipStatus;
+  created_at: string;
+  accepted_at: string | null;
+}
+
+export type PostPrivacy = "public" | "friends" | "private";
+
+export interface PostsTable {
+  id: Generated<number>;
+  author_id: number;
+  message: string;
+  privacy: PostPrivacy;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostFilesTable {
+  post_id: number;
+  file_id: number;
+  position: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number;
+  message: string;
+  created_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  body: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** What it is about, e.g. "friend_request", "ticket_invitation". */
+  kind: string;
+  message: string;
+  link_url: string | null;
+  actor_id: number | null;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,4 +369,17 @@ export interface DB {
   contact_files: ContactFilesTable;
   contact_labels: ContactLabelsTable;
   contact_label_assignments: ContactLabelAssignmentsTable;
+  events: EventsTable;
+  event_statuses: EventStatusesTable;
+  tickets: TicketsTable;
+  ticket_invitations: TicketInvitationsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_statuses: ProductStatusesTable;
+  friendships: FriendshipsTable;
+  posts: PostsTable;
+  post_files: PostFilesTable;
+  comments: CommentsTable;
+  chat_messages: ChatMessagesTable;
+  notifications: NotificationsTable;
 }

@@ -1,0 +1,72 @@
+import { db } from "~/lib/db.server";
+import { sendMail } from "~/lib/mail.server";
+
+export type NewNotification = {
+  memberId: number;
+  /** What it is about, e.g. "friend_request", "ticket_invitation". */
+  kind: string;
+  message: string;
+  /** Where the member acts on it: a path inside the app ("/user/…"). */
+  linkPath?: string | null;
+  actorId?: number | null;
+  /** Also e-mailed, unless the member turned e-mail notifications off. */
+  email?: { subject: string; text: string };
+};
+
+/** Tells a member about something in the app, and by e-mail when they want it. */
+export async function notify(notification: NewNotification) {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("notifications")
+    .values({
+      member_id: notification.memberId,
+      kind: notification.kind,
+      message: notification.message,
+      link_url: notification.linkPath ?? null,
+      actor_id: notification.actorId ?? null,
+      created_at: now,
+      read_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (notification.email) {
+    const member = await db
+      .selectFrom("users")
+      .select(["email", "email_notifications", "disabled_at"])
+      .where("id", "=", notification.memberId)
+      .executeTakeFirst();
+    if (member && member.email_notifications === 1 && !member.disabled_at) {
+      await sendMail({ to: member.email, ...notification.email });
+    }
+  }
+  return row.id;
+}
+
+export async function listNotifications(memberId: number, { limit = 50 } = {}) {
+  return db
+    .selectFrom("notifications")
+    .select(["id", "kind", "message", "link_url as linkPath", "created_at as createdAt", "read_at as readAt"])
+    .where("member_id", "=", memberId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function countUnreadNotifications(memberId: number) {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("member_id", "=", memberId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function markNotificationsRead(memberId: number) {
+  await db
+    .updateTable("notifications")
+    .set({ read_at: new Date().toISOString() })
+    .where("member_id", "=", memberId)
+    .where("read_at", "is", null)
+    .execute();
+}
