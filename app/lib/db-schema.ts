@@ -354,6 +354,44 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+// Contact imports (migrations/202611231100_contact_imports.ts).
+export type ContactImportStatus = "pending" | "done" | "undone";
+
+export interface ContactImportsTable {
+  id: Generated<number>;
+  owner_id: number;
+  file_name: string;
+  format: "csv" | "vcard";
+  status: ContactImportStatus;
+  /** JSON string[]: the file's columns. */
+  headers_json: string;
+  /** JSON: the first rows, shown in the mapping step. */
+  preview_json: string;
+  /** JSON: every data row while pending; null once imported. */
+  rows_json: string | null;
+  row_count: number;
+  /** "skip" or "merge", chosen when confirming. */
+  duplicates: string | null;
+  imported_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  rejected_count: Generated<number>;
+  /** JSON {line, reason}[]: the first problems; the counts hold the rest. */
+  problems_json: string | null;
+  created_at: string;
+  imported_at: string | null;
+  undone_at: string | null;
+}
+
+export interface ContactImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  contact_id: number | null;
+  action: "created" | "merged";
+  previous_json: string | null;
+  applied_json: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -382,4 +420,6 @@ export interface DB {
   comments: CommentsTable;
   chat_messages: ChatMessagesTable;
   notifications: NotificationsTable;
+  contact_imports: ContactImportsTable;
+  contact_import_rows: ContactImportRowsTable;
 }

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10_000_000),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(250_000_000),
   UPLOAD_MAX_DOCUMENT_BYTES: z.coerce.number().int().positive().default(25_000_000),
+  UPLOAD_MAX_IMPORT_BYTES: z.coerce.number().int().positive().default(10_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

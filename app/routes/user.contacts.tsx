@@ -238,18 +238,24 @@ export default function Contacts() {
             ))}
           </ul>
         )}
-        {total > 0 ? (
-          <p className="export-links">
-            Export {filtered ? "these" : "all"} contacts:{" "}
-            <a href={`/user/contacts/export.csv${exportQuery}`} download>
-              CSV
-            </a>{" "}
-            ·{" "}
-            <a href={`/user/contacts/export.vcf${exportQuery}`} download>
-              vCard
-            </a>
-          </p>
-        ) : null}
+        <p className="export-links">
+          <Link to="import" preventScrollReset>
+            Import contacts
+          </Link>
+          {total > 0 ? (
+            <>
+              {" "}
+              · Export {filtered ? "these" : "all"} contacts:{" "}
+              <a href={`/user/contacts/export.csv${exportQuery}`} download>
+                CSV
+              </a>{" "}
+              ·{" "}
+              <a href={`/user/contacts/export.vcf${exportQuery}`} download>
+                vCard
+              </a>
+            </>
+          ) : null}
+        </p>
         <Pager page={page} pages={pages} href={pageLink} />
       </section>
       <Outlet />

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireOwnImport, undoImport } from "~/features/contacts/import.server";
+import { respond } from "~/lib/respond.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contactImport } = await requireOwnImport(request, params.importId);
+  if (contactImport.status !== "done") return redirect(`/user/contacts/import/${contactImport.id}`);
+  return json({
+    id: contactImport.id,
+    fileName: contactImport.file_name,
+    imported: contactImport.imported_count,
+    updated: contactImport.updated_count,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, contactImport } = await requireOwnImport(request, params.importId);
+  const undone = await undoImport(member.id, contactImport.id);
+  return respond(
+    request,
+    undone
+      ? { type: "success", message: `The import of ${contactImport.file_name} is undone.` }
+      : { type: "info", message: "There is nothing to undo in this import." },
+    { to: "/user/contacts" },
+  );
+}
+
+export default function ConfirmUndoImport() {
+  const { id, fileName, imported, updated } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDialog message="Are you sure you want to undo this import?" confirmLabel="Yes, undo" cancelTo={`/user/contacts/import/${id}`}>
+      <p>
+        <strong>{fileName}</strong>: the {imported === 1 ? "contact it added is" : `${imported} contacts it added are`} deleted,
+        also if you have edited them since.
+        {updated > 0
+          ? ` The fields it filled in on ${updated === 1 ? "1 contact" : `${updated} contacts`} you already had are emptied again, except those you have changed since.`
+          : null}
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Undo import · Chapter" }];
