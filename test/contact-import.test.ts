@@ -35,7 +35,7 @@ function fields(headers: string[]) {
   return Object.fromEntries(guessMapping(headers).flatMap((field, index) => (field === "ignore" ? [] : [[field, headers[index]]])));
 }
 
-function uploadRequest(cookie: string, name: string, content: string | Uint8Array) {
+function uploadRequest(cookie: string, name: string, content: string) {
   const body = new FormData();
   body.append("csrf", "x");
   body.append("file", new File([content], name, { type: "text/csv" }));
