@@ -52,6 +52,8 @@ for (const [label, ms] of cases) console.log(`${label.padEnd(45)} ${(ms / floor)
 // Imported only now: it opens the database this script has just pointed DATA_DIR at.
 const { benchContacts } = await import("./contacts.ts");
 await benchContacts(handle, context);
+const { benchImport } = await import("./import.ts");
+await benchImport(handle, context);
 
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });
