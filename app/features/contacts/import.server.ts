@@ -1,4 +1,5 @@
 import {
+  unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   MaxPartSizeExceededError,
   unstable_parseMultipartFormData as parseMultipartFormData,
@@ -26,6 +27,10 @@ export type Duplicates = "skip" | "merge";
 export type Problem = { line: number; reason: string };
 export type ContactImport = Selectable<ContactImportsTable>;
 
+/** A refused file's rest is read and dropped, up to this much, so that the browser gets the
+ * answer and not a reset connection (as lib/uploads.server.ts does). */
+const DISCARD_AT_MOST = 64_000_000;
+
 /**
  * The file of the import form, read into memory up to UPLOAD_MAX_IMPORT_BYTES. It is not an
  * upload kept as a file (lib/uploads.server.ts stores files for members to download): it is
@@ -37,16 +42,33 @@ export async function receiveImportFile(request: Request): Promise<{ ok: true; n
   if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
     return { ok: false, message: "Choose a file to import." };
   }
-  let form: FormData;
+  let received: { name: string; bytes: Uint8Array } | null = null;
+  let refused = false;
   try {
-    form = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: limit }));
+    await parseMultipartFormData(
+      request,
+      composeUploadHandlers(async (part) => {
+        if (!part.filename) return undefined;
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        for await (const chunk of part.data) {
+          size += chunk.byteLength;
+          if (size > limit + DISCARD_AT_MOST) throw new MaxPartSizeExceededError(part.name, limit);
+          if (size > limit) refused = true;
+          else chunks.push(chunk);
+        }
+        if (part.name === "file" && !refused && !received) received = { name: part.filename, bytes: Buffer.concat(chunks) };
+        return null;
+      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return tooLarge;
     return { ok: false, message: "The upload did not arrive whole. Please try again." };
   }
-  const file = form.get("file");
-  if (!(file instanceof Blob) || file.size === 0 || !("name" in file)) return { ok: false, message: "Choose a file to import." };
-  return { ok: true, name: String(file.name).split(/[\\/]/).pop()!.slice(-200) || "contacts", bytes: new Uint8Array(await file.arrayBuffer()) };
+  if (refused) return tooLarge;
+  const file = received as { name: string; bytes: Uint8Array } | null;
+  if (!file || file.bytes.byteLength === 0) return { ok: false, message: "Choose a file to import." };
+  return { ok: true, name: file.name.split(/[\\/]/).pop()!.slice(-200) || "contacts", bytes: file.bytes };
 }
 
 /** Reads the file and keeps its rows as a pending import of the member; throws ImportFileError. */
