@@ -349,6 +349,23 @@ describe("importing through the dialog", () => {
   });
 });
 
+describe("the summary", () => {
+  test("lists the first 100 problems with their lines and counts the rest; phones default to the member's country", async () => {
+    const member = await createSignedInMember();
+    await db.updateTable("users").set({ country: "GB" }).where("id", "=", member.id).execute();
+    const bad = Array.from({ length: 105 }, (_, index) => `Bad ${index},bad-${index}`);
+    const id = await upload(member, "mixed.csv", ["Name,E-mail,Phone", "Local,,020 7946 0958", ...bad.map((row) => `${row},`)].join("\n"));
+    await confirm(member, id, ["name", "email", "phone"]);
+    expect(await contactsOf(member.id)).toEqual([expect.objectContaining({ name: "Local", phone: "+442079460958" })]);
+    const { summary } = await preview(member, id);
+    expect(summary!.counts).toMatchObject({ imported: 1, rejected: 105 });
+    expect(summary!.problems).toHaveLength(100);
+    expect(summary!.problems[0]).toEqual({ line: 3, reason: "Please provide a valid email address." });
+    expect(summary!.problems[99].line).toBe(102);
+    expect(summary!.unlisted).toBe(5);
+  });
+});
+
 describe("duplicates", () => {
   async function existing(member: TestMember) {
     const id = await createContact(member.id, { ...blank, name: "Ada Existing", email: "ada@example.com", occupation: "Countess" });
