@@ -55,7 +55,7 @@ async function preview(member: TestMember, id: string) {
   const response = await settle(() => previewLoader(routeArgs(getRequest(`/user/contacts/import/${id}`, member.cookie), { importId: id })));
   return (await response.json()) as {
     status: string;
-    preview: { headers: string[]; rows: { line: number; cells: string[] }[]; mapping: Mapping } | null;
+    preview: { headers: string[]; rows: { line: number; cells: string[] }[]; mapping: Mapping; used: boolean[] } | null;
     summary: { counts: Record<string, number>; problems: { line: number; reason: string }[]; unlisted: number } | null;
   };
 }
@@ -86,6 +86,10 @@ describe("reading import files", () => {
     ]);
     const semicolons = readCsv("Name;E-mail;City\nJosé;jose@example.com;Madrid\n");
     expect(semicolons.rows[0].cells).toEqual(["José", "jose@example.com", "Madrid"]);
+    const excel = readCsv('sep=;\r\nName;Notes\r\nAda;"a, b, c"\r\n');
+    expect(excel.headers).toEqual(["Name", "Notes"]);
+    expect(excel.rows).toEqual([{ line: 3, cells: ["Ada", "a, b, c"] }]);
+    expect(readCsv("Name\tE-mail\nAda\tada@example.com\n").rows[0].cells).toEqual(["Ada", "ada@example.com"]);
   });
 
   test("CSV: Windows-1252 text and our own export's defused formulas", () => {
@@ -254,7 +258,7 @@ describe("importing through the dialog", () => {
     const member = await createSignedInMember();
     const csv = [
       "First Name,Last Name,URL,Email Address,Company,Position,Connected On",
-      "Ada,Lovelace,https://www.linkedin.com/in/ada,ada@example.com,Analytical Engines,Countess,01 Jan 2024",
+      "Ada,Lovelace,https://www.linkedin.com/in/ada,ada@example.com,Analytical Engines,Countess,",
       ",,,,,,",
       ",,,not-an-email,Nowhere,,",
       "Grace,Hopper,,GRACE@example.com,US Navy,Rear Admiral,",
@@ -265,6 +269,8 @@ describe("importing through the dialog", () => {
     expect(before.status).toBe("pending");
     expect(before.preview!.headers).toHaveLength(7);
     expect(before.preview!.rows[0]).toEqual({ line: 2, cells: expect.arrayContaining(["Ada", "ada@example.com"]) });
+    // "Connected On" is empty in every row: left out of the mapping step, and ignored.
+    expect(before.preview!.used).toEqual([true, true, true, true, true, true, false]);
     expect(before.preview!.mapping).toEqual(["first_name", "last_name", "website", "email", "company", "occupation", "ignore"]);
     expect(await contactsOf(member.id)).toHaveLength(0);
 

@@ -55,12 +55,14 @@ function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const preview = data.preview!;
+  const empty = preview.used.filter((used) => !used).length;
   return (
     <Form method="post">
       <CsrfInput />
       <p>
         <strong>{data.fileName}</strong>: {plural(data.rowCount, "row", "rows")}. Choose the field each column fills; columns
         set to “Ignore” are not imported.
+        {empty > 0 ? ` ${plural(empty, "column is", "columns are")} empty in every row and left out.` : null}
       </p>
       <div className="table-wrap">
         <table className="list import-preview">
@@ -70,30 +72,30 @@ function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
               <th className="line" scope="col">
                 Line
               </th>
-              {preview.headers.map((header, index) => (
-                <th key={index} scope="col">
-                  <label>
-                    <span className="import-header">{header}</span>
-                    <select name={`column_${index}`} defaultValue={preview.mapping[index]} aria-label={`Field for column ${header}`}>
-                      <option value="ignore">Ignore</option>
-                      {IMPORT_FIELDS.map((field) => (
-                        <option key={field.value} value={field.value}>
-                          {field.label}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </th>
-              ))}
+              {preview.headers.map((header, index) =>
+                preview.used[index] ? (
+                  <th key={index} scope="col">
+                    <label>
+                      <span className="import-header">{header}</span>
+                      <select name={`column_${index}`} defaultValue={preview.mapping[index]} aria-label={`Field for column ${header}`}>
+                        <option value="ignore">Ignore</option>
+                        {IMPORT_FIELDS.map((field) => (
+                          <option key={field.value} value={field.value}>
+                            {field.label}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </th>
+                ) : null,
+              )}
             </tr>
           </thead>
           <tbody>
             {preview.rows.map((row) => (
               <tr key={row.line}>
                 <td className="line">{row.line}</td>
-                {row.cells.map((cell, index) => (
-                  <td key={index}>{cell}</td>
-                ))}
+                {row.cells.map((cell, index) => (preview.used[index] ? <td key={index}>{cell}</td> : null))}
               </tr>
             ))}
           </tbody>

@@ -57,11 +57,12 @@ export function readImportFile(name: string, bytes: Uint8Array): ImportTable {
   return table;
 }
 
-/** The delimiter used most in the first line: comma, semicolon (European spreadsheets) or tab. */
-function guessDelimiter(text: string) {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [",", ";", "\t"].map((delimiter) => [delimiter, firstLine.split(delimiter).length] as const);
-  return counts.reduce((best, each) => (each[1] > best[1] ? each : best))[0];
+/** The delimiter used most in the first line that has one (a preamble such as LinkedIn's
+ * "Notes:" has none): comma, semicolon (European spreadsheets) or tab. */
+function guessDelimiter(lines: string[]) {
+  const counts = (line: string) => [",", ";", "\t"].map((delimiter) => [delimiter, line.split(delimiter).length - 1] as const);
+  const first = lines.slice(0, HEADER_SEARCH_ROWS).find((line) => counts(line).some(([, count]) => count > 0)) ?? "";
+  return counts(first).reduce((best, each) => (each[1] > best[1] ? each : best))[0];
 }
 
 /** Undoes the spreadsheet-formula defusing of our own export ('=…). */
@@ -70,14 +71,19 @@ function cleanCell(cell: string) {
   return /^'[=+\-@]/.test(trimmed) ? trimmed.slice(1) : trimmed;
 }
 
-export function readCsv(text: string): ImportTable {
+export function readCsv(input: string): ImportTable {
+  const firstLines = input.slice(0, 64_000).split(/\r\n|\r|\n/);
+  // Excel's "sep=;" first line names the delimiter; it is blanked, so line numbers stay right.
+  const declared = /^sep=(.)$/i.exec(firstLines[0]?.trim() ?? "")?.[1];
+  const text = declared ? input.replace(/^[^\r\n]*/, "") : input;
+  const delimiter = declared ?? guessDelimiter(firstLines);
   let lastLine = 0;
   let records: { info: { lines: number }; record: string[] }[];
   try {
     type Parsed = { info: { lines: number }; record: string[] };
     // csv-parse's types do not follow `info: true` into on_record.
     records = (parse as (input: string, options: object) => Parsed[])(text, {
-      delimiter: guessDelimiter(text),
+      delimiter,
       info: true,
       relax_column_count: true,
       relax_quotes: true,

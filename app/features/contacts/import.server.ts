@@ -17,6 +17,8 @@ import { ImportFileError, type ImportRow, readImportFile } from "./import-file.s
 import { CONTACT_COLUMNS, contactFromRow, type ContactValues, type MergedColumn } from "./import-rows.server";
 
 export const PREVIEW_ROWS = 5;
+/** A long value is cut in the preview (the import keeps it whole). */
+const PREVIEW_CELL_CHARS = 120;
 /** Problems (skipped and rejected rows) kept with their line and reason; the rest are counted. */
 export const PROBLEMS_KEPT = 100;
 const BATCH = 500;
@@ -89,7 +91,14 @@ export async function startImport(ownerId: number, fileName: string, bytes: Uint
       format: table.format,
       status: "pending",
       headers_json: JSON.stringify(table.headers),
-      preview_json: JSON.stringify(table.rows.slice(0, PREVIEW_ROWS)),
+      preview_json: JSON.stringify({
+        rows: table.rows.slice(0, PREVIEW_ROWS).map((row) => ({
+          line: row.line,
+          cells: row.cells.map((cell) => (cell.length > PREVIEW_CELL_CHARS ? `${cell.slice(0, PREVIEW_CELL_CHARS)}…` : cell)),
+        })),
+        // Columns empty in every row (most of Google's ~90) are left out of the mapping step.
+        used: table.headers.map((_, index) => table.rows.some((row) => row.cells[index] !== "")),
+      }),
       rows_json: JSON.stringify(table.rows),
       row_count: table.rows.length,
       created_at: now.toISOString(),
@@ -138,7 +147,9 @@ export async function requireOwnImport(request: Request, param: string | undefin
 /** What the mapping step shows: the columns, the first rows and the guessed mapping. */
 export function previewOf(contactImport: Pick<ContactImport, "headers_json" | "preview_json">) {
   const headers = JSON.parse(contactImport.headers_json) as string[];
-  return { headers, rows: JSON.parse(contactImport.preview_json) as ImportRow[], mapping: guessMapping(headers) };
+  const { rows, used } = JSON.parse(contactImport.preview_json) as { rows: ImportRow[]; used: boolean[] };
+  const mapping = guessMapping(headers).map((field, index) => (used[index] ? field : "ignore"));
+  return { headers, rows, mapping, used };
 }
 
 export function summaryOf(contactImport: Pick<ContactImport, "problems_json" | "skipped_count" | "rejected_count">) {
