@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ImportFileError, receiveImportFile, recentImports, startImport } from "~/features/contacts/import.server";
+import { ImportFileError, receiveImportFile } from "~/features/contacts/import-file.server";
+import { recentImports, startImport } from "~/features/contacts/import.server";
 import { env } from "~/lib/env.server";
 import { formatBytes } from "~/lib/file-types";
 import { respond } from "~/lib/respond.server";
