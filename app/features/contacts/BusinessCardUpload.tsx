@@ -65,6 +65,14 @@ function CropDialog({ src, onDone }: { src: string; onDone: (crop: Crop | null) 
         } as unknown as CropperParts;
         partsRef.current = parts;
         await parts.image.$ready();
+        // The image is centred in the canvas after it loads: wait until it stays put.
+        let last = "";
+        for (let frame = 0; frame < 30; frame += 1) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const now = JSON.stringify(imageBox(parts));
+          if (now === last) break;
+          last = now;
+        }
         if (cancelled) return;
         // Start from the largest centred 3:2 frame inside the image, and keep it inside.
         const box = imageBox(parts);
@@ -79,7 +87,14 @@ function CropDialog({ src, onDone }: { src: string; onDone: (crop: Crop | null) 
             next.y >= limit.y - 0.5 &&
             next.x + next.width <= limit.x + limit.width + 0.5 &&
             next.y + next.height <= limit.y + limit.height + 0.5;
-          if (!inside) event.preventDefault();
+          if (inside) return;
+          event.preventDefault();
+          // A move past the edge stops at the edge; a frame larger than the image is refused.
+          if (next.width > limit.width + 0.5 || next.height > limit.height + 0.5) return;
+          const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+          const x = clamp(next.x, limit.x, limit.x + limit.width - next.width);
+          const y = clamp(next.y, limit.y, limit.y + limit.height - next.height);
+          parts.selection.$change(x, y, next.width, next.height);
         });
         setReady(true);
       })
