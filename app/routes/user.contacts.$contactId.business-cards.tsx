@@ -5,7 +5,7 @@ import { BusinessCardUpload } from "~/features/contacts/BusinessCardUpload";
 import { businessCardCountLabel, businessCardsPath } from "~/features/contacts/business-cards";
 import { businessCardUploadSettings, listBusinessCards, uploadBusinessCard } from "~/features/contacts/business-cards.server";
 import { requireOwnContact } from "~/features/contacts/contacts.server";
-import styles from "~/styles/business-cards.css";
+import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

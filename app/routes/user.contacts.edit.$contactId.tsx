@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
@@ -8,7 +8,10 @@ import { requireOwnContact } from "~/features/contacts/contacts.server";
 import { saveContact } from "~/features/contacts/save-contact.server";
 import { Avatar } from "~/ui/avatar";
 import { ImageUpload } from "~/ui/image-upload";
+import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member, contact } = await requireOwnContact(request, params.contactId);
@@ -28,7 +31,16 @@ export default function EditContact() {
   );
   return (
     <RouteDialog title={`Edit ${contact.name}`}>
-      {/* The contact's picture: its own form (a file), beside the contact form. */}
+      <ContactForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        places={actionData?.places ?? places}
+        suggestions={suggestions}
+        contactId={contact.id}
+        submitLabel="Save contact"
+      />
+      {/* The contact's picture: its own form (a file), under the contact form. */}
       <section aria-labelledby="contact-photo-heading" className="contact-photo">
         <h3 id="contact-photo-heading">Profile image</h3>
         <ImageUpload
@@ -53,15 +65,6 @@ export default function EditContact() {
           }
         />
       </section>
-      <ContactForm
-        lastResult={actionData?.result}
-        constraint={constraint}
-        defaults={defaults}
-        places={actionData?.places ?? places}
-        suggestions={suggestions}
-        contactId={contact.id}
-        submitLabel="Save contact"
-      />
     </RouteDialog>
   );
 }
