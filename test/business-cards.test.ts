@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { fitCrop } from "~/features/contacts/business-cards.server";
 import { deleteContact } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
+import { canRead } from "~/lib/files.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
 import { loader as legacyList } from "~/routes/user.business_card.ajax_list_by_contact.$contactId";
@@ -14,7 +15,7 @@ import { action as legacyDelete } from "~/routes/user.delete.simple_upload_busin
 import { action as legacyUpload } from "~/routes/user.upload.simple_upload_business_card";
 import { loader as serveFile } from "~/routes/user.files.$token";
 import { loader as profileLoader } from "~/routes/user.profile";
-import { png, uploadRequest, type UploadFile } from "./fixtures/files";
+import { gif, phonePhoto, png, uploadRequest, type UploadFile } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
@@ -167,6 +168,21 @@ describe("business cards", () => {
     expect([cropped.width, cropped.height, cropped.media_type]).toEqual([1200, 800, "image/jpeg"]);
   });
 
+  test("a phone photo turned by EXIF: the rectangle is in the photo as shown; a GIF's card is a PNG", async () => {
+    const member = await createSignedInMember();
+    const contactId = await contactOf(member);
+    // Stored 300 x 200 with orientation 6: shown 200 x 300.
+    expect((await send(member, contactId, { name: "IMG_1.jpg", content: await phonePhoto(300, 200) }, { json: true, fields: scaled(20, 100, 180, 120) })).status).toBe(200);
+    const [turned] = await cardsOf(contactId);
+    expect(turned).toMatchObject({ crop_x: 20, crop_y: 100, crop_width: 180, crop_height: 120 });
+    expect(await fileById(turned.original_file_id)).toMatchObject({ width: 200, height: 300 });
+    expect(await fileById(turned.cropped_file_id)).toMatchObject({ width: 180, height: 120, media_type: "image/jpeg" });
+
+    expect((await send(member, contactId, { name: "card.gif", content: await gif(90, 90) }, { json: true })).status).toBe(200);
+    const [, fromGif] = await cardsOf(contactId);
+    expect(await fileById(fromGif.cropped_file_id)).toMatchObject({ width: 90, height: 60, media_type: "image/png", original_name: "card (cropped).png" });
+  });
+
   test("without JavaScript: only the image, the card is its largest centred 3:2 part", async () => {
     const member = await createSignedInMember();
     const contactId = await contactOf(member);
@@ -311,6 +327,7 @@ describe("another member", () => {
     expect(await filesOf(other)).toEqual([]);
     const legacyDelete404 = await settle(() => legacyDelete(routeArgs(postRequest("/user/delete/simple_upload_business_card", { id: String(card.id) }, other.cookie))));
     expect(legacyDelete404.status).toBe(404);
+    expect(before.every((file) => file.kind === "business_card" && !canRead(file, { id: other.id } as never))).toBe(true);
     for (const file of before) {
       expect((await serve(other, `/user/files/${file.token}`)).status).toBe(404);
       expect((await serve(other, `/user/files/${file.token}?variant=thumbnail`)).status).toBe(404);

@@ -175,7 +175,13 @@ export async function uploadBusinessCard(request: Request, param: string | undef
   }
   const { rect } = fit;
   const originalRow = await db.selectFrom("files").selectAll().where("id", "=", original.id).executeTakeFirstOrThrow();
-  const cropped = await storeImageCrop(originalRow, { left: rect.x, top: rect.y, width: rect.width, height: rect.height });
+  let cropped: Awaited<ReturnType<typeof storeImageCrop>>;
+  try {
+    cropped = await storeImageCrop(originalRow, { left: rect.x, top: rect.y, width: rect.width, height: rect.height });
+  } catch {
+    await deleteFile(original.id);
+    return refuse(original.original_name, "The card could not be cut from this image. Please try another file.");
+  }
   const { id } = await db
     .insertInto("business_cards")
     .values({
