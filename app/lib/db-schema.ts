@@ -193,6 +193,20 @@ export interface ContactFilesTable {
   created_at: string;
 }
 
+/** A contact's business card: the original upload and its 3:2 crop (kind business_card), with
+ * the crop rectangle in the original's pixels (migrations/202611231000_business_cards.ts). */
+export interface BusinessCardsTable {
+  id: Generated<number>;
+  contact_id: number;
+  original_file_id: number;
+  cropped_file_id: number;
+  crop_x: number;
+  crop_y: number;
+  crop_width: number;
+  crop_height: number;
+  created_at: string;
+}
+
 export type TicketType = "general" | "vip";
 
 /** A member's event. Times are wall-clock at the venue (YYYY-MM-DDTHH:MM) in time_zone. */
@@ -405,6 +419,7 @@ export interface DB {
   memberships: MembershipsTable;
   contacts: ContactsTable;
   contact_files: ContactFilesTable;
+  business_cards: BusinessCardsTable;
   contact_labels: ContactLabelsTable;
   contact_label_assignments: ContactLabelAssignmentsTable;
   events: EventsTable;

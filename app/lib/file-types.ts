@@ -34,6 +34,7 @@ export const VIDEO_TYPES = [
 
 export type UploadKind =
   | "profile_image"
+  | "contact_profile_image"
   | "cover_image"
   | "invite_image"
   | "business_card"
@@ -44,6 +45,8 @@ export type UploadKind =
 
 export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: string }> = {
   profile_image: { families: ["image"], label: "profile image" },
+  /** A contact's own picture: like a member's profile image, but its owner's alone. */
+  contact_profile_image: { families: ["image"], label: "profile image" },
   cover_image: { families: ["image"], label: "cover image" },
   invite_image: { families: ["image"], label: "invitation image" },
   business_card: { families: ["image"], label: "business card" },

@@ -7,7 +7,9 @@ import { storage } from "./storage.server";
 type FileRow = DB["files"] & { id: number };
 
 /** Kinds any signed-in member may see; everything else is its owner's alone unless an area
- * adds a rule here (a post's privacy, an event's attendees …). */
+ * adds a rule here (a post's privacy, an event's attendees …). A contact's business cards
+ * (business_card) and picture (contact_profile_image) stay with the contact book's owner:
+ * they are deliberately not here. */
 const SEEN_BY_ALL_MEMBERS = new Set<UploadKind>(["profile_image", "cover_image"]);
 
 export function canRead(file: Pick<FileRow, "kind" | "owner_id">, member: Member) {

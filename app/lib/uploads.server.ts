@@ -52,7 +52,7 @@ const FAMILY_WORD: Record<Family, string> = { image: "an image", video: "a video
 /** Every size limit comes from the configuration; none is unlimited. */
 export function uploadLimit(kind: UploadKind, family: Family | null): number {
   const config = env();
-  if (kind === "profile_image") return config.UPLOAD_MAX_PROFILE_IMAGE_BYTES;
+  if (kind === "profile_image" || kind === "contact_profile_image") return config.UPLOAD_MAX_PROFILE_IMAGE_BYTES;
   if (family === "video") return config.UPLOAD_MAX_VIDEO_BYTES;
   if (family === "document") return config.UPLOAD_MAX_DOCUMENT_BYTES;
   if (family === "image") return config.UPLOAD_MAX_IMAGE_BYTES;
@@ -139,6 +139,8 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
   const mainPath = `${tempPath}.main`;
   const thumbPath = `${tempPath}.thumb`;
   try {
+    // The size the member's browser shows (EXIF orientation applied), before scaling down.
+    const { autoOrient: source } = await sharp(tempPath, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     let pipeline = sharp(tempPath, { animated, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
@@ -159,7 +161,8 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
     const size = (await fsp.stat(mainPath)).size;
     await storage().putFile(key, mainPath);
     await storage().putFile(thumbnailKey, thumbPath);
-    return { key, thumbnailKey, size, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height };
+    const height = animated ? (info.pageHeight ?? info.height) : info.height;
+    return { key, thumbnailKey, size, width: info.width, height, source };
   } catch (error) {
     if (error instanceof UploadError) throw error;
     throw new UploadError("It could not be read as an image. Is the file complete?");
@@ -172,7 +175,13 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
 /** `name` is the file's name (or "Upload" when none arrived): SPEC.md shows failures as
  * "Upload error: {name}: {message}" (see uploadErrorMessage). */
 export type UploadResult =
-  | { ok: true; fields: FormData; file: StoredFile | null }
+  | {
+      ok: true;
+      fields: FormData;
+      file: StoredFile | null;
+      /** An image's size as uploaded (orientation applied), before it was scaled down. */
+      source?: { width: number; height: number };
+    }
   | { ok: false; fields: FormData | null; error: { name: string; message: string } };
 
 export function uploadErrorMessage(error: { name: string; message: string }) {
@@ -242,7 +251,14 @@ export async function receiveUpload(
     if (received.size > limit) throw new UploadError(tooLarge(limit));
 
     const token = crypto.randomBytes(18).toString("base64url");
-    let stored: { key: string; thumbnailKey: string | null; size: number; width: number | null; height: number | null };
+    let stored: {
+      key: string;
+      thumbnailKey: string | null;
+      size: number;
+      width: number | null;
+      height: number | null;
+      source?: { width: number; height: number };
+    };
     if (sniffed.family === "image") {
       stored = await processImage(received.tempPath, sniffed, kind, token);
     } else {
@@ -251,25 +267,73 @@ export async function receiveUpload(
       stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
     }
 
-    const row = {
-      token,
-      owner_id: ownerId,
-      kind,
-      original_name: received.name,
-      media_type: sniffed.mediaType,
-      size: stored.size,
-      width: stored.width,
-      height: stored.height,
-      storage_key: stored.key,
-      thumbnail_key: stored.thumbnailKey,
-      created_at: nowIso(),
-    };
-    const { id } = await db.insertInto("files").values(row).returning("id").executeTakeFirstOrThrow();
-    return { ok: true, fields, file: { id, ...row } };
+    const file = await recordFile({ token, ownerId, kind, name: received.name, mediaType: sniffed.mediaType, stored });
+    return { ok: true, fields, file, source: stored.source };
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, fields, error: { name: received.name, message: error.message } };
     throw error;
   } finally {
     await fsp.rm(received.tempPath, { force: true });
+  }
+}
+
+async function recordFile({
+  token,
+  ownerId,
+  kind,
+  name,
+  mediaType,
+  stored,
+}: {
+  token: string;
+  ownerId: number;
+  kind: UploadKind;
+  name: string;
+  mediaType: string;
+  stored: { key: string; thumbnailKey: string | null; size: number; width: number | null; height: number | null };
+}): Promise<StoredFile> {
+  const row = {
+    token,
+    owner_id: ownerId,
+    kind,
+    original_name: name,
+    media_type: mediaType,
+    size: stored.size,
+    width: stored.width,
+    height: stored.height,
+    storage_key: stored.key,
+    thumbnail_key: stored.thumbnailKey,
+    created_at: nowIso(),
+  };
+  const { id } = await db.insertInto("files").values(row).returning("id").executeTakeFirstOrThrow();
+  return { id, ...row };
+}
+
+/**
+ * A new image file cut from a stored image (a business card's crop; the original stays):
+ * `rect` is in the stored image's pixels and lies inside it. A GIF's crop is a PNG (its
+ * first frame).
+ */
+export async function storeImageCrop(
+  original: Pick<DB["files"], "storage_key" | "media_type" | "original_name" | "owner_id" | "kind">,
+  rect: { left: number; top: number; width: number; height: number },
+): Promise<StoredFile> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage().read(original.storage_key)) chunks.push(chunk as Buffer);
+  const jpeg = original.media_type === "image/jpeg";
+  const sniffed: Sniffed = jpeg
+    ? { mediaType: "image/jpeg", family: "image", extension: "jpg" }
+    : { mediaType: "image/png", family: "image", extension: "png" };
+  const tempPath = path.join(storage().temporaryDir(), crypto.randomBytes(16).toString("hex"));
+  try {
+    const cut = sharp(Buffer.concat(chunks), { limitInputPixels: MAX_INPUT_PIXELS }).extract(rect);
+    await (jpeg ? cut.jpeg({ quality: 92 }) : cut.png()).toFile(tempPath);
+    const token = crypto.randomBytes(18).toString("base64url");
+    const kind = original.kind as UploadKind;
+    const stored = await processImage(tempPath, sniffed, kind, token);
+    const base = original.original_name.replace(/\.[^.]*$/, "");
+    return recordFile({ token, ownerId: original.owner_id, kind, name: `${base} (cropped).${sniffed.extension}`, mediaType: sniffed.mediaType, stored });
+  } finally {
+    await fsp.rm(tempPath, { force: true });
   }
 }

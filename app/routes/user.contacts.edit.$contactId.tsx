@@ -1,15 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
+import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
 import { requireOwnContact } from "~/features/contacts/contacts.server";
 import { saveContact } from "~/features/contacts/save-contact.server";
+import { Avatar } from "~/ui/avatar";
+import { ImageUpload } from "~/ui/image-upload";
+import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member, contact } = await requireOwnContact(request, params.contactId);
-  return json({ contact, ...(await contactFormData(member.id, contact)) });
+  return json({ contact, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -18,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditContact() {
-  const { contact, constraint, places, suggestions } = useLoaderData<typeof loader>();
+  const { contact, constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = Object.fromEntries(
     (["name", "email", "phone", "occupation", "meet_place", "country", "province", "city"] as const).map((key) => [key, contact[key] ?? ""]),
@@ -34,6 +40,31 @@ export default function EditContact() {
         contactId={contact.id}
         submitLabel="Save contact"
       />
+      {/* The contact's picture: its own form (a file), under the contact form. */}
+      <section aria-labelledby="contact-photo-heading" className="contact-photo">
+        <h3 id="contact-photo-heading">Profile image</h3>
+        <ImageUpload
+          action={`/user/contacts/${contact.id}/profile-image`}
+          accept={photoUpload.accept}
+          maxBytes={photoUpload.maxBytes}
+          label="profile image"
+          hasImage={Boolean(contact.imageUrl)}
+          renderPreview={(preview) =>
+            preview ? (
+              <img className="avatar avatar--64" src={preview} alt="The chosen image" width={64} height={64} />
+            ) : (
+              <Avatar name={contact.name} url={contact.imageUrl} size={64} />
+            )
+          }
+          actions={
+            contact.imageUrl ? (
+              <Link to={`/user/contacts/${contact.id}/delete-profile-image`} className="button button--secondary" preventScrollReset>
+                Delete
+              </Link>
+            ) : null
+          }
+        />
+      </section>
     </RouteDialog>
   );
 }

@@ -227,6 +227,9 @@ export default function Contacts() {
                     </ul>
                   </details>
                   <Link to={`/user/profile?cicid=${contact.id}`}>View</Link>
+                  <Link to={`${contact.id}/business-cards?back=${encodeURIComponent(here)}`} preventScrollReset>
+                    Business cards
+                  </Link>
                   <Link to={`edit/${contact.id}`} preventScrollReset>
                     Edit
                   </Link>

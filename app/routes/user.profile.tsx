@@ -8,6 +8,8 @@ import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import { contactFileCounts } from "~/features/contacts/contact-files.server";
 import { ContactFilesSection } from "~/features/contacts/ContactFilesSection";
+import { businessCardCount } from "~/features/contacts/business-cards.server";
+import { BusinessCardsSection } from "~/features/contacts/BusinessCardsSection";
 
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,11 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
   const contact = id ? await getContact(member.id, id) : null;
   if (!contact) throw new Response("Not found", { status: 404 });
-  return json({ contact, place: placeLabel(contact), fileCounts: await contactFileCounts(contact.id) });
+  return json({ contact, place: placeLabel(contact), fileCounts: await contactFileCounts(contact.id), cardCount: await businessCardCount(contact.id) });
 }
 
 export default function ContactProfile() {
-  const { contact, place, fileCounts } = useLoaderData<typeof loader>();
+  const { contact, place, fileCounts, cardCount } = useLoaderData<typeof loader>();
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -91,6 +93,7 @@ export default function ContactProfile() {
         )}
       </section>
       <ContactFilesSection contactId={contact.id} counts={fileCounts} />
+      <BusinessCardsSection contactId={contact.id} count={cardCount} />
       <Outlet />
     </>
   );

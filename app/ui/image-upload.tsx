@@ -29,6 +29,7 @@ export function ImageUpload({
   hint = "JPG, PNG or GIF",
   chooseLabel,
   routeId,
+  prepare,
 }: {
   action: string;
   accept: string;
@@ -46,6 +47,9 @@ export function ImageUpload({
   /** When `action` is a route with a page (a dialog route), its id: the upload then asks Remix
    * for the action's answer (`_data`) instead of the page. */
   routeId?: string;
+  /** Runs once a file is chosen, before it is sent (the business card's crop dialog): the
+   * extra form fields to send with it, or null to send nothing. */
+  prepare?: (file: File) => Promise<Record<string, string> | null>;
 }) {
   const hydrated = useHydrated();
   const { csrf } = useRootData();
@@ -67,12 +71,19 @@ export function ImageUpload({
     if (formRef.current) formRef.current.reset();
   }
 
-  function upload(file: File) {
+  async function upload(file: File) {
     if (file.size > maxBytes) {
       fail(file.name, `The file is too large: the limit is ${formatBytes(maxBytes)}.`);
       return;
     }
+    const extra = prepare ? await prepare(file) : {};
+    if (!extra) {
+      setState({ phase: "idle" });
+      formRef.current?.reset();
+      return;
+    }
     const body = new FormData(formRef.current ?? undefined);
+    for (const [name, value] of Object.entries(extra)) body.set(name, value);
     const xhr = new XMLHttpRequest();
     xhrRef.current = xhr;
     xhr.open("POST", routeId ? `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}` : action);
@@ -126,7 +137,7 @@ export function ImageUpload({
         event.preventDefault();
         const input = formRef.current?.elements.namedItem("file") as HTMLInputElement | null;
         const file = input?.files?.[0];
-        if (file) upload(file);
+        if (file) void upload(file);
         else input?.click();
       }}
     >
@@ -143,7 +154,7 @@ export function ImageUpload({
           disabled={uploading}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (hydrated && file) upload(file);
+            if (hydrated && file) void upload(file);
           }}
         />
         <p className="field-hint">

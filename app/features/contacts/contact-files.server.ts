@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { sql } from "kysely";
 import type { ContactFileKind } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
@@ -7,7 +8,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { receiveUpload, uploadErrorMessage, uploadLimit } from "~/lib/uploads.server";
 import { contactFilesPath } from "./contact-files";
-import { parseContactId, requireOwnContact } from "./contacts.server";
+import { getContact, parseContactId, requireOwnContact } from "./contacts.server";
 
 // A contact's videos and documents (SPEC.md §2 video list dialog and document modal, §4, §7
 // video_frame and documents): uploaded files linked to the contact by contact_files.
@@ -98,12 +99,39 @@ export function uploadSettings(kind: ContactFileKind) {
   };
 }
 
+/**
+ * Receives an upload for one of the member's contacts, named by the route's param or, when
+ * `param` is null (SPEC.md's addresses that send contact_id in the multipart form), by the
+ * form's contact_id: that is known only once the form is read, so then a file for a contact
+ * that is not the member's is dropped and 404 answered.
+ */
+export async function receiveContactUpload(request: Request, param: string | undefined | null, kind: UploadKind) {
+  if (param !== null) {
+    const { member, contact } = await requireOwnContact(request, param);
+    return { member, contact, result: await receiveUpload(request, { kind, ownerId: member.id }) };
+  }
+  const member = await requireMember(request);
+  const result = await receiveUpload(request, { kind, ownerId: member.id });
+  if (!result.ok && !result.fields) {
+    // Refused before the form could be read: there is no contact to go back to.
+    const { name, message } = result.error;
+    throw json({ type: "error", message: uploadErrorMessage(result.error), name, error: message }, { status: 400 });
+  }
+  const id = parseContactId(String(result.fields?.get("contact_id") ?? ""));
+  const contact = id ? await getContact(member.id, id) : null;
+  if (!contact) {
+    if (result.ok && result.file) await deleteFile(result.file.id);
+    throw new Response("Not found", { status: 404 });
+  }
+  return { member, contact, result };
+}
+
 /** The upload action of the videos and documents dialogs (SPEC.md's simple_upload_video_frame):
- * JSON for XMLHttpRequest, a redirect with the notification without JavaScript. */
-export async function uploadContactFile(request: Request, param: string | undefined, kind: ContactFileKind) {
-  const { member, contact } = await requireOwnContact(request, param);
+ * JSON for XMLHttpRequest, a redirect with the notification without JavaScript. `param` null:
+ * the contact is the form's contact_id. */
+export async function uploadContactFile(request: Request, param: string | undefined | null, kind: ContactFileKind) {
+  const { contact, result } = await receiveContactUpload(request, param, UPLOAD_KIND[kind]);
   const to = contactFilesPath(contact.id, kind);
-  const result = await receiveUpload(request, { kind: UPLOAD_KIND[kind], ownerId: member.id });
   if (!result.ok) {
     return respond(
       request,

@@ -199,9 +199,12 @@ export async function deleteContact(ownerId: number, contactId: number) {
   // Its videos and documents (contact_files): the links go with the contact (cascade), the
   // files' rows and bytes are deleted here.
   const attached = await db.selectFrom("contact_files").select("file_id").where("contact_id", "=", contact.id).execute();
+  // Its business cards likewise: originals and crops.
+  const cards = await db.selectFrom("business_cards").select(["original_file_id", "cropped_file_id"]).where("contact_id", "=", contact.id).execute();
   await db.deleteFrom("contacts").where("id", "=", contact.id).execute();
   if (contact.profile_image_id) await deleteFile(contact.profile_image_id);
   for (const { file_id } of attached) await deleteFile(file_id);
+  for (const card of cards) for (const fileId of [card.original_file_id, card.cropped_file_id]) await deleteFile(fileId);
   return true;
 }
 

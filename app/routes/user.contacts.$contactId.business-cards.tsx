@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { BusinessCardUpload } from "~/features/contacts/BusinessCardUpload";
+import { businessCardCountLabel, businessCardsPath } from "~/features/contacts/business-cards";
+import { businessCardUploadSettings, listBusinessCards, uploadBusinessCard } from "~/features/contacts/business-cards.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
+import styles from "~/styles/contact-media.css";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** SPEC.md §2 business card list dialog, §4: no cards → the add area; cards → the list and
+ * "Add More". `?back=` is where closing goes (the grid opens it too); else the profile. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contact } = await requireOwnContact(request, params.contactId);
+  const back = new URL(request.url).searchParams.get("back");
+  return json({
+    contact: { id: contact.id, name: contact.name },
+    cards: await listBusinessCards(contact.id),
+    upload: businessCardUploadSettings(),
+    closeTo: back && /^\/user\/contacts(?:[/?]|$)/.test(back) ? back : `/user/profile?cicid=${contact.id}`,
+  });
+}
+
+/** SPEC.md §7 simple_upload_business_card: the image and the crop (scaled[x, y, width, height]). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return uploadBusinessCard(request, params.contactId);
+}
+
+export default function ContactBusinessCards() {
+  const { contact, cards, upload, closeTo } = useLoaderData<typeof loader>();
+  const here = businessCardsPath(contact.id);
+  return (
+    <RouteDialog title={`Business cards of ${contact.name}`} closeTo={closeTo} size="large">
+      <p className="business-cards-count">{businessCardCountLabel(cards.length)}</p>
+      {cards.length === 0 ? (
+        <p className="muted">No business cards yet. Add a photo or a scan of the card you were given.</p>
+      ) : (
+        <ul className="business-cards" aria-label="Business cards">
+          {cards.map((card) => (
+            <li key={card.id} className="business-card">
+              {/* The full card in the browser's own viewer; the list stays open behind it. */}
+              <a href={card.url} target="_blank" rel="noopener noreferrer" aria-label={`Open business card ${card.name}`}>
+                <img src={card.url} alt={`Business card ${card.name}`} width={240} height={160} loading="lazy" />
+              </a>
+              <Link
+                to={`${here}/${card.id}/delete`}
+                className="button button--secondary button--small"
+                aria-label={`Delete business card ${card.name}`}
+                preventScrollReset
+              >
+                Delete
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="add-card-heading" className="contact-files-add">
+        <h3 id="add-card-heading">{cards.length ? "Add More" : "Add a business card"}</h3>
+        <BusinessCardUpload
+          action={here}
+          accept={upload.accept}
+          maxBytes={upload.maxBytes}
+          chooseLabel={cards.length ? "Add another business card" : "Choose a business card image"}
+          routeId="routes/user.contacts.$contactId.business-cards"
+        />
+      </section>
+      <Outlet />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Business cards · Contacts · Chapter" }];

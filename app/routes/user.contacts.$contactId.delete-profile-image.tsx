@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { contactEditPath, removeContactPhoto } from "~/features/contacts/contact-photo.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { respond } from "~/lib/respond.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+
+/** The member's contact, when it has a profile image; 404 otherwise. */
+async function contactWithPhoto(request: Request, param: string | undefined) {
+  const found = await requireOwnContact(request, param);
+  if (!found.contact.profile_image_id) throw new Response("Not found", { status: 404 });
+  return found;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { contact } = await contactWithPhoto(request, params.contactId);
+  return json({ contactId: contact.id, name: contact.name, imageUrl: contact.imageUrl });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, contact } = await contactWithPhoto(request, params.contactId);
+  await removeContactPhoto(member.id, contact.id);
+  return respond(request, { type: "success", message: `The profile image of ${contact.name} is deleted.` }, { to: contactEditPath(contact.id) });
+}
+
+export default function ConfirmDeleteContactPhoto() {
+  const { contactId, name, imageUrl } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDialog message="Are you sure you want to delete this profile image?" cancelTo={`/user/contacts/edit/${contactId}`}>
+      {imageUrl ? (
+        <p>
+          <img src={imageUrl} alt={`Profile image of ${name}`} width={64} height={64} className="avatar avatar--64" />
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Delete profile image · Chapter" }];

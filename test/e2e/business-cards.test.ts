@@ -1,0 +1,139 @@
+import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { png } from "../fixtures/files";
+import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+/** Adds a contact through the form; returns its id (the profile's cicid). */
+async function addContact(page: Page, name: string) {
+  await visit(page, "/user/contacts/add");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await page.waitForURL(atPath("/user/profile"));
+  await hydrated(page);
+  return Number(new URL(page.url()).searchParams.get("cicid"));
+}
+
+async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
+  if (!javaScript) return toast(page, text);
+  const line = dialog.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+  await line.waitFor();
+  return (await line.textContent()) ?? "";
+}
+
+async function confirmDeletion(page: Page, message: string, backTo: string) {
+  const confirm = page.getByRole("dialog", { name: "Confirm!" });
+  await confirm.waitFor();
+  await hydrated(page);
+  expect(await confirm.textContent()).toContain(message);
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+  await page.waitForURL(atPath(backTo));
+}
+
+describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
+  test("upload a card (framed in the crop dialog with JS, centred without), see it listed, delete it", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Carla Card", email: uniqueEmail("cards") });
+    const id = await addContact(page, "Grace Hopper");
+    const section = page.getByRole("region", { name: "Business cards" });
+    expect(await section.textContent()).toContain("0 business cards");
+
+    const cardsPath = `/user/contacts/${id}/business-cards`;
+    await section.getByRole("link", { name: "Add a business card" }).click();
+    await page.waitForURL(atPath(cardsPath));
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Business cards of Grace Hopper" });
+    await dialog.getByText("No business cards yet.").waitFor();
+    expect(await dialog.textContent()).toContain("0 business cards");
+
+    const file = { name: "card.png", mimeType: "image/png", buffer: await png(400, 300) };
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    if (javaScript) {
+      const crop = page.getByRole("dialog", { name: "Position and size of business card" });
+      await crop.waitFor();
+      await crop.locator("cropper-selection").waitFor({ state: "attached" });
+      const save = crop.getByRole("button", { name: "Save" });
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      // Dragging the frame far to the left stops it at the image's left edge.
+      const frame = (await crop.locator("cropper-selection").boundingBox())!;
+      await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(frame.x + frame.width / 2 - 150, frame.y + frame.height / 2, { steps: 10 });
+      await page.mouse.up();
+      await save.click();
+      await crop.waitFor({ state: "detached" });
+    } else {
+      await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+      await page.waitForURL(atPath(cardsPath));
+    }
+    expect(await outcome(page, dialog, "saved", javaScript)).toContain("The business card card.png is saved.");
+    const card = dialog.getByRole("listitem").filter({ has: page.getByRole("img", { name: "Business card card.png" }) });
+    await card.waitFor();
+    expect(await dialog.textContent()).toContain("1 business card");
+    await dialog.getByRole("heading", { name: "Add More" }).waitFor();
+
+    // The card is a 3:2 crop of the photo; without JS its largest centred part.
+    const src = (await card.getByRole("img").getAttribute("src"))!;
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    const { width, height } = await sharp(await served.body()).metadata();
+    expect(width! * 2).toBe(height! * 3);
+    if (!javaScript) expect([width, height]).toEqual([399, 266]);
+    // With JS: the frame the dialog starts with, 90% of the largest 3:2 part, centred.
+    else expect([width, height]).toEqual([360, 240]);
+    expect(await card.getByRole("link", { name: "Open business card card.png" }).getAttribute("href")).toBe(src);
+    // The rectangle kept with the card, in the photo's pixels (SPEC.md's list address).
+    const listed = await page.request.get(`/user/business_card/ajax_list_by_contact/${id}`, { headers: { Accept: "application/json" } });
+    const { total_cards, cards } = await listed.json();
+    expect(total_cards).toBe(1);
+    expect(cards[0].crop).toEqual(javaScript ? { x: 0, y: 30, width: 360, height: 240 } : { x: 0, y: 17, width: 399, height: 266 });
+
+    // Closing goes back to the profile, which counts it.
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL(atPath("/user/profile"));
+    expect(await section.textContent()).toContain("1 business card");
+
+    // Deleting asks first; the list then shows its empty state.
+    await section.getByRole("link", { name: "Show business cards" }).click();
+    await page.waitForURL(atPath(cardsPath));
+    await hydrated(page);
+    await dialog.getByRole("link", { name: "Delete business card card.png" }).click();
+    await confirmDeletion(page, "Are you sure you want to delete this business card?", cardsPath);
+    expect(await toast(page, "deleted")).toContain("The business card is deleted.");
+    await dialog.getByText("No business cards yet.").waitFor();
+    expect(await dialog.textContent()).toContain("0 business cards");
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+
+  test("a contact's profile image: upload in the edit dialog, shown in the grid, deleted after confirming", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Pia Photo", email: uniqueEmail("contactphoto") });
+    const id = await addContact(page, "Ada Lovelace");
+    const editPath = `/user/contacts/edit/${id}`;
+    await visit(page, editPath);
+    const dialog = page.getByRole("dialog", { name: "Edit Ada Lovelace" });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "ada.png", mimeType: "image/png", buffer: await png(120, 120) });
+    if (!javaScript) {
+      await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+      await page.waitForURL(atPath(editPath));
+    }
+    expect(await outcome(page, dialog, "saved", javaScript)).toContain("The profile image of Ada Lovelace is saved.");
+    const deleteLink = dialog.getByRole("link", { name: "Delete" });
+    await deleteLink.waitFor();
+
+    const grid = page.getByTestId("contact-card").filter({ hasText: "Ada Lovelace" });
+    const avatar = grid.locator("img.avatar");
+    await avatar.waitFor();
+    const src = (await avatar.getAttribute("src"))!;
+    expect(src).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
+    expect((await page.request.get(src)).status()).toBe(200);
+
+    await deleteLink.click();
+    await confirmDeletion(page, "Are you sure you want to delete this profile image?", editPath);
+    expect(await toast(page, "deleted")).toContain("The profile image of Ada Lovelace is deleted.");
+    await grid.locator(".avatar--placeholder").waitFor();
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
