@@ -462,6 +462,57 @@ describe("undo", () => {
   });
 });
 
+describe("undo and files", () => {
+  test("deletes the files the removed contacts owned: profile image, documents, business cards", async () => {
+    const member = await createSignedInMember();
+    const id = await upload(member, "one.vcf", "BEGIN:VCARD\nFN:Ada\nEND:VCARD\n");
+    await confirm(member, id, (await preview(member, id)).preview!.mapping);
+    const file = async (kind: string) => {
+      const { id: fileId } = await db
+        .insertInto("files")
+        .values({
+          token: `t-${kind}-${Math.random()}`,
+          owner_id: member.id,
+          kind,
+          original_name: `${kind}.bin`,
+          media_type: "application/octet-stream",
+          size: 1,
+          width: null,
+          height: null,
+          storage_key: `missing/${kind}`,
+          thumbnail_key: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return fileId;
+    };
+    const contactId = (await db.selectFrom("contacts").select("id").where("owner_id", "=", member.id).executeTakeFirstOrThrow()).id;
+    await db.updateTable("contacts").set({ profile_image_id: await file("contact_profile_image") }).where("id", "=", contactId).execute();
+    await db
+      .insertInto("contact_files")
+      .values({ contact_id: contactId, file_id: await file("contact_document"), kind: "document", created_at: new Date().toISOString() })
+      .execute();
+    await db
+      .insertInto("business_cards")
+      .values({
+        contact_id: contactId,
+        original_file_id: await file("business_card"),
+        cropped_file_id: await file("business_card"),
+        crop_x: 0,
+        crop_y: 0,
+        crop_width: 3,
+        crop_height: 2,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await db.selectFrom("files").select("id").where("owner_id", "=", member.id).execute()).toHaveLength(4);
+
+    expect(await undoImport(member.id, Number(id))).toBe(true);
+    expect(await db.selectFrom("files").select("id").where("owner_id", "=", member.id).execute()).toEqual([]);
+  });
+});
+
 describe("another member", () => {
   test("gets 404 for someone else's import: preview, confirm, undo", async () => {
     const owner = await createSignedInMember();

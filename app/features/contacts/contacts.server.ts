@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import { sql, type Updateable } from "kysely";
-import type { ContactsTable } from "~/lib/db-schema";
+import { type Kysely, sql, type Updateable } from "kysely";
+import type { ContactsTable, DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
@@ -188,23 +188,43 @@ export function setImportant(ownerId: number, contactId: number, important: bool
 }
 
 /** Deletes the contact and every file it owned (rows and disk). */
+/** The files contacts own: profile images, videos and documents, business cards (originals
+ * and crops). Their link rows go with the contacts (cascade); the files' rows and bytes are
+ * deleted by whoever deletes the contacts, after the delete (deleteFile). */
+export async function filesOwnedByContacts(executor: Kysely<DB>, contactIds: number[]) {
+  if (contactIds.length === 0) return [];
+  const [images, attached, cards] = await Promise.all([
+    executor
+      .selectFrom("contacts")
+      .select("profile_image_id")
+      .where("id", "in", contactIds)
+      .where("profile_image_id", "is not", null)
+      .execute(),
+    executor.selectFrom("contact_files").select("file_id").where("contact_id", "in", contactIds).execute(),
+    executor
+      .selectFrom("business_cards")
+      .select(["original_file_id", "cropped_file_id"])
+      .where("contact_id", "in", contactIds)
+      .execute(),
+  ]);
+  return [
+    ...images.map((row) => row.profile_image_id!),
+    ...attached.map((row) => row.file_id),
+    ...cards.flatMap((card) => [card.original_file_id, card.cropped_file_id]),
+  ];
+}
+
 export async function deleteContact(ownerId: number, contactId: number) {
   const contact = await db
     .selectFrom("contacts")
-    .select(["id", "profile_image_id"])
+    .select("id")
     .where("owner_id", "=", ownerId)
     .where("id", "=", contactId)
     .executeTakeFirst();
   if (!contact) return false;
-  // Its videos and documents (contact_files): the links go with the contact (cascade), the
-  // files' rows and bytes are deleted here.
-  const attached = await db.selectFrom("contact_files").select("file_id").where("contact_id", "=", contact.id).execute();
-  // Its business cards likewise: originals and crops.
-  const cards = await db.selectFrom("business_cards").select(["original_file_id", "cropped_file_id"]).where("contact_id", "=", contact.id).execute();
+  const files = await filesOwnedByContacts(db, [contact.id]);
   await db.deleteFrom("contacts").where("id", "=", contact.id).execute();
-  if (contact.profile_image_id) await deleteFile(contact.profile_image_id);
-  for (const { file_id } of attached) await deleteFile(file_id);
-  for (const card of cards) for (const fileId of [card.original_file_id, card.cropped_file_id]) await deleteFile(fileId);
+  for (const fileId of files) await deleteFile(fileId);
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { ContactImportsTable } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
-import { parseContactId } from "./contacts.server";
+import { filesOwnedByContacts, parseContactId } from "./contacts.server";
 import { guessMapping, isImportField, type Mapping } from "./import-fields";
 import { type ImportRow, readImportFile } from "./import-file.server";
 import { CONTACT_COLUMNS, contactFromRow, type ContactValues, type MergedColumn } from "./import-rows.server";
@@ -317,15 +317,7 @@ export async function undoImport(ownerId: number, importId: number) {
       .execute();
     const createdIds = records.filter((record) => record.action === "created").map((record) => record.contact_id!);
     for (const ids of chunks(createdIds)) {
-      const images = await trx
-        .selectFrom("contacts")
-        .select("profile_image_id")
-        .where("owner_id", "=", ownerId)
-        .where("id", "in", ids)
-        .where("profile_image_id", "is not", null)
-        .execute();
-      const attached = await trx.selectFrom("contact_files").select("file_id").where("contact_id", "in", ids).execute();
-      filesToDelete.push(...images.map((row) => row.profile_image_id!), ...attached.map((row) => row.file_id));
+      filesToDelete.push(...(await filesOwnedByContacts(trx, ids)));
       await trx.deleteFrom("contacts").where("owner_id", "=", ownerId).where("id", "in", ids).execute();
     }
 
