@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -8,7 +8,10 @@ import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/schema";
+import { InviteAction } from "~/features/invitations/InviteAction";
+import { invitationStates } from "~/features/invitations/invitations.server";
 import { requireMember } from "~/lib/session.server";
+import invitationStyles from "~/styles/invitations.css";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 
@@ -16,8 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
   const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
-  return json({ ...page, filters, labels });
+  const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
+  return json({ ...page, filters, labels, invitations });
 }
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 /** Submits a GET search form as the member types (debounced); without JS it is a plain form. */
 function useSearchAsYouType() {
@@ -56,7 +62,7 @@ export function CategoryBadges({
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
 
 export default function Contacts() {
-  const { contacts, total, page, pages, filters, labels } = useLoaderData<typeof loader>();
+  const { contacts, total, page, pages, filters, labels, invitations } = useLoaderData<typeof loader>();
   const filtered = Boolean(
     filters.q || filters.meetPlace || filters.business || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads,
   );
@@ -233,6 +239,7 @@ export default function Contacts() {
                   <Link to={`${contact.id}/delete`} preventScrollReset>
                     Delete
                   </Link>
+                  <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
                 </div>
               </li>
             ))}

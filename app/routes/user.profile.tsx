@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
@@ -8,6 +8,11 @@ import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import { contactFileCounts } from "~/features/contacts/contact-files.server";
 import { ContactFilesSection } from "~/features/contacts/ContactFilesSection";
+import { InvitationSection } from "~/features/invitations/InviteAction";
+import { invitationOf } from "~/features/invitations/invitations.server";
+import invitationStyles from "~/styles/invitations.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,11 +20,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
   const contact = id ? await getContact(member.id, id) : null;
   if (!contact) throw new Response("Not found", { status: 404 });
-  return json({ contact, place: placeLabel(contact), fileCounts: await contactFileCounts(contact.id) });
+  return json({
+    contact,
+    place: placeLabel(contact),
+    fileCounts: await contactFileCounts(contact.id),
+    invitation: (await invitationOf(member.id, contact.id)).state,
+  });
 }
 
 export default function ContactProfile() {
-  const { contact, place, fileCounts } = useLoaderData<typeof loader>();
+  const { contact, place, fileCounts, invitation } = useLoaderData<typeof loader>();
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -91,6 +101,7 @@ export default function ContactProfile() {
         )}
       </section>
       <ContactFilesSection contactId={contact.id} counts={fileCounts} />
+      <InvitationSection contactId={contact.id} name={contact.name} state={invitation} back={`/user/profile?cicid=${contact.id}`} />
       <Outlet />
     </>
   );

@@ -149,6 +149,19 @@ export async function duplicateMessage(ownerId: number, field: "email" | "phone"
   let query = db.selectFrom("contacts").select(["id", "name"]).where("owner_id", "=", ownerId).where(field, "=", value);
   if (exceptId) query = query.where("id", "!=", exceptId);
   const existing = await query.executeTakeFirst();
+  if (!existing && field === "email") {
+    // An invitation sent to the address, for another of the member's contacts.
+    let invited = db
+      .selectFrom("invitations")
+      .innerJoin("contacts", "contacts.id", "invitations.contact_id")
+      .select("contacts.name")
+      .where("invitations.owner_id", "=", ownerId)
+      .where("invitations.email", "=", value)
+      .where("invitations.sent_at", "is not", null);
+    if (exceptId) invited = invited.where("invitations.contact_id", "!=", exceptId);
+    const invitation = await invited.executeTakeFirst();
+    if (invitation) return `You have already invited this e-mail address: ${invitation.name}.`;
+  }
   if (!existing) return "";
   return field === "email"
     ? `You already have a contact with this e-mail: ${existing.name}.`
@@ -199,6 +212,8 @@ export async function deleteContact(ownerId: number, contactId: number) {
   // Its videos and documents (contact_files): the links go with the contact (cascade), the
   // files' rows and bytes are deleted here.
   const attached = await db.selectFrom("contact_files").select("file_id").where("contact_id", "=", contact.id).execute();
+  const invitation = await db.selectFrom("invitations").select("image_id as file_id").where("contact_id", "=", contact.id).where("image_id", "is not", null).execute();
+  attached.push(...invitation.map((row) => ({ file_id: row.file_id! })));
   await db.deleteFrom("contacts").where("id", "=", contact.id).execute();
   if (contact.profile_image_id) await deleteFile(contact.profile_image_id);
   for (const { file_id } of attached) await deleteFile(file_id);
