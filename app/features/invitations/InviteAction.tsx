@@ -41,9 +41,11 @@ export function InviteAction({
     <fetcher.Form method="post" action="/user/reinvite" className="invite-action" preventScrollReset>
       <CsrfInput />
       <input type="hidden" name="contact_id" value={contactId} />
-      <span className="invite-sent" title={invitationLabel(state)}>
-        Invited {state.sentAt.slice(0, 10)}
-      </span>
+      {variant === "grid" ? (
+        <span className="invite-sent" title={invitationLabel(state)}>
+          Invited {state.sentAt.slice(0, 10)}
+        </span>
+      ) : null}
       <StatusButton pending={sending} pendingLabel="Sending..." className={small} aria-label={`Re-invite ${name}`}>
         Re-invite
       </StatusButton>
