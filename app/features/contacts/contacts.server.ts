@@ -43,8 +43,18 @@ function filteredContacts(ownerId: number, filters: ContactFilters) {
     sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value)}%`} escape '\\'`;
   if (filters.q) {
     const q = filters.q;
+    // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
+    // by its digits, and without the national trunk 0 ("020 7946" is +44 20 7946…).
+    const digits = /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
     query = query.where((eb) =>
-      eb.or([like("contacts.name", q), like("contacts.email", q), like("contacts.phone", q), like("contacts.occupation", q), like("contacts.city", q)]),
+      eb.or([
+        like("contacts.name", q),
+        like("contacts.email", q),
+        like("contacts.phone", q),
+        ...(digits.length >= 3 ? [like("contacts.phone", digits)] : []),
+        like("contacts.occupation", q),
+        like("contacts.city", q),
+      ]),
     );
   }
   if (filters.meetPlace) query = query.where(like("contacts.meet_place", filters.meetPlace));
