@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, test } from "vitest";
 import { createContact, deleteContact } from "~/features/contacts/contacts.server";
+import { MAX_RESENDS, MAX_SENT_PER_DAY } from "~/features/invitations/invitations.server";
 import { CSRF_FIELD, csrfToken, protectActions } from "~/lib/csrf.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
@@ -260,6 +261,37 @@ describe("inviting a contact", () => {
     expect((await invitationRow(id))!.resent_count).toBe(3);
   });
 
+  test("re-invitations of a contact, and invitations a member sends in a day, are limited", async () => {
+    const owner = await createSignedInMember();
+    const id = await contactOf(owner);
+    await sendInvite(owner, id, { email: "nora@example.com" });
+    await db.updateTable("invitations").set({ resent_count: MAX_RESENDS }).where("contact_id", "=", id).execute();
+    const refused = await reinvite(owner, id, { json: true });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ type: "error", message: `You have re-invited Nora Newcomer ${MAX_RESENDS} times already; that is the limit.` });
+    expect(await listOutbox()).toHaveLength(1);
+
+    // MAX_SENT_PER_DAY e-mails in the last 24 hours (this one included), then no more until a day has passed.
+    const now = new Date().toISOString();
+    for (let index = 1; index < MAX_SENT_PER_DAY; index += 1) {
+      const other = await contactOf(owner, { name: `Contact ${index}`, email: `c${index}@example.com` });
+      await db
+        .insertInto("invitations")
+        .values({ owner_id: owner.id, contact_id: other, email: `c${index}@example.com`, token_hash: `hash-${index}`, sent_at: now, created_at: now })
+        .execute();
+    }
+    const next = await contactOf(owner, { name: "One Too Many", email: "many@example.com" });
+    const capped = await sendInvite(owner, next, { email: "many@example.com" });
+    expect(capped.status).toBe(302);
+    expect(await flashOf(capped)).toEqual({
+      type: "error",
+      message: `You have sent ${MAX_SENT_PER_DAY} invitations in the last 24 hours: please send more tomorrow.`,
+    });
+    expect(await invitationRow(next)).toBeUndefined();
+    await db.updateTable("invitations").set({ sent_at: new Date(Date.now() - 86_500_000).toISOString() }).where("owner_id", "=", owner.id).execute();
+    expect(await flashOf(await sendInvite(owner, next, { email: "many@example.com" }))).toMatchObject({ type: "success" });
+  });
+
   test("the contact grid knows each contact's invitation", async () => {
     const owner = await createSignedInMember();
     const invited = await contactOf(owner);
@@ -304,7 +336,7 @@ describe("signing up through the link", () => {
     expect((await reinvite(owner, id, { json: true })).status).toBe(409);
     const dialog = await sendInvite(owner, id, { email: "nora@example.com" }, { json: true });
     expect(dialog.status).toBe(409);
-    expect(await dialog.json()).toMatchObject({ message: "Nora Newcomer has already joined Chapter." });
+    expect(await dialog.json()).toMatchObject({ type: "error", message: "Nora Newcomer has already joined Chapter." });
   });
 
   test("signing up with an invited address answers every open invitation to it", async () => {

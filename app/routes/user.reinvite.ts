@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!contact) throw new Response("Not found", { status: 404 });
   const to = formData.has("back") ? inviteBack(request, contact.id, formData.get("back")) : undefined;
   const outcome = await resendInvitation(member, contact, await publicOrigin(request));
-  if (!outcome.ok) return respond(request, { type: "error", message: outcome.message }, { to, status: 409 });
+  if (!outcome.ok) return respond(request, { type: "error", message: outcome.message }, { to, status: outcome.status });
   const email = outcome.state.status === "invited" ? outcome.state.email : "";
   return respond(
     request,

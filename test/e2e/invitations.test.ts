@@ -58,13 +58,24 @@ describe.each(modes)("invitations $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("E-mail", { exact: true }).inputValue()).toBe(inviteeEmail);
     expect(await dialog.getByLabel("Name", { exact: true }).inputValue()).toBe("Nora Newcomer");
 
-    // An image to go with it, on the one upload path (without JS: Upload, and back to the dialog).
-    await dialog.locator('input[type="file"]').setInputFiles({ name: "dinner.png", mimeType: "image/png", buffer: await png(120, 80) });
-    if (!javaScript) await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    // An image to go with it, on the one upload path (without JS: Upload, and back to the
+    // dialog); removed, and chosen again.
+    const attachImage = async (name: string) => {
+      await dialog.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/png", buffer: await png(120, 80) });
+      if (!javaScript) await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+      dialog = page.getByRole("dialog", { name: "Invite Nora Newcomer" });
+      await dialog.getByRole("img", { name: "The invitation image" }).waitFor();
+      await hydrated(page);
+    };
+    await attachImage("first.png");
+    await dismissToast(page);
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    expect(await toast(page, "removed")).toContain("The invitation image is removed.");
     dialog = page.getByRole("dialog", { name: "Invite Nora Newcomer" });
-    await dialog.getByRole("img", { name: "The invitation image" }).waitFor();
-    await dialog.getByRole("button", { name: "Remove", exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "Remove", exact: true }).waitFor({ state: "detached" });
+    expect(await dialog.getByRole("img", { name: "The invitation image" }).count()).toBe(0);
     await hydrated(page);
+    await attachImage("dinner.png");
 
     // Required, then checked on the server: the admin's address belongs to a member.
     await dialog.getByLabel("E-mail", { exact: true }).fill("");

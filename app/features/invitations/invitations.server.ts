@@ -10,8 +10,10 @@ import { sendMail } from "~/lib/mail.server";
 import type { InviteInput } from "./schema";
 import type { InvitationState } from "./state";
 
-/** Re-invitations of one contact, at most: an invitation must not become a way to spam. */
+/** An invitation must not become a way to send spam: re-invitations of one contact, and
+ * invitation e-mails a member sends in 24 hours, are limited. */
 export const MAX_RESENDS = 10;
+export const MAX_SENT_PER_DAY = 50;
 
 function tokenHash(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -110,14 +112,25 @@ async function mailInvitation(
   return tokenHash(token);
 }
 
+export type SendOutcome = { ok: true; state: InvitationState } | { ok: false; status: 400 | 409 | 429; message: string };
+
 /**
  * Sends (or sends again) the invitation with a new link: the previous link stops working.
- * The contact's e-mail is filled in from it when it had none. `null` when the contact has
- * already joined.
+ * The contact's e-mail is filled in from it when it had none.
  */
-export async function sendInvitation(inviter: Inviter, contact: InvitedContact, input: InviteInput, origin: string) {
+export async function sendInvitation(inviter: Inviter, contact: InvitedContact, input: InviteInput, origin: string): Promise<SendOutcome> {
   const before = await invitationOf(inviter.id, contact.id);
-  if (before.state.status === "joined") return null;
+  if (before.state.status === "joined") return { ok: false, status: 409, message: `${contact.name} has already joined Chapter.` };
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+  const { sent } = await db
+    .selectFrom("invitations")
+    .select(sql<number>`count(*)`.as("sent"))
+    .where("owner_id", "=", inviter.id)
+    .where("sent_at", ">", dayAgo)
+    .executeTakeFirstOrThrow();
+  if (Number(sent) >= MAX_SENT_PER_DAY) {
+    return { ok: false, status: 429, message: `You have sent ${MAX_SENT_PER_DAY} invitations in the last 24 hours: please send more tomorrow.` };
+  }
   const now = nowIso();
   // The mail goes out first: a failed send leaves the old link (if any) working.
   const hash = await mailInvitation(inviter, input, contact.name, origin);
@@ -154,22 +167,19 @@ export async function sendInvitation(inviter: Inviter, contact: InvitedContact, 
       .where("email", "is", null)
       .execute();
   }
-  return (await invitationOf(inviter.id, contact.id)).state;
+  return { ok: true, state: (await invitationOf(inviter.id, contact.id)).state };
 }
 
-export type ResendOutcome = { ok: true; state: InvitationState } | { ok: false; message: string };
-
 /** SPEC.md §4's Re-invite: the same invitation with a new link, counted. */
-export async function resendInvitation(inviter: Inviter, contact: InvitedContact, origin: string): Promise<ResendOutcome> {
+export async function resendInvitation(inviter: Inviter, contact: InvitedContact, origin: string): Promise<SendOutcome> {
   const invitation = await invitationOf(inviter.id, contact.id);
   const { state } = invitation;
-  if (state.status === "joined") return { ok: false, message: `${contact.name} has already joined Chapter.` };
-  if (state.status === "none") return { ok: false, message: `${contact.name} has not been invited yet: invite them first.` };
+  if (state.status === "joined") return { ok: false, status: 409, message: `${contact.name} has already joined Chapter.` };
+  if (state.status === "none") return { ok: false, status: 409, message: `${contact.name} has not been invited yet: invite them first.` };
   if (state.resentCount >= MAX_RESENDS) {
-    return { ok: false, message: `You have re-invited ${contact.name} ${MAX_RESENDS} times already; that is the limit.` };
+    return { ok: false, status: 429, message: `You have re-invited ${contact.name} ${MAX_RESENDS} times already; that is the limit.` };
   }
-  const sent = await sendInvitation(inviter, contact, { email: state.email, name: invitation.name, message: invitation.message }, origin);
-  return sent ? { ok: true, state: sent } : { ok: false, message: `${contact.name} has already joined Chapter.` };
+  return sendInvitation(inviter, contact, { email: state.email, name: invitation.name, message: invitation.message }, origin);
 }
 
 /** Keeps an uploaded invite image on the contact's invitation (a draft until it is sent);

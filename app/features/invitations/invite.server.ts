@@ -29,8 +29,9 @@ export function parseInvite(formData: FormData, ownerId: number, contactId: numb
  * SPEC.md §7's html. */
 export async function deliverInvitation(request: Request, member: Member, contact: Contact, input: InviteInput, to: string) {
   const again = (await invitationOf(member.id, contact.id)).state.status === "invited";
-  const state = await sendInvitation(member, contact, input, await publicOrigin(request));
-  if (!state) return respond(request, { type: "info", message: `${contact.name} has already joined Chapter.` }, { to, status: 409 });
+  const outcome = await sendInvitation(member, contact, input, await publicOrigin(request));
+  if (!outcome.ok) return respond(request, { type: "error", message: outcome.message }, { to, status: outcome.status });
+  const { state } = outcome;
   return respond(
     request,
     { type: "success", message: again ? `Invitation sent again to ${input.email}.` : `Invitation sent to ${input.email}.` },
