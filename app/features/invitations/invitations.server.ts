@@ -112,7 +112,7 @@ async function mailInvitation(
   return tokenHash(token);
 }
 
-export type SendOutcome = { ok: true; state: InvitationState } | { ok: false; status: 400 | 409 | 429; message: string };
+export type SendOutcome = { ok: true; state: InvitationState } | { ok: false; status: 409 | 429; message: string };
 
 /**
  * Sends (or sends again) the invitation with a new link: the previous link stops working.
