@@ -406,6 +406,26 @@ export interface ContactImportRowsTable {
   applied_json: string | null;
 }
 
+/** A member's invitation of one of their contacts to join Chapter (one per contact). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  owner_id: number;
+  contact_id: number;
+  /** Lower-case; null while a draft. */
+  email: string | null;
+  name: string | null;
+  message: string | null;
+  image_id: number | null;
+  /** sha256 of the link's token; null until sent. */
+  token_hash: string | null;
+  /** When the last e-mail went out; null: a draft, not sent yet. */
+  sent_at: string | null;
+  resent_count: Generated<number>;
+  accepted_at: string | null;
+  accepted_member_id: number | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -437,4 +457,5 @@ export interface DB {
   notifications: NotificationsTable;
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
+  invitations: InvitationsTable;
 }

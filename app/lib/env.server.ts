@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  INVITATION_DAYS: z.coerce.number().int().positive().default(30),
   PAYMENT_CURRENCY: z
     .string()
     .regex(/^[A-Za-z]{3}$/, "PAYMENT_CURRENCY must be a three-letter currency code")

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { findInvitation, welcomeInvitee } from "~/features/invitations/invitations.server";
 import { createMember, emailTaken, getProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { SignUpSchema } from "~/features/members/schema";
@@ -12,10 +13,30 @@ import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.serv
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import invitationStyles from "~/styles/invitations.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
+
+/** An invitation link (/signup?invite={token}): who invited them, and the e-mail it was sent to. */
+async function invitationFor(token: string | null) {
+  if (!token) return null;
+  const invitation = await findInvitation(token);
+  if (!invitation) return { valid: false as const };
+  return {
+    valid: true as const,
+    token,
+    inviterName: invitation.inviter_name,
+    name: invitation.name ?? "",
+    email: invitation.email ?? "",
+    message: invitation.message,
+    imageUrl: invitation.image_token ? `/invitations/${token}/image` : null,
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return json({ constraint: getZodConstraint(SignUpSchema) });
+  const invitation = await invitationFor(new URL(request.url).searchParams.get("invite"));
+  return json({ constraint: getZodConstraint(SignUpSchema), invitation });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { name, email, password, memberType, redirectTo } = submission.value;
   const memberId = await createMember({ name, email, password, memberType });
+  const invite = formData.get("invite");
+  await welcomeInvitee({ id: memberId, name, email }, typeof invite === "string" && invite ? invite : null);
   if ((await getProfile(memberId))?.role === "admin") await rememberPublicOrigin(request);
   return startSession(request, memberId, {
     redirectTo: safeRedirect(redirectTo),
@@ -43,23 +66,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignUp() {
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, invitation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ name: string; email: string; password: string; memberType: string; redirectTo: string }>({
     id: "signup",
     lastResult: actionData?.result,
     constraint,
     shouldRevalidate: "onBlur",
+    defaultValue: invitation?.valid ? { name: invitation.name, email: invitation.email } : undefined,
   });
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
     <div className="card narrow">
       <h1>Join Chapter</h1>
+      {invitation?.valid ? (
+        <div className="invitation-card" data-testid="invitation">
+          {invitation.imageUrl ? <img className="invite-image" src={invitation.imageUrl} alt="" width={100} height={100} /> : null}
+          <div>
+            <p>
+              <strong>{invitation.inviterName}</strong> invited you to join Chapter.
+            </p>
+            {invitation.message ? <blockquote>{invitation.message}</blockquote> : null}
+          </div>
+        </div>
+      ) : invitation ? (
+        <p className="invite-notice" role="status" data-testid="invitation">
+          This invitation link no longer works: it has expired, was replaced by a newer one or has been used. You can still
+          create your account below.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
+        {invitation?.valid ? <input type="hidden" name="invite" value={invitation.token} /> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
         <Field

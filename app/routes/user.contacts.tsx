@@ -1,14 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CATEGORY_KINDS, categoryLabel, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
 import { labelsOf } from "~/features/contacts/categories.server";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/schema";
+import { InviteAction } from "~/features/invitations/InviteAction";
+import { invitationStates } from "~/features/invitations/invitations.server";
 import { requireMember } from "~/lib/session.server";
+import contactStyles from "~/styles/contacts.css";
+import invitationStyles from "~/styles/invitations.css";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 
@@ -16,8 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
   const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
-  return json({ ...page, filters, labels });
+  const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
+  return json({ ...page, filters, labels, invitations });
 }
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: contactStyles },
+  { rel: "stylesheet", href: invitationStyles },
+];
 
 /** Submits a GET search form as the member types (debounced); without JS it is a plain form. */
 function useSearchAsYouType() {
@@ -56,10 +66,20 @@ export function CategoryBadges({
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
 
 export default function Contacts() {
-  const { contacts, total, page, pages, filters, labels } = useLoaderData<typeof loader>();
+  const { contacts, total, page, pages, filters, labels, invitations } = useLoaderData<typeof loader>();
   const filtered = Boolean(
     filters.q || filters.meetPlace || filters.business || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads,
   );
+  // The sort and filters fold away on narrow screens unless one is in use (contacts.css shows
+  // them on wide screens; with JS they open there in browsers without ::details-content).
+  const optionsActive = Boolean(filters.sort !== "name" || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads);
+  const optionsRef = useRef<HTMLDetailsElement>(null);
+  // Read once: afterwards the member opens and closes it (a filter switched off as they use
+  // it must not fold it away under them).
+  const [optionsOpen] = useState(optionsActive);
+  useEffect(() => {
+    if (optionsRef.current && window.matchMedia("(min-width: 760px)").matches) optionsRef.current.open = true;
+  }, []);
   const [searchParams] = useSearchParams();
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
   const { key: locationKey } = useLocation();
@@ -104,63 +124,66 @@ export default function Contacts() {
             </div>
           </Form>
         ))}
-        <Form method="get" className="list-options" onChange={(event) => searchAsYouType(event.currentTarget)}>
-          {keep(["q", "meet_place", "business"])}
-          <label>
-            Sort by{" "}
-            <select name="sort" defaultValue={filters.sort}>
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-          {labels.length ? (
+        <details className="list-options-details" open={optionsOpen || undefined} ref={optionsRef}>
+          <summary>Sort and filter{optionsActive ? " (on)" : ""}</summary>
+          <Form method="get" className="list-options" onChange={(event) => searchAsYouType(event.currentTarget)}>
+            {keep(["q", "meet_place", "business"])}
             <label>
-              My category{" "}
-              <select name="label" defaultValue={filters.label ?? ""}>
-                <option value="">Any</option>
-                {labels.map((label) => (
-                  <option key={label.id} value={label.id}>
-                    {label.name} ({label.contacts})
+              Sort by{" "}
+              <select name="sort" defaultValue={filters.sort}>
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
                   </option>
                 ))}
               </select>
             </label>
-          ) : null}
-          <label>
-            Real estate{" "}
-            <select name="real_estate" defaultValue={filters.realEstate ?? ""}>
-              <option value="">Any</option>
-              {REAL_ESTATE_CATEGORIES.map((item) => (
-                <option key={item.value} value={item.value}>
-                  {item.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Other{" "}
-            <select name="other" defaultValue={filters.other ?? ""}>
-              <option value="">Any</option>
-              {OTHER_CATEGORIES.map((item) => (
-                <option key={item.value} value={item.value}>
-                  {item.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="choice">
-            <input type="checkbox" name="chapter_head" value="1" defaultChecked={filters.chapterHeads} /> Chapter heads
-          </label>
-          <label className="choice">
-            <input type="checkbox" name="important" value="1" defaultChecked={filters.important} /> Important only
-          </label>
-          <button type="submit" className="button button--secondary button--small">
-            Apply
-          </button>
-        </Form>
+            {labels.length ? (
+              <label>
+                My category{" "}
+                <select name="label" defaultValue={filters.label ?? ""}>
+                  <option value="">Any</option>
+                  {labels.map((label) => (
+                    <option key={label.id} value={label.id}>
+                      {label.name} ({label.contacts})
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <label>
+              Real estate{" "}
+              <select name="real_estate" defaultValue={filters.realEstate ?? ""}>
+                <option value="">Any</option>
+                {REAL_ESTATE_CATEGORIES.map((item) => (
+                  <option key={item.value} value={item.value}>
+                    {item.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Other{" "}
+              <select name="other" defaultValue={filters.other ?? ""}>
+                <option value="">Any</option>
+                {OTHER_CATEGORIES.map((item) => (
+                  <option key={item.value} value={item.value}>
+                    {item.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="choice">
+              <input type="checkbox" name="chapter_head" value="1" defaultChecked={filters.chapterHeads} /> Chapter heads
+            </label>
+            <label className="choice">
+              <input type="checkbox" name="important" value="1" defaultChecked={filters.important} /> Important only
+            </label>
+            <button type="submit" className="button button--secondary button--small">
+              Apply
+            </button>
+          </Form>
+        </details>
       </div>
 
       <section aria-labelledby="results-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
@@ -236,6 +259,7 @@ export default function Contacts() {
                   <Link to={`${contact.id}/delete`} preventScrollReset>
                     Delete
                   </Link>
+                  <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
                 </div>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
@@ -10,6 +10,11 @@ import { contactFileCounts } from "~/features/contacts/contact-files.server";
 import { ContactFilesSection } from "~/features/contacts/ContactFilesSection";
 import { businessCardCount } from "~/features/contacts/business-cards.server";
 import { BusinessCardsSection } from "~/features/contacts/BusinessCardsSection";
+import { InvitationSection } from "~/features/invitations/InviteAction";
+import { invitationOf } from "~/features/invitations/invitations.server";
+import invitationStyles from "~/styles/invitations.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,11 +22,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
   const contact = id ? await getContact(member.id, id) : null;
   if (!contact) throw new Response("Not found", { status: 404 });
-  return json({ contact, place: placeLabel(contact), fileCounts: await contactFileCounts(contact.id), cardCount: await businessCardCount(contact.id) });
+  return json({
+    contact,
+    place: placeLabel(contact),
+    fileCounts: await contactFileCounts(contact.id),
+    cardCount: await businessCardCount(contact.id),
+    invitation: (await invitationOf(member.id, contact.id)).state,
+  });
 }
 
 export default function ContactProfile() {
-  const { contact, place, fileCounts, cardCount } = useLoaderData<typeof loader>();
+  const { contact, place, fileCounts, cardCount, invitation } = useLoaderData<typeof loader>();
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -94,6 +105,7 @@ export default function ContactProfile() {
       </section>
       <ContactFilesSection contactId={contact.id} counts={fileCounts} />
       <BusinessCardsSection contactId={contact.id} count={cardCount} />
+      <InvitationSection contactId={contact.id} name={contact.name} state={invitation} back={`/user/profile?cicid=${contact.id}`} />
       <Outlet />
     </>
   );

@@ -145,8 +145,9 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
     expect(await marked.getAttribute("aria-pressed")).toBe("true");
     expect(await card(page, "Bob Baker").getByRole("button", { name: /important/ }).getAttribute("aria-pressed")).toBe("false");
 
-    // Only the important ones.
+    // Only the important ones (the sort and filters are folded on a phone's screen).
     await dismissToast(page);
+    await page.getByText("Sort and filter", { exact: true }).click();
     await page.getByLabel("Important only").check();
     if (!javaScript) await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL((url) => url.searchParams.get("important") === "1");

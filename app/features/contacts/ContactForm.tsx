@@ -16,7 +16,7 @@ type Check = { value: string; country: string; pending: boolean; error: string }
 /** SPEC.md §5: the e-mail and phone are checked on the server as the member leaves the
  * field; the reply is the field's error and blocks sending. (Without JS the action runs the
  * same check on submit.) */
-function useServerCheck(url: string, field: "email" | "phone", contactId: number | null) {
+export function useServerCheck(url: string, field: "email" | "phone", contactId: number | null) {
   const { csrf } = useRootData();
   const [check, setCheckState] = useState<Check>({ value: "", country: "", pending: false, error: "" });
   // Read by the submit handler, which can run before React re-renders (the click that

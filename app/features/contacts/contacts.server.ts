@@ -43,8 +43,18 @@ function filteredContacts(ownerId: number, filters: ContactFilters) {
     sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value)}%`} escape '\\'`;
   if (filters.q) {
     const q = filters.q;
+    // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
+    // by its digits, and without the national trunk 0 ("020 7946" is +44 20 7946…).
+    const digits = /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
     query = query.where((eb) =>
-      eb.or([like("contacts.name", q), like("contacts.email", q), like("contacts.phone", q), like("contacts.occupation", q), like("contacts.city", q)]),
+      eb.or([
+        like("contacts.name", q),
+        like("contacts.email", q),
+        like("contacts.phone", q),
+        ...(digits.length >= 3 ? [like("contacts.phone", digits)] : []),
+        like("contacts.occupation", q),
+        like("contacts.city", q),
+      ]),
     );
   }
   if (filters.meetPlace) query = query.where(like("contacts.meet_place", filters.meetPlace));
@@ -149,6 +159,19 @@ export async function duplicateMessage(ownerId: number, field: "email" | "phone"
   let query = db.selectFrom("contacts").select(["id", "name"]).where("owner_id", "=", ownerId).where(field, "=", value);
   if (exceptId) query = query.where("id", "!=", exceptId);
   const existing = await query.executeTakeFirst();
+  if (!existing && field === "email") {
+    // An invitation sent to the address, for another of the member's contacts.
+    let invited = db
+      .selectFrom("invitations")
+      .innerJoin("contacts", "contacts.id", "invitations.contact_id")
+      .select("contacts.name")
+      .where("invitations.owner_id", "=", ownerId)
+      .where("invitations.email", "=", value)
+      .where("invitations.sent_at", "is not", null);
+    if (exceptId) invited = invited.where("invitations.contact_id", "!=", exceptId);
+    const invitation = await invited.executeTakeFirst();
+    if (invitation) return `You have already invited this e-mail address: ${invitation.name}.`;
+  }
   if (!existing) return "";
   return field === "email"
     ? `You already have a contact with this e-mail: ${existing.name}.`
@@ -189,11 +212,11 @@ export function setImportant(ownerId: number, contactId: number, important: bool
 
 /** Deletes the contact and every file it owned (rows and disk). */
 /** The files contacts own: profile images, videos and documents, business cards (originals
- * and crops). Their link rows go with the contacts (cascade); the files' rows and bytes are
+ * and crops), invitation images. Their link rows go with the contacts (cascade); the files' rows and bytes are
  * deleted by whoever deletes the contacts, after the delete (deleteFile). */
 export async function filesOwnedByContacts(executor: Kysely<DB>, contactIds: number[]) {
   if (contactIds.length === 0) return [];
-  const [images, attached, cards] = await Promise.all([
+  const [images, attached, cards, invitations] = await Promise.all([
     executor
       .selectFrom("contacts")
       .select("profile_image_id")
@@ -206,11 +229,18 @@ export async function filesOwnedByContacts(executor: Kysely<DB>, contactIds: num
       .select(["original_file_id", "cropped_file_id"])
       .where("contact_id", "in", contactIds)
       .execute(),
+    executor
+      .selectFrom("invitations")
+      .select("image_id")
+      .where("contact_id", "in", contactIds)
+      .where("image_id", "is not", null)
+      .execute(),
   ]);
   return [
     ...images.map((row) => row.profile_image_id!),
     ...attached.map((row) => row.file_id),
     ...cards.flatMap((card) => [card.original_file_id, card.cropped_file_id]),
+    ...invitations.map((row) => row.image_id!),
   ];
 }
 
