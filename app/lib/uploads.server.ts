@@ -169,6 +169,39 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
   }
 }
 
+/** Checks a received file's type and size, processes images, stores it and records it. */
+async function storeReceived(kind: UploadKind, ownerId: number, received: Incoming): Promise<StoredFile> {
+  const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
+  const limit = uploadLimit(kind, sniffed.family);
+  if (received.size > limit) throw new UploadError(tooLarge(limit));
+
+  const token = crypto.randomBytes(18).toString("base64url");
+  let stored: { key: string; thumbnailKey: string | null; size: number; width: number | null; height: number | null };
+  if (sniffed.family === "image") {
+    stored = await processImage(received.tempPath, sniffed, kind, token);
+  } else {
+    const key = storageKey(kind, token, `.${sniffed.extension}`);
+    await storage().putFile(key, received.tempPath);
+    stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
+  }
+
+  const row = {
+    token,
+    owner_id: ownerId,
+    kind,
+    original_name: received.name,
+    media_type: sniffed.mediaType,
+    size: stored.size,
+    width: stored.width,
+    height: stored.height,
+    storage_key: stored.key,
+    thumbnail_key: stored.thumbnailKey,
+    created_at: nowIso(),
+  };
+  const { id } = await db.insertInto("files").values(row).returning("id").executeTakeFirstOrThrow();
+  return { id, ...row };
+}
+
 /** `name` is the file's name (or "Upload" when none arrived): SPEC.md shows failures as
  * "Upload error: {name}: {message}" (see uploadErrorMessage). */
 export type UploadResult =
@@ -237,39 +270,74 @@ export async function receiveUpload(
   }
 
   try {
-    const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
-    const limit = uploadLimit(kind, sniffed.family);
-    if (received.size > limit) throw new UploadError(tooLarge(limit));
-
-    const token = crypto.randomBytes(18).toString("base64url");
-    let stored: { key: string; thumbnailKey: string | null; size: number; width: number | null; height: number | null };
-    if (sniffed.family === "image") {
-      stored = await processImage(received.tempPath, sniffed, kind, token);
-    } else {
-      const key = storageKey(kind, token, `.${sniffed.extension}`);
-      await storage().putFile(key, received.tempPath);
-      stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
-    }
-
-    const row = {
-      token,
-      owner_id: ownerId,
-      kind,
-      original_name: received.name,
-      media_type: sniffed.mediaType,
-      size: stored.size,
-      width: stored.width,
-      height: stored.height,
-      storage_key: stored.key,
-      thumbnail_key: stored.thumbnailKey,
-      created_at: nowIso(),
-    };
-    const { id } = await db.insertInto("files").values(row).returning("id").executeTakeFirstOrThrow();
-    return { ok: true, fields, file: { id, ...row } };
+    const file = await storeReceived(kind, ownerId, received);
+    return { ok: true, fields, file };
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, fields, error: { name: received.name, message: error.message } };
     throw error;
   } finally {
     await fsp.rm(received.tempPath, { force: true });
   }
+}
+
+export type UploadsResult =
+  | { ok: true; fields: FormData; files: StoredFile[] }
+  | { ok: false; fields: FormData | null; error: { name: string; message: string } };
+
+/**
+ * receiveUpload for a form with several files in `field` (a post without JavaScript sends its
+ * message and all its photos and videos at once). All or nothing: when one file is refused,
+ * the ones already stored are deleted and the error names the refused one. A form without
+ * files (not multipart) is read as it is.
+ */
+export async function receiveUploads(
+  request: Request,
+  { kind, ownerId, field, maxFiles }: { kind: UploadKind; ownerId: number; field: string; maxFiles: number },
+): Promise<UploadsResult> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { ok: true, fields: await request.formData(), files: [] };
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const ceiling = uploadLimit(kind, null) * maxFiles;
+  if (declared > Math.max(ceiling + MULTIPART_OVERHEAD, DISCARD_AT_MOST)) {
+    return { ok: false, fields: null, error: { name: "Upload", message: tooLarge(uploadLimit(kind, null)) } };
+  }
+  const stored: StoredFile[] = [];
+  let receiving: string | null = null;
+  let fields: FormData;
+  try {
+    fields = await parseMultipartFormData(
+      request,
+      composeUploadHandlers(async (part) => {
+        if (!part.filename) return undefined;
+        if (part.name !== field || stored.length >= maxFiles) {
+          for await (const _ of part.data); // an unexpected file: read past it
+          return null;
+        }
+        const name = cleanName(part.filename);
+        receiving = name;
+        const incoming = await receivePart(part.data, name, uploadLimit(kind, familyOfExtension(extensionOf(name))));
+        try {
+          if (incoming.size > 0) stored.push(await storeReceived(kind, ownerId, incoming));
+        } finally {
+          await fsp.rm(incoming.tempPath, { force: true });
+        }
+        receiving = null;
+        return null;
+      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+    );
+  } catch (error) {
+    for (const file of stored) await forgetStored(file);
+    const name = receiving ?? "Upload";
+    if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message } };
+    return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." } };
+  }
+  return { ok: true, fields, files: stored };
+}
+
+async function forgetStored(file: StoredFile) {
+  const row = await db.selectFrom("files").select("storage_key").where("id", "=", file.id).executeTakeFirst();
+  await db.deleteFrom("files").where("id", "=", file.id).execute();
+  if (row) await storage().remove(row.storage_key);
+  if (file.thumbnail_key) await storage().remove(file.thumbnail_key);
 }
