@@ -16,7 +16,7 @@ import { loader as timelineLoader } from "~/routes/user.timeline";
 import { action as editAction, loader as editLoader } from "~/routes/user.timeline.post.$postId.edit";
 import { action as newAction, loader as newLoader } from "~/routes/user.timeline.post.new";
 import { loader as postLoader } from "~/routes/user.timeline_.post.$postId";
-import { action as commentAction } from "~/routes/user.timeline_.post.$postId.comments";
+import { action as commentAction } from "~/routes/user.timeline_.post.$postId.comment";
 import { action as deleteCommentAction, loader as confirmCommentLoader } from "~/routes/user.timeline_.post.$postId.comments.$commentId.delete";
 import { action as deletePostAction, loader as confirmPostLoader } from "~/routes/user.timeline_.post.$postId.delete";
 import { action as uploadAction } from "~/routes/user.upload_post_file";
@@ -92,7 +92,7 @@ const postPage = (member: TestMember, id: number | string) =>
 const postJson = (member: TestMember, id: number | string) =>
   settle(() => postJsonLoader(routeArgs(getRequest(`/user/ajax/post/post_id/${id}`, member.cookie), { postId: String(id) })));
 const comment = (member: TestMember, id: number, message: string) =>
-  settle(() => commentAction(routeArgs(postRequest(`/user/timeline/post/${id}/comments`, { csrf: "x", message }, member.cookie), { postId: String(id) })));
+  settle(() => commentAction(routeArgs(postRequest(`/user/timeline/post/${id}/comment`, { csrf: "x", message }, member.cookie), { postId: String(id) })));
 function serve(member: TestMember, url: string) {
   const token = /\/user\/files\/([^?]+)/.exec(url)![1];
   return settle(() => serveFile(routeArgs(getRequest(url, member.cookie), { token })));

@@ -131,7 +131,7 @@ function Comments({ post, allComments }: { post: Post; allComments: boolean }) {
           ))}
         </ol>
       ) : null}
-      <fetcher.Form method="post" action={`${postPath(post.id)}/comments`} className="comment-form" ref={formRef}>
+      <fetcher.Form method="post" action={`${postPath(post.id)}/comment`} className="comment-form" ref={formRef}>
         <CsrfInput />
         <label htmlFor={`comment-${post.id}`} className="visually-hidden">
           Write a comment

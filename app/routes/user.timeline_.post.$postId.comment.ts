@@ -13,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return redirect(`/user/timeline/post/${post.id}#comments`);
 }
 
-/** Adds a comment to a post the member may see (404 otherwise), then back to where the form
+/** POST /user/timeline/post/{id}/comment (not ".../comments": that is the comments' dialogs' parent path). Adds a comment to a post the member may see (404 otherwise), then back to where the form
  * was (Post/Redirect/Get), at the post. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
