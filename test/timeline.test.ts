@@ -350,6 +350,12 @@ describe("comments", () => {
     const blank = await comment(commenter, id, "   ");
     expect(await flashOf(blank)).toEqual({ type: "error", message: "Write a comment first." });
 
+    // The post's author hears about the others' comments (not their own).
+    const told = await db.selectFrom("notifications").select(["member_id", "kind", "message", "link_url"]).execute();
+    expect(told).toHaveLength(2);
+    expect(told[0]).toMatchObject({ member_id: author.id, kind: "post_comment", message: "Com Menter commented on your post." });
+    expect(told[0].link_url).toMatch(new RegExp(`^/user/timeline/post/${id}#comment-\\d+$`));
+
     const page = await (await postPage(third, id)).json();
     expect(page.post.commentCount).toBe(3);
     expect(page.post.comments.map((each: { message: string }) => each.message)).toEqual(["First!", "Thanks", "Second comment"]);

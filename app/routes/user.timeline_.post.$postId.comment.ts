@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { notify } from "~/features/notifications/notifications.server";
 import { addComment } from "~/features/timeline/comments.server";
 import { requireVisiblePost } from "~/features/timeline/posts.server";
 import { CommentSchema } from "~/features/timeline/schema";
@@ -27,5 +28,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return respond(request, { type: "error", message }, { to, status: 400 });
   }
   const id = await addComment(post.id, member.id, submission.value.message);
+  if (post.author.id !== member.id) {
+    await notify({
+      memberId: post.author.id,
+      kind: "post_comment",
+      message: `${member.name} commented on your post.`,
+      linkPath: `/user/timeline/post/${post.id}#comment-${id}`,
+      actorId: member.id,
+    });
+  }
   return respond(request, { type: "success", message: "Your comment is added." }, { to, data: { comment_id: id } });
 }

@@ -2,6 +2,7 @@ import type { PostPrivacy } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { StoredFile } from "~/lib/uploads.server";
+import { friendIds } from "~/features/social/friendship.server";
 import { visibleTo } from "./visibility.server";
 
 export { visibleTo };
@@ -180,15 +181,48 @@ const LIST_COMMENTS = 3;
  * count through, and a new post does not shift the pages).
  */
 export async function listPosts(viewerId: number, { before, authorId }: { before?: number | null; authorId?: number } = {}) {
-  let query = postsQuery(viewerId).where("users.disabled_at", "is", null);
-  if (authorId !== undefined) query = query.where("posts.author_id", "=", authorId);
-  if (before) query = query.where("posts.id", "<", before);
-  const rows = await query.orderBy("posts.id", "desc").limit(PAGE_SIZE + 1).execute();
-  const page = rows.slice(0, PAGE_SIZE);
+  const ids = authorId === undefined ? await feedIds(viewerId, before ?? null) : await authorPostIds(viewerId, authorId, before ?? null);
+  const page = ids.slice(0, PAGE_SIZE);
+  const rows = page.length ? await postsQuery(viewerId).where("posts.id", "in", page).orderBy("posts.id", "desc").execute() : [];
   return {
-    posts: await present(page, viewerId, LIST_COMMENTS),
-    nextBefore: rows.length > PAGE_SIZE ? page[page.length - 1].id : null,
+    posts: await present(rows, viewerId, LIST_COMMENTS),
+    nextBefore: ids.length > PAGE_SIZE ? page[page.length - 1] : null,
   };
+}
+
+function pageOfIds(before: number | null) {
+  const disabled = db.selectFrom("users").select("users.id").where("users.disabled_at", "is not", null);
+  let query = db.selectFrom("posts").select("posts.id").where("posts.author_id", "not in", disabled);
+  if (before) query = query.where("posts.id", "<", before);
+  return query.orderBy("posts.id", "desc").limit(PAGE_SIZE + 1);
+}
+
+/**
+ * The ids of the feed's next page (one more than a page, to know whether there is another).
+ * One "author or public or friend's" condition would make the database gather every public
+ * post and sort them; three index walks newest-first (own posts, public posts, friends'
+ * posts), merged here, read about a page each whatever the club's size.
+ */
+async function feedIds(viewerId: number, before: number | null) {
+  const [own, everyone, friends] = await Promise.all([
+    pageOfIds(before).where("posts.author_id", "=", viewerId).execute(),
+    pageOfIds(before).where("posts.privacy", "=", "public").execute(),
+    pageOfIds(before)
+      .where("posts.privacy", "=", "friends")
+      .where((eb) => eb("posts.author_id", "in", friendIds(eb as never, viewerId)))
+      .execute(),
+  ]);
+  const ids = new Set([...own, ...everyone, ...friends].map((row) => row.id));
+  return [...ids].sort((a, b) => b - a).slice(0, PAGE_SIZE + 1);
+}
+
+/** One author's posts the viewer may see (the author's index gives them newest first). */
+async function authorPostIds(viewerId: number, authorId: number, before: number | null) {
+  const rows = await pageOfIds(before)
+    .where("posts.author_id", "=", authorId)
+    .where((eb) => visibleTo(eb, viewerId))
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** One post with all its comments, if the viewer may see it. */
