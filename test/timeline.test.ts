@@ -235,9 +235,16 @@ describe("writing posts", () => {
     expect(privacy.status).toBe(400);
     expect(await replyErrors(privacy)).toEqual({ privacy: ["Choose who may see the post."] });
 
-    const refused = await send({ message: "Hi", privacy: "public" }, [{ name: "notes.txt", content: Buffer.from("hello"), type: "text/plain" }]);
+    // One refused file refuses the form; the good one sent with it is not kept.
+    const good = await png();
+    const refused = await send({ message: "Hi", privacy: "public" }, [
+      { name: "good.png", content: good, type: "image/png" },
+      { name: "notes.txt", content: Buffer.from("hello"), type: "text/plain" },
+      { name: "after.png", content: good, type: "image/png" },
+    ]);
     expect(refused.status).toBe(400);
     expect((await replyErrors(refused))[""][0]).toMatch(/^Upload error: notes\.txt: /);
+    expect(await db.selectFrom("files").select("id").where("owner_id", "=", member.id).execute()).toEqual([]);
 
     const theirs = await uploadedName(other);
     const stolen = await send({ message: "", privacy: "public", files: [theirs] });

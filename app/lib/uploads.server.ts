@@ -303,6 +303,9 @@ export async function receiveUploads(
     return { ok: false, fields: null, error: { name: "Upload", message: tooLarge(uploadLimit(kind, null)) } };
   }
   const stored: StoredFile[] = [];
+  // The first refused file; the rest of the form is still read (and dropped), so that the
+  // browser gets the answer rather than a reset connection.
+  let refused: { name: string; message: string } | null = null;
   let receiving: string | null = null;
   let fields: FormData;
   try {
@@ -310,27 +313,35 @@ export async function receiveUploads(
       request,
       composeUploadHandlers(async (part) => {
         if (!part.filename) return undefined;
-        if (part.name !== field || stored.length >= maxFiles) {
-          for await (const _ of part.data); // an unexpected file: read past it
+        if (refused || part.name !== field || stored.length >= maxFiles) {
+          for await (const _ of part.data); // not wanted: read past it
           return null;
         }
         const name = cleanName(part.filename);
         receiving = name;
-        const incoming = await receivePart(part.data, name, uploadLimit(kind, familyOfExtension(extensionOf(name))));
         try {
-          if (incoming.size > 0) stored.push(await storeReceived(kind, ownerId, incoming));
-        } finally {
-          await fsp.rm(incoming.tempPath, { force: true });
+          const incoming = await receivePart(part.data, name, uploadLimit(kind, familyOfExtension(extensionOf(name))));
+          try {
+            if (incoming.size > 0) stored.push(await storeReceived(kind, ownerId, incoming));
+          } finally {
+            await fsp.rm(incoming.tempPath, { force: true });
+          }
+        } catch (error) {
+          if (!(error instanceof UploadError)) throw error;
+          // receivePart has read the part through (or, when it is far too large, dropped it).
+          refused = { name, message: error.message };
         }
         receiving = null;
         return null;
       }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
     );
-  } catch (error) {
+  } catch {
     for (const file of stored) await forgetStored(file);
-    const name = receiving ?? "Upload";
-    if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message } };
-    return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." } };
+    return { ok: false, fields: null, error: { name: receiving ?? "Upload", message: "The upload did not arrive whole. Please try again." } };
+  }
+  if (refused) {
+    for (const file of stored) await forgetStored(file);
+    return { ok: false, fields, error: refused };
   }
   return { ok: true, fields, files: stored };
 }
