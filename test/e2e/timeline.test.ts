@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, png } from "../fixtures/files";
+import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -38,7 +38,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Timeline" }).click();
     await page.waitForURL(atPath("/user/timeline"));
     await hydrated(page);
-    await page.getByText("No posts yet.").waitFor();
+    await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
 
     // Write a post with two photos.
     await page.getByRole("link", { name: "Write a post" }).click();
@@ -108,7 +108,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await confirmDeletion(page, "Are you sure you want to delete this post?");
     await page.waitForURL(atPath("/user/timeline"));
     expect(await toast(page, "deleted")).toContain("Your post is deleted.");
-    await page.getByText("No posts yet.").waitFor();
+    await postCard(page, "Hello again").waitFor({ state: "detached" });
     expect((await page.request.get(redSrc)).status()).toBe(404);
   });
 });
@@ -135,5 +135,45 @@ describe("the post form with JavaScript", () => {
     expect(await postButton.isEnabled()).toBe(true);
     await dialog.getByRole("button", { name: "Remove one.png" }).click();
     expect(await postButton.isDisabled()).toBe(true);
+  });
+});
+
+describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
+  test("Load more shows the next 20 posts; a video plays in a player opened on click", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Lou Loadmore", email: uniqueEmail("timeline-more") });
+    await visit(page, "/user/timeline/post/new");
+    const csrf = (await page.locator('input[name="csrf"]').first().getAttribute("value"))!;
+    // 22 posts straight through the form's action, the oldest with a video; "only me", so
+    // that other tests' members' posts stay out of this member's timeline.
+    const video = await page.request.post("/user/timeline/post/new", {
+      multipart: { csrf, message: "Post 0 with a video", privacy: "private", attachments: { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() } },
+      maxRedirects: 0,
+    });
+    expect(video.status()).toBe(302);
+    for (let n = 1; n < 22; n++) {
+      const response = await page.request.post("/user/timeline/post/new", { multipart: { csrf, message: `Post ${n}`, privacy: "private" }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+    await visit(page, "/user/timeline");
+    const posts = page.locator("article.post");
+    expect(await posts.count()).toBe(20);
+    expect(await posts.first().locator(".post-message").textContent()).toBe("Post 21");
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (javaScript) {
+      await postCard(page, "Post 0 with a video").waitFor();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/user/timeline");
+      expect(await posts.count()).toBe(22);
+    } else {
+      await page.waitForURL((url) => url.searchParams.has("before"));
+      expect(await posts.count()).toBe(2);
+    }
+    const card = postCard(page, "Post 0 with a video");
+    const player = card.locator("video");
+    expect(await player.isVisible()).toBe(false);
+    await card.getByText("▶ Play pitch.mp4").click();
+    await player.waitFor();
+    expect(await player.getAttribute("preload")).toBe("none");
+    expect((await page.request.get((await player.getAttribute("src"))!)).status()).toBe(200);
   });
 });
