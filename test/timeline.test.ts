@@ -160,6 +160,7 @@ describe("who sees a post", () => {
     await db.updateTable("users").set({ disabled_at: new Date().toISOString() }).where("id", "=", author.id).execute();
     expect((await timeline(friend)).posts).toEqual([]);
     expect((await postPage(friend, ids.public)).status).toBe(404);
+    expect((await serve(friend, authorFiles[ids.public].url)).status).toBe(404);
   });
 
   test("nonsense ids and missing posts are 404, never 500", async () => {

@@ -21,8 +21,10 @@ export async function canSeePostFile(fileId: number, viewerId: number) {
   const row = await db
     .selectFrom("post_files")
     .innerJoin("posts", "posts.id", "post_files.post_id")
+    .innerJoin("users", "users.id", "posts.author_id")
     .select("posts.id")
     .where("post_files.file_id", "=", fileId)
+    .where("users.disabled_at", "is", null)
     .where((eb) => visibleTo(eb, viewerId))
     .executeTakeFirst();
   return Boolean(row);
