@@ -70,7 +70,15 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
           {videos.map((video) => (
             <li key={video.id}>
               {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
-              <details className="post-video">
+              <details
+                className="post-video"
+                onToggle={(event) => {
+                  // With JS, opening it starts the video: one click, as SPEC.md's player.
+                  const player = event.currentTarget.querySelector("video");
+                  if (event.currentTarget.open) player?.play().catch(() => undefined);
+                  else player?.pause();
+                }}
+              >
                 <summary>▶ Play {video.name}</summary>
                 <video controls preload="none" src={video.url} />
               </details>
