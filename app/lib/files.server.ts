@@ -2,6 +2,7 @@ import type { DB } from "./db-schema";
 import { db } from "./db.server";
 import type { UploadKind } from "./file-types";
 import type { Member } from "./session.server";
+import { canSeePostFile } from "~/features/timeline/visibility.server";
 import { storage } from "./storage.server";
 
 type FileRow = DB["files"] & { id: number };
@@ -20,10 +21,18 @@ export function fileUrl(token: string, variant: "original" | "thumbnail" = "orig
   return variant === "thumbnail" ? `/user/files/${token}?variant=thumbnail` : `/user/files/${token}`;
 }
 
+/** canRead, and the rules that need the database: a post's photos and videos are seen by
+ * whoever may see the post (its privacy; an upload not yet in a post is its owner's alone). */
+export async function mayRead(file: { id: number; kind: string; owner_id: number }, member: Member) {
+  if (canRead(file, member)) return true;
+  if (file.kind === "post_media") return canSeePostFile(file.id, member.id);
+  return false;
+}
+
 /** The file behind a URL token, when this member may see it. */
 export async function findReadableFile(token: string, member: Member) {
   const file = await db.selectFrom("files").selectAll().where("token", "=", token).executeTakeFirst();
-  return file && canRead(file, member) ? file : null;
+  return file && (await mayRead(file, member)) ? file : null;
 }
 
 export async function deleteFile(fileId: number) {

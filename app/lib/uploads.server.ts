@@ -12,6 +12,7 @@ import sharp from "sharp";
 import type { DB } from "./db-schema";
 import { db, nowIso } from "./db.server";
 import { env } from "./env.server";
+import { deleteFile } from "./files.server";
 import {
   acceptedExtensions,
   extensionOf,
@@ -172,6 +173,38 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
   }
 }
 
+/** Checks a received file's type and size, processes images, stores it and records it;
+ * `source` is an image's size as uploaded (before the size cap), for crops drawn on it. */
+async function storeReceived(
+  kind: UploadKind,
+  ownerId: number,
+  received: Incoming,
+): Promise<{ file: StoredFile; source?: { width: number; height: number } }> {
+  const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
+  const limit = uploadLimit(kind, sniffed.family);
+  if (received.size > limit) throw new UploadError(tooLarge(limit));
+
+  const token = crypto.randomBytes(18).toString("base64url");
+  let stored: {
+    key: string;
+    thumbnailKey: string | null;
+    size: number;
+    width: number | null;
+    height: number | null;
+    source?: { width: number; height: number };
+  };
+  if (sniffed.family === "image") {
+    stored = await processImage(received.tempPath, sniffed, kind, token);
+  } else {
+    const key = storageKey(kind, token, `.${sniffed.extension}`);
+    await storage().putFile(key, received.tempPath);
+    stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
+  }
+
+  const file = await recordFile({ token, ownerId, kind, name: received.name, mediaType: sniffed.mediaType, stored });
+  return { file, source: stored.source };
+}
+
 /** `name` is the file's name (or "Upload" when none arrived): SPEC.md shows failures as
  * "Upload error: {name}: {message}" (see uploadErrorMessage). */
 export type UploadResult =
@@ -246,29 +279,8 @@ export async function receiveUpload(
   }
 
   try {
-    const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
-    const limit = uploadLimit(kind, sniffed.family);
-    if (received.size > limit) throw new UploadError(tooLarge(limit));
-
-    const token = crypto.randomBytes(18).toString("base64url");
-    let stored: {
-      key: string;
-      thumbnailKey: string | null;
-      size: number;
-      width: number | null;
-      height: number | null;
-      source?: { width: number; height: number };
-    };
-    if (sniffed.family === "image") {
-      stored = await processImage(received.tempPath, sniffed, kind, token);
-    } else {
-      const key = storageKey(kind, token, `.${sniffed.extension}`);
-      await storage().putFile(key, received.tempPath);
-      stored = { key, thumbnailKey: null, size: received.size, width: null, height: null };
-    }
-
-    const file = await recordFile({ token, ownerId, kind, name: received.name, mediaType: sniffed.mediaType, stored });
-    return { ok: true, fields, file, source: stored.source };
+    const { file, source } = await storeReceived(kind, ownerId, received);
+    return { ok: true, fields, file, source };
   } catch (error) {
     if (error instanceof UploadError) return { ok: false, fields, error: { name: received.name, message: error.message } };
     throw error;
@@ -336,4 +348,70 @@ export async function storeImageCrop(
   } finally {
     await fsp.rm(tempPath, { force: true });
   }
+}
+
+export type UploadsResult =
+  | { ok: true; fields: FormData; files: StoredFile[] }
+  | { ok: false; fields: FormData | null; error: { name: string; message: string } };
+
+/**
+ * receiveUpload for a form with several files in `field` (a post without JavaScript sends its
+ * message and all its photos and videos at once). All or nothing: when one file is refused,
+ * the ones already stored are deleted and the error names the refused one. A form without
+ * files (not multipart) is read as it is.
+ */
+export async function receiveUploads(
+  request: Request,
+  { kind, ownerId, field, maxFiles }: { kind: UploadKind; ownerId: number; field: string; maxFiles: number },
+): Promise<UploadsResult> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { ok: true, fields: await request.formData(), files: [] };
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  const ceiling = uploadLimit(kind, null) * maxFiles;
+  if (declared > Math.max(ceiling + MULTIPART_OVERHEAD, DISCARD_AT_MOST)) {
+    return { ok: false, fields: null, error: { name: "Upload", message: tooLarge(uploadLimit(kind, null)) } };
+  }
+  const stored: StoredFile[] = [];
+  // The first refused file; the rest of the form is still read (and dropped), so that the
+  // browser gets the answer rather than a reset connection.
+  let refused: { name: string; message: string } | null = null;
+  let receiving: string | null = null;
+  let fields: FormData;
+  try {
+    fields = await parseMultipartFormData(
+      request,
+      composeUploadHandlers(async (part) => {
+        if (!part.filename) return undefined;
+        if (refused || part.name !== field || stored.length >= maxFiles) {
+          for await (const _ of part.data); // not wanted: read past it
+          return null;
+        }
+        const name = cleanName(part.filename);
+        receiving = name;
+        try {
+          const incoming = await receivePart(part.data, name, uploadLimit(kind, familyOfExtension(extensionOf(name))));
+          try {
+            if (incoming.size > 0) stored.push((await storeReceived(kind, ownerId, incoming)).file);
+          } finally {
+            await fsp.rm(incoming.tempPath, { force: true });
+          }
+        } catch (error) {
+          if (!(error instanceof UploadError)) throw error;
+          // receivePart has read the part through (or, when it is far too large, dropped it).
+          refused = { name, message: error.message };
+        }
+        receiving = null;
+        return null;
+      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+    );
+  } catch {
+    for (const file of stored) await deleteFile(file.id);
+    return { ok: false, fields: null, error: { name: receiving ?? "Upload", message: "The upload did not arrive whole. Please try again." } };
+  }
+  if (refused) {
+    for (const file of stored) await deleteFile(file.id);
+    return { ok: false, fields, error: refused };
+  }
+  return { ok: true, fields, files: stored };
 }

@@ -8,6 +8,7 @@ type ShellMember = { name: string; role: string; avatarUrl: string | null } | nu
 // Only areas that exist are listed; each product area adds its entry here.
 const MEMBER_NAV = [
   { to: "/user", label: "Home", end: true },
+  { to: "/user/timeline", label: "Timeline", end: false },
   { to: "/user/contacts", label: "Contacts", end: false },
   { to: "/user/membership", label: "Membership", end: false },
   { to: "/user/settings", label: "Settings", end: false },

@@ -5,6 +5,63 @@ import { CsrfInput } from "./csrf-input";
 import { useRootData } from "./root-data";
 import { useHydrated } from "./use-hydrated";
 
+export type UploadAnswer = {
+  type?: string;
+  message?: string;
+  name?: string;
+  error?: string;
+  file?: { name: string; thumbnailUrl: string | null; file_type?: string; url?: string };
+};
+
+/**
+ * Sends one upload with XMLHttpRequest (fetch cannot report upload progress): the one place
+ * the upload controls talk to the server. Success is a 2xx answer of type "success"; anything
+ * else calls onFail with the file's name and the server's message. Returns the request, for
+ * Cancel (abort).
+ */
+export function sendUpload({
+  url,
+  body,
+  csrf,
+  fileName,
+  onProgress,
+  onDone,
+  onFail,
+  onAbort,
+}: {
+  url: string;
+  body: FormData;
+  csrf: string;
+  fileName: string;
+  onProgress: (percent: number) => void;
+  onDone: (answer: UploadAnswer) => void;
+  onFail: (name: string, message: string) => void;
+  onAbort: () => void;
+}) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", url);
+  xhr.setRequestHeader("Accept", "application/json");
+  xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
+  xhr.setRequestHeader("X-CSRF-Token", csrf);
+  xhr.upload.onprogress = (event) => {
+    if (event.lengthComputable) onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
+  };
+  xhr.onload = () => {
+    let answer: UploadAnswer = {};
+    try {
+      answer = JSON.parse(xhr.responseText);
+    } catch {
+      // not JSON: a proxy or server error page
+    }
+    if (xhr.status >= 200 && xhr.status < 300 && answer.type === "success") onDone(answer);
+    else onFail(answer.name ?? fileName, answer.error ?? answer.message ?? `The server answered ${xhr.status}.`);
+  };
+  xhr.onerror = () => onFail(fileName, "The connection failed. Please try again.");
+  xhr.onabort = onAbort;
+  xhr.send(body);
+  return xhr;
+}
+
 type State =
   | { phase: "idle" }
   | { phase: "uploading"; percent: number; previewUrl: string }
@@ -84,44 +141,29 @@ export function ImageUpload({
     }
     const body = new FormData(formRef.current ?? undefined);
     for (const [name, value] of Object.entries(extra)) body.set(name, value);
-    const xhr = new XMLHttpRequest();
-    xhrRef.current = xhr;
-    xhr.open("POST", routeId ? `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}` : action);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
-    xhr.setRequestHeader("X-CSRF-Token", csrf);
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.min(99, Math.round((event.loaded / event.total) * 100));
-      setState((current) => (current.phase === "uploading" ? { ...current, percent } : current));
-    };
-    xhr.onload = () => {
-      xhrRef.current = null;
-      let answer: { type?: string; message?: string; name?: string; error?: string } = {};
-      try {
-        answer = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: a proxy or server error page
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && answer.type === "success") {
+    xhrRef.current = sendUpload({
+      url: routeId ? `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}` : action,
+      body,
+      csrf,
+      fileName: file.name,
+      onProgress: (percent) => setState((current) => (current.phase === "uploading" ? { ...current, percent } : current)),
+      onDone: (answer) => {
+        xhrRef.current = null;
         setState({ phase: "done", message: answer.message ?? "Saved." });
         formRef.current?.reset();
         revalidator.revalidate();
-      } else {
-        fail(answer.name ?? file.name, answer.error ?? answer.message ?? `The server answered ${xhr.status}.`);
-      }
-    };
-    xhr.onerror = () => {
-      xhrRef.current = null;
-      fail(file.name, "The connection failed. Please try again.");
-    };
-    xhr.onabort = () => {
-      xhrRef.current = null;
-      setState({ phase: "idle" });
-      formRef.current?.reset();
-    };
+      },
+      onFail: (name, message) => {
+        xhrRef.current = null;
+        fail(name, message);
+      },
+      onAbort: () => {
+        xhrRef.current = null;
+        setState({ phase: "idle" });
+        formRef.current?.reset();
+      },
+    });
     setState({ phase: "uploading", percent: 0, previewUrl: renderPreview ? URL.createObjectURL(file) : "" });
-    xhr.send(body);
   }
 
   const uploading = state.phase === "uploading";
@@ -189,3 +231,180 @@ export function ImageUpload({
 
 /** The same control for files that have no preview (videos, documents). */
 export const FileUpload = ImageUpload;
+
+export type PendingUpload = {
+  key: string;
+  fileName: string;
+  family: "image" | "video";
+  previewUrl: string | null;
+  percent: number;
+  /** The server's name for the stored file, once uploaded. */
+  uploaded: { name: string; thumbnailUrl: string | null } | null;
+  xhr: XMLHttpRequest | null;
+};
+
+let uploadCounter = 0;
+
+/**
+ * Several files inside another form (a post's photos and videos). Without JS it is a plain
+ * `<input type="file" multiple name={inputName}>` sent with that form. With JS every chosen
+ * file uploads at once to `action` (sendUpload) with its preview, percentage and Cancel; an
+ * uploaded one carries its server name in a hidden `valueName` input and can be removed
+ * (`deleteAction`, {filename}); a failed one disappears and "Upload error: {name}: {message}"
+ * is shown (SPEC.md §4, §8). `onChange` hears which are still uploading.
+ */
+export function MultiFileUpload({
+  action,
+  deleteAction,
+  accept,
+  maxBytes,
+  label,
+  hint,
+  inputName,
+  valueName,
+  onChange,
+}: {
+  action: string;
+  deleteAction: string;
+  accept: string;
+  maxBytes: number;
+  label: string;
+  hint: string;
+  inputName: string;
+  valueName: string;
+  onChange?: (uploads: PendingUpload[]) => void;
+}) {
+  const hydrated = useHydrated();
+  const { csrf } = useRootData();
+  const inputId = useId();
+  const [uploads, setUploadsState] = useState<PendingUpload[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const latest = useRef<PendingUpload[]>([]);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  function setUploads(update: (current: PendingUpload[]) => PendingUpload[]) {
+    latest.current = update(latest.current);
+    setUploadsState(latest.current);
+    onChangeRef.current?.(latest.current);
+  }
+  function patch(key: string, change: Partial<PendingUpload>) {
+    setUploads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }
+  function drop(key: string) {
+    const item = latest.current.find((each) => each.key === key);
+    if (item?.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    setUploads((current) => current.filter((each) => each.key !== key));
+  }
+  useEffect(
+    () => () => {
+      for (const item of latest.current) {
+        item.xhr?.abort();
+        if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+      }
+    },
+    [],
+  );
+
+  function upload(file: File) {
+    const fail = (name: string, message: string) => setErrors((current) => [...current, `Upload error: ${name}: ${message}`]);
+    if (file.size > maxBytes) {
+      fail(file.name, `The file is too large: the limit is ${formatBytes(maxBytes)}.`);
+      return;
+    }
+    uploadCounter += 1;
+    const key = `upload-${uploadCounter}`;
+    const family = file.type.startsWith("video/") || /\.(flv|mp4|m3u8|ts|3gp|mov|avi|wmv)$/i.test(file.name) ? "video" : "image";
+    const body = new FormData();
+    body.append("csrf", csrf);
+    body.append("file", file);
+    const xhr = sendUpload({
+      url: action,
+      body,
+      csrf,
+      fileName: file.name,
+      onProgress: (percent) => patch(key, { percent }),
+      onDone: (answer) =>
+        patch(key, { xhr: null, percent: 100, uploaded: { name: answer.file?.name ?? "", thumbnailUrl: answer.file?.thumbnailUrl ?? null } }),
+      onFail: (name, message) => {
+        drop(key);
+        fail(name, message);
+      },
+      onAbort: () => drop(key),
+    });
+    const previewUrl = family === "image" ? URL.createObjectURL(file) : null;
+    setUploads((current) => [...current, { key, fileName: file.name, family, previewUrl, percent: 0, uploaded: null, xhr }]);
+  }
+
+  function remove(item: PendingUpload) {
+    drop(item.key);
+    if (!item.uploaded) return;
+    void fetch(deleteAction, {
+      method: "POST",
+      body: new URLSearchParams({ filename: item.uploaded.name }),
+      headers: { "X-CSRF-Token": csrf, Accept: "application/json" },
+    }).catch(() => undefined); // left behind, it is cleaned up a day later
+  }
+
+  return (
+    <div className="multi-upload">
+      <div className="field">
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          type="file"
+          name={inputName}
+          accept={accept}
+          multiple
+          onChange={(event) => {
+            if (!hydrated) return;
+            const files = Array.from(event.currentTarget.files ?? []);
+            // The files travel on their own; the form must not send them again.
+            event.currentTarget.value = "";
+            setErrors([]);
+            for (const file of files) upload(file);
+          }}
+        />
+        <p className="field-hint">
+          {hint}, up to {formatBytes(maxBytes)} each.
+        </p>
+      </div>
+      {uploads.length ? (
+        <ul className="upload-previews" aria-label="Attached files">
+          {uploads.map((item) => (
+            <li key={item.key} className="upload-preview">
+              {item.uploaded?.thumbnailUrl || item.previewUrl ? (
+                <img src={item.uploaded?.thumbnailUrl ?? item.previewUrl ?? ""} alt="" width={100} height={100} />
+              ) : (
+                <span className="upload-preview-video" aria-hidden="true">
+                  ▶
+                </span>
+              )}
+              <span className="upload-preview-name">{item.fileName}</span>
+              {item.uploaded ? (
+                <>
+                  <input type="hidden" name={valueName} value={item.uploaded.name} />
+                  <button type="button" className="button button--secondary button--small" onClick={() => remove(item)} aria-label={`Remove ${item.fileName}`}>
+                    Remove
+                  </button>
+                </>
+              ) : (
+                <>
+                  <span aria-live="polite">Uploading {item.percent}%</span>
+                  <button type="button" className="button button--secondary button--small" onClick={() => item.xhr?.abort()} aria-label={`Cancel ${item.fileName}`}>
+                    Cancel
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {errors.map((error) => (
+        <p key={error} className="upload-error" role="alert">
+          {error}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -54,6 +54,8 @@ const { benchContacts } = await import("./contacts.ts");
 await benchContacts(handle, context);
 const { benchImport } = await import("./import.ts");
 await benchImport(handle, context);
+const { benchTimeline } = await import("./timeline.ts");
+await benchTimeline(handle, context);
 
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });

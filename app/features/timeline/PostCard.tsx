@@ -1,0 +1,154 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Avatar } from "~/ui/avatar";
+import { CsrfInput } from "~/ui/csrf-input";
+import { Carousel } from "./Carousel";
+import type { PostView } from "./posts.server";
+import { COMMENT_MAX, PRIVACY_OPTIONS } from "./schema";
+
+type Post = Omit<PostView, never>;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The same text on the server and in every browser (no time zone guessing before JS). */
+export function formatTime(iso: string) {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+export const postPath = (id: number) => `/user/timeline/post/${id}`;
+export const memberPath = (id: number) => `/user/members/${id}`;
+
+function withBack(path: string, back: string) {
+  return `${path}?${new URLSearchParams({ back })}`;
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** One post: author, time, message (text only: newlines kept, nothing in it runs), photos in
+ * a carousel, videos in a player opened on click, and its comments with the comment form.
+ * `back` is the page it is shown on, for the edit and delete dialogs to return to. */
+export function PostCard({ post, back, allComments = false }: { post: Post; back: string; allComments?: boolean }) {
+  const images = post.files.filter((file) => file.family === "image");
+  const videos = post.files.filter((file) => file.family === "video");
+  const privacy = PRIVACY_OPTIONS.find((option) => option.value === post.privacy)?.label;
+  return (
+    <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`}>
+      <header className="post-header">
+        <Link to={memberPath(post.author.id)} tabIndex={-1} aria-hidden="true">
+          <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
+        </Link>
+        <div className="post-meta">
+          <Link to={memberPath(post.author.id)} id={`post-${post.id}-author`} className="post-author">
+            {post.author.name}
+          </Link>
+          <span className="muted">
+            <Link to={postPath(post.id)} className="post-time">
+              <time dateTime={post.createdAt}>{formatTime(post.createdAt)}</time>
+            </Link>
+            {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
+          </span>
+        </div>
+        {post.mine ? (
+          <div className="post-actions">
+            <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
+              Edit
+            </Link>
+            <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--small" preventScrollReset>
+              Delete
+            </Link>
+          </div>
+        ) : null}
+      </header>
+      {post.message ? <p className="post-message">{post.message}</p> : null}
+      {images.length ? <Carousel postId={post.id} images={images} /> : null}
+      {videos.length ? (
+        <ul className="post-videos">
+          {videos.map((video) => (
+            <li key={video.id}>
+              {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
+              <details
+                className="post-video"
+                onToggle={(event) => {
+                  // With JS, opening it starts the video: one click, as SPEC.md's player.
+                  const player = event.currentTarget.querySelector("video");
+                  if (event.currentTarget.open) player?.play().catch(() => undefined);
+                  else player?.pause();
+                }}
+              >
+                <summary>▶ Play {video.name}</summary>
+                <video controls preload="none" src={video.url} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Comments post={post} allComments={allComments} />
+    </article>
+  );
+}
+
+function Comments({ post, allComments }: { post: Post; allComments: boolean }) {
+  const fetcher = useFetcher();
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== "idle") wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      formRef.current?.reset();
+    }
+  }, [fetcher.state]);
+  const hidden = post.commentCount - post.comments.length;
+  return (
+    <section className="post-comments" aria-label={`Comments on the post of ${post.author.name}`} id={`post-${post.id}-comments`}>
+      <h3 className="post-comment-count">{plural(post.commentCount, "comment", "comments")}</h3>
+      {hidden > 0 && !allComments ? (
+        <p>
+          <Link to={`${postPath(post.id)}#comments`}>View all {plural(post.commentCount, "comment", "comments")}</Link>
+        </p>
+      ) : null}
+      {post.comments.length ? (
+        <ol className="comment-list">
+          {post.comments.map((comment) => (
+            <li key={comment.id} className="comment" id={`comment-${comment.id}`}>
+              <Avatar name={comment.authorName} url={comment.avatarUrl} size={32} />
+              <div className="comment-body">
+                <p className="comment-meta">
+                  <Link to={memberPath(comment.authorId)}>{comment.authorName}</Link>{" "}
+                  <time className="muted" dateTime={comment.createdAt}>
+                    {formatTime(comment.createdAt)}
+                  </time>
+                </p>
+                <p className="comment-message">{comment.message}</p>
+              </div>
+              {comment.canDelete ? (
+                <Link
+                  to={`${postPath(post.id)}/comments/${comment.id}/delete`}
+                  className="button button--secondary button--small"
+                  aria-label={`Delete the comment of ${comment.authorName}`}
+                  preventScrollReset
+                >
+                  Delete
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <fetcher.Form method="post" action={`${postPath(post.id)}/comment`} className="comment-form" ref={formRef}>
+        <CsrfInput />
+        <label htmlFor={`comment-${post.id}`} className="visually-hidden">
+          Write a comment
+        </label>
+        <textarea id={`comment-${post.id}`} name="message" rows={2} required maxLength={COMMENT_MAX} placeholder="Write a comment…" />
+        <button type="submit" className="button button--small" disabled={fetcher.state !== "idle"}>
+          Comment
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

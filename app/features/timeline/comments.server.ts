@@ -1,0 +1,43 @@
+import { db, nowIso } from "~/lib/db.server";
+import { parseId, visibleTo } from "./posts.server";
+
+// Comments (SPEC.md §3 Comment): anyone who may see a post may comment on it; a comment can
+// be deleted by its author and by the post's author, by nobody else.
+
+export async function addComment(postId: number, authorId: number, message: string) {
+  const { id } = await db
+    .insertInto("comments")
+    .values({ post_id: postId, author_id: authorId, message, created_at: nowIso() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The comment, when `memberId` may delete it (its author or the post's, and the post is
+ * still visible to them); null otherwise. */
+export async function deletableComment(memberId: number, param: string | null | undefined) {
+  const id = parseId(param);
+  if (!id) return null;
+  const row = await db
+    .selectFrom("comments")
+    .innerJoin("posts", "posts.id", "comments.post_id")
+    .select(["comments.id", "comments.post_id", "comments.message"])
+    .where("comments.id", "=", id)
+    .where((eb) => eb.or([eb("comments.author_id", "=", memberId), eb("posts.author_id", "=", memberId)]))
+    .where((eb) => visibleTo(eb, memberId))
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function deleteComment(commentId: number) {
+  await db.deleteFrom("comments").where("id", "=", commentId).execute();
+}
+
+export async function commentCount(postId: number) {
+  const row = await db
+    .selectFrom("comments")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("post_id", "=", postId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

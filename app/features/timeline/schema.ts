@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const PRIVACY_OPTIONS = [
+  { value: "public", label: "Public (all members)" },
+  { value: "friends", label: "Friends only" },
+  { value: "private", label: "Only me" },
+] as const;
+
+export const MESSAGE_MAX = 5000;
+export const COMMENT_MAX = 2000;
+
+// The message may be empty when the post carries photos or videos; the action checks that
+// there is one or the other (it knows the files).
+export const PostSchema = z.object({
+  message: z
+    .string()
+    .max(MESSAGE_MAX, `Use at most ${MESSAGE_MAX} characters.`)
+    .optional()
+    .transform((value) => (value ?? "").replace(/\r\n/g, "\n").trim()),
+  privacy: z.enum(["public", "friends", "private"], { error: "Choose who may see the post." }),
+});
+
+export const CommentSchema = z.object({
+  message: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\r\n/g, "\n").trim())
+    .refine((value) => value.length > 0, "Write a comment first.")
+    .refine((value) => value.length <= COMMENT_MAX, `Use at most ${COMMENT_MAX} characters.`),
+});
+
+export const EMPTY_POST_MESSAGE = "Write a message or attach a photo or video.";

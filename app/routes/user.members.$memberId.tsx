@@ -1,0 +1,71 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { MEMBER_TYPES } from "~/features/members/member-types";
+import { PostList } from "~/features/timeline/PostList";
+import { memberProfile } from "~/features/timeline/members.server";
+import { listPosts, parseId } from "~/features/timeline/posts.server";
+import { requireMember } from "~/lib/session.server";
+import { Avatar } from "~/ui/avatar";
+import styles from "~/styles/timeline.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** A member's page: profile and cover images, name, "Looking for", and the posts of theirs
+ * the viewer may see (SPEC.md §1 Timeline). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const viewer = await requireMember(request);
+  const profile = await memberProfile(params.memberId);
+  if (!profile) throw new Response("Not found", { status: 404 });
+  const before = parseId(new URL(request.url).searchParams.get("before"));
+  const page = await listPosts(viewer.id, { authorId: profile.id, before });
+  return json({ ...page, profile, own: profile.id === viewer.id, older: Boolean(before) });
+}
+
+export default function MemberPage() {
+  const { profile, own, older, ...page } = useLoaderData<typeof loader>();
+  const path = `/user/members/${profile.id}`;
+  const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
+  return (
+    <div className="timeline member-page">
+      <div className="profile-hero">
+        {profile.photos.cover ? <img className="profile-cover" src={profile.photos.cover.url} alt="" /> : <div className="profile-cover" />}
+        <div className="profile-identity">
+          <Avatar name={profile.name} url={profile.photos.profile?.thumbnailUrl} size={96} />
+          <div>
+            <h1>{profile.name}</h1>
+            <p className="muted">{[memberType, profile.occupation, profile.business, profile.place].filter(Boolean).join(" · ")}</p>
+          </div>
+        </div>
+      </div>
+      <section className="card" aria-labelledby="looking-for-heading">
+        <h2 id="looking-for-heading">Looking for</h2>
+        <p className="post-message">{profile.looking_for ?? "—"}</p>
+        {/* The member's actions: photo settings on one's own page; friendship and chat
+            buttons for others go here. */}
+        <div className="member-actions form-actions" data-slot="member-actions">
+          {own ? (
+            <>
+              <Link to="/user/settings/photos" className="button button--secondary">
+                Change your photos
+              </Link>
+              <Link to="/user/timeline/post/new" className="button">
+                Write a post
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </section>
+      <h2>{own ? "Your posts" : `Posts of ${profile.name}`}</h2>
+      {older ? (
+        <p>
+          <Link to={path}>Back to the newest posts</Link>
+        </p>
+      ) : null}
+      <PostList page={page} path={path} back={path} empty={own ? "You have not posted yet." : "No posts to show."} />
+      <Outlet />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.profile.name} · Chapter` : "Member · Chapter" }];

@@ -1,0 +1,56 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PostForm } from "~/features/timeline/PostForm";
+import { postUploadSettings } from "~/features/timeline/post-upload.server";
+import { requireOwnPost } from "~/features/timeline/posts.server";
+import { savePost } from "~/features/timeline/save-post.server";
+import { PostSchema } from "~/features/timeline/schema";
+import { requireMember, safeRedirect } from "~/lib/session.server";
+import { RouteDialog } from "~/ui/route-dialog";
+
+/** Where the edit was opened (?back=, kept in the form's action): the timeline, the post's
+ * page or a member's page. */
+function backOf(request: Request, postId: number) {
+  return safeRedirect(new URL(request.url).searchParams.get("back"), `/user/timeline/post/${postId}`);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const post = await requireOwnPost(member.id, params.postId);
+  return json({
+    constraint: getZodConstraint(PostSchema),
+    upload: postUploadSettings(),
+    post: { id: post.id, message: post.message, privacy: post.privacy },
+    existing: post.files.map((file) => ({ id: file.id, name: file.name, family: file.family, thumbnailUrl: file.thumbnailUrl })),
+    back: backOf(request, post.id),
+  });
+}
+
+/** The post form in edit mode: kept files in not_deleted_files[], new ones in files[]. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const post = await requireOwnPost(member.id, params.postId);
+  return savePost(request, member, post, { to: `${backOf(request, post.id)}#post-${post.id}` });
+}
+
+export default function EditPost() {
+  const { constraint, upload, post, existing, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Edit your post" closeTo={back}>
+      <PostForm
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        constraint={constraint}
+        defaults={{ message: post.message, privacy: post.privacy }}
+        existing={existing}
+        upload={upload}
+        back={back}
+        submitLabel="Save"
+      />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit your post · Chapter" }];

@@ -1,0 +1,41 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PostForm } from "~/features/timeline/PostForm";
+import { postUploadSettings } from "~/features/timeline/post-upload.server";
+import { savePost } from "~/features/timeline/save-post.server";
+import { PostSchema } from "~/features/timeline/schema";
+import { requireMember } from "~/lib/session.server";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  return json({ constraint: getZodConstraint(PostSchema), upload: postUploadSettings() });
+}
+
+/** SPEC.md §7: the post form posts to its own action. */
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  return savePost(request, member, null, { to: "/user/timeline" });
+}
+
+export default function NewPost() {
+  const { constraint, upload } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Write a post" closeTo="/user/timeline">
+      <PostForm
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        constraint={constraint}
+        defaults={{ message: "", privacy: "public" }}
+        existing={[]}
+        upload={upload}
+        back="/user/timeline"
+        submitLabel="Post"
+      />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Write a post · Chapter" }];

@@ -1,0 +1,33 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { PostCard, postPath } from "~/features/timeline/PostCard";
+import { requireVisiblePost } from "~/features/timeline/posts.server";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/timeline.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** One post with all its comments (a direct link); 404 unless the member may see it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const post = await requireVisiblePost(member.id, params.postId);
+  return json({ post });
+}
+
+export default function PostPage() {
+  const { post } = useLoaderData<typeof loader>();
+  return (
+    <div className="timeline">
+      <p>
+        <Link to="/user/timeline">← Timeline</Link>
+      </p>
+      <div id="comments">
+        <PostCard post={post} back={postPath(post.id)} allComments />
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Post of ${data.post.author.name} · Chapter` : "Post · Chapter" }];

@@ -1,0 +1,179 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
+import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+type Picture = { name: string; mimeType: string; buffer: Buffer };
+
+async function picture(name: string, colour: { r: number; g: number; b: number }): Promise<Picture> {
+  return { name, mimeType: "image/png", buffer: await png(160, 120, colour) };
+}
+
+/** Chooses files in the post form. With JS each uploads at once: waits until all show
+ * "Remove" (uploaded). Without JS they go with the form. */
+async function attach(dialog: Locator, files: Picture[], javaScript: boolean) {
+  await dialog.locator('input[type="file"]').setInputFiles(files);
+  if (!javaScript) return;
+  for (const file of files) await dialog.getByRole("button", { name: `Remove ${file.name}` }).waitFor();
+}
+
+function postCard(page: Page, text: string) {
+  return page.locator("article.post").filter({ hasText: text });
+}
+
+async function confirmDeletion(page: Page, message: string) {
+  const confirm = page.getByRole("dialog", { name: "Confirm!" });
+  await confirm.waitFor();
+  await hydrated(page);
+  expect(await confirm.textContent()).toContain(message);
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+}
+
+describe.each(modes)("the timeline $name", ({ javaScript }) => {
+  test("post with photos, edit keeping one and adding one, comment, delete the comment, delete the post", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Tina Timeline", email: uniqueEmail("timeline") });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Timeline" }).click();
+    await page.waitForURL(atPath("/user/timeline"));
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
+
+    // Write a post with two photos.
+    await page.getByRole("link", { name: "Write a post" }).click();
+    await page.waitForURL(atPath("/user/timeline/post/new"));
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    const postButton = dialog.getByRole("button", { name: "Post", exact: true });
+    if (javaScript) expect(await postButton.isDisabled()).toBe(true);
+    const red = await picture("red.png", { r: 220, g: 20, b: 20 });
+    const blue = await picture("blue.png", { r: 20, g: 20, b: 220 });
+    await attach(dialog, [red, blue], javaScript);
+    expect(await postButton.isEnabled()).toBe(true);
+    await dialog.getByLabel("Message").fill("Hello members!\n<script>alert(1)</script>");
+    await dialog.getByLabel("Who may see it").selectOption({ label: "Friends only" });
+    await postButton.click();
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    const card = postCard(page, "Hello members!");
+    await card.waitFor();
+    // The message is text: the tag shows as typed, newlines are kept.
+    expect(await card.locator(".post-message").textContent()).toBe("Hello members!\n<script>alert(1)</script>");
+    expect(await card.textContent()).toContain("Friends only");
+    const thumbs = card.locator(".carousel-thumbs img");
+    expect(await thumbs.count()).toBe(2);
+    const photos = card.locator(".carousel-item img");
+    const blueSrc = (await photos.nth(1).getAttribute("src"))!;
+    expect((await page.request.get(blueSrc)).status()).toBe(200);
+    if (javaScript) {
+      await card.getByRole("button", { name: "Next photo" }).click();
+      await card.getByText("2 / 2").waitFor();
+      await card.getByRole("button", { name: "Next photo" }).click();
+      await card.getByText("1 / 2").waitFor();
+    }
+
+    // Edit: keep red, drop blue, add green.
+    await card.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(atPath(`/user/timeline/post/${(await card.getAttribute("id"))!.replace("post-", "")}/edit`));
+    await hydrated(page);
+    const edit = page.getByRole("dialog", { name: "Edit your post" });
+    await edit.getByLabel("Keep blue.png").uncheck();
+    const green = await picture("green.png", { r: 20, g: 200, b: 20 });
+    await attach(edit, [green], javaScript);
+    await edit.getByLabel("Message").fill("Hello again");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "updated")).toContain("Your post is updated.");
+    const edited = postCard(page, "Hello again");
+    await edited.waitFor();
+    expect(await edited.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["red.png", "green.png"]);
+    expect((await page.request.get(blueSrc)).status()).toBe(404);
+
+    // Comment, then delete the comment.
+    await edited.getByLabel("Write a comment").fill("First comment");
+    await edited.getByRole("button", { name: "Comment", exact: true }).click();
+    await edited.locator(".comment-message", { hasText: "First comment" }).waitFor();
+    expect(await edited.locator(".post-comment-count").textContent()).toBe("1 comment");
+    await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
+    await confirmDeletion(page, "Are you sure you want to delete this comment?");
+    await page.waitForURL((url) => url.pathname.startsWith("/user/timeline/post/"));
+    expect(await toast(page, "deleted")).toContain("The comment is deleted.");
+    const single = postCard(page, "Hello again");
+    await single.getByText("0 comments").waitFor();
+
+    // Delete the post: its files go with it.
+    const redSrc = (await single.locator(".carousel-item img").first().getAttribute("src"))!;
+    await single.getByRole("link", { name: "Delete" }).click();
+    await confirmDeletion(page, "Are you sure you want to delete this post?");
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "deleted")).toContain("Your post is deleted.");
+    await postCard(page, "Hello again").waitFor({ state: "detached" });
+    expect((await page.request.get(redSrc)).status()).toBe(404);
+  });
+});
+
+describe("the post form with JavaScript", () => {
+  test("a refused file disappears with 'Upload error: {name}: {message}'; Post follows the message and the uploads", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Uma Upload", email: uniqueEmail("timeline-js") });
+    await visit(page, "/user/timeline/post/new");
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    const postButton = dialog.getByRole("button", { name: "Post", exact: true });
+    expect(await postButton.isDisabled()).toBe(true);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: DOCUMENT_HEADS.txt() });
+    const error = dialog.getByRole("alert").filter({ hasText: "Upload error: notes.png:" });
+    await error.waitFor();
+    expect(await dialog.locator(".upload-preview").count()).toBe(0);
+    expect(await postButton.isDisabled()).toBe(true);
+    await dialog.getByLabel("Message").fill("Just text");
+    expect(await postButton.isEnabled()).toBe(true);
+    await dialog.getByLabel("Message").fill("");
+    expect(await postButton.isDisabled()).toBe(true);
+    // A removed upload no longer counts.
+    await attach(dialog, [await picture("one.png", { r: 1, g: 2, b: 3 })], true);
+    expect(await postButton.isEnabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Remove one.png" }).click();
+    expect(await postButton.isDisabled()).toBe(true);
+  });
+});
+
+describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
+  test("Load more shows the next 20 posts; a video plays in a player opened on click", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Lou Loadmore", email: uniqueEmail("timeline-more") });
+    await visit(page, "/user/timeline/post/new");
+    const csrf = (await page.locator('input[name="csrf"]').first().getAttribute("value"))!;
+    // 22 posts straight through the form's action, the oldest with a video; "only me", so
+    // that other tests' members' posts stay out of this member's timeline.
+    const video = await page.request.post("/user/timeline/post/new", {
+      multipart: { csrf, message: "Post 0 with a video", privacy: "private", attachments: { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() } },
+      maxRedirects: 0,
+    });
+    expect(video.status()).toBe(302);
+    for (let n = 1; n < 22; n++) {
+      const response = await page.request.post("/user/timeline/post/new", { multipart: { csrf, message: `Post ${n}`, privacy: "private" }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+    await visit(page, "/user/timeline");
+    const posts = page.locator("article.post");
+    expect(await posts.count()).toBe(20);
+    expect(await posts.first().locator(".post-message").textContent()).toBe("Post 21");
+    await page.getByRole("link", { name: "Load more" }).click();
+    if (javaScript) {
+      await postCard(page, "Post 0 with a video").waitFor();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/user/timeline");
+      expect(await posts.count()).toBe(22);
+    } else {
+      await page.waitForURL((url) => url.searchParams.has("before"));
+      expect(await posts.count()).toBe(2);
+    }
+    const card = postCard(page, "Post 0 with a video");
+    const player = card.locator("video");
+    expect(await player.isVisible()).toBe(false);
+    await card.getByText("▶ Play pitch.mp4").click();
+    await player.waitFor();
+    expect(await player.getAttribute("preload")).toBe("none");
+    expect((await page.request.get((await player.getAttribute("src"))!)).status()).toBe(200);
+  });
+});
