@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
+import { unreadCounts } from "~/features/notifications/notifications.server";
 import { requireMember } from "~/lib/session.server";
 
 // Guards the member area's pages; every /user loader and action still calls requireMember
 // itself, since Remix runs child loaders and actions without their parent's.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return null;
+  const member = await requireMember(request);
+  // The header's badges (unread notifications and chat messages), read by AppShell.
+  return json({ unread: await unreadCounts(member.id) });
 }
 
 export default function MemberArea() {

@@ -70,3 +70,37 @@ export async function markNotificationsRead(memberId: number) {
     .where("read_at", "is", null)
     .execute();
 }
+
+/** The header's badges in one cheap query (both counts read an index on (member, read_at)). */
+export async function unreadCounts(memberId: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("notifications")
+        .select((n) => n.fn.countAll<number>().as("count"))
+        .where("member_id", "=", memberId)
+        .where("read_at", "is", null)
+        .as("notifications"),
+      eb
+        .selectFrom("chat_messages")
+        .select((m) => m.fn.countAll<number>().as("count"))
+        .where("recipient_id", "=", memberId)
+        .where("read_at", "is", null)
+        .as("chat"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { notifications: Number(row.notifications ?? 0), chat: Number(row.chat ?? 0) };
+}
+
+export async function emailNotificationsOn(memberId: number) {
+  const row = await db.selectFrom("users").select("email_notifications").where("id", "=", memberId).executeTakeFirst();
+  return row?.email_notifications === 1;
+}
+
+export async function setEmailNotifications(memberId: number, on: boolean) {
+  await db
+    .updateTable("users")
+    .set({ email_notifications: on ? 1 : 0 })
+    .where("id", "=", memberId)
+    .execute();
+}
