@@ -68,6 +68,10 @@ describe("chat", () => {
     expect(sent.message).toMatchObject({ body: "Are you there?", senderId: ana.id });
 
     expect(await unreadCounts(bo.id)).toEqual({ notifications: 1, chat: 2 });
+    // The header on the conversation itself leaves its messages out (the page reads them).
+    expect((await unreadCounts(bo.id, new URL(`${BASE}/user/chat/${ana.id}`))).chat).toBe(0);
+    expect((await unreadCounts(bo.id, new URL(`${BASE}/user/chat/${ana.id}?before=99`))).chat).toBe(2);
+    expect((await unreadCounts(bo.id, new URL(`${BASE}/user/chat/${ana.id + 1000}`))).chat).toBe(2);
     const chats = (await (await settle(() => chatsLoader(routeArgs(getRequest("/user/chat", bo.cookie))))).json()) as {
       conversations: { member: { name: string }; lastMessage: { body: string }; unread: number }[];
     };

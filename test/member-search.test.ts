@@ -5,6 +5,7 @@ import { db } from "~/lib/db.server";
 import { action as acceptAction } from "~/routes/user.ajax.accept_friend_request";
 import { action as addAction } from "~/routes/user.ajax.add-friend-request";
 import { loader as searchLoader } from "~/routes/search_contacts";
+import { loader as searchPageLoader } from "~/routes/user.search";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 function searchJson(q: string, who: TestMember) {
@@ -81,7 +82,7 @@ describe("member search", () => {
     const me = await createSignedInMember({ name: "Me" });
     for (let i = 0; i < 14; i++) await createSignedInMember({ name: `Kim ${String(i).padStart(2, "0")}` });
     expect(await names("kim", me)).toHaveLength(10);
-    const page = await settle(() => searchLoader(routeArgs(getRequest("/search_contacts?q=kim", me.cookie))));
+    const page = await settle(() => searchPageLoader(routeArgs(getRequest("/user/search?q=kim", me.cookie))));
     const data = (await page.json()) as { q: string; results: unknown[] };
     expect(data.q).toBe("kim");
     expect(data.results).toHaveLength(14);
@@ -114,5 +115,16 @@ describe("member search", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/signin?${new URLSearchParams({ redirectTo: "/search_contacts?q=a" })}`);
     }
+  });
+
+  test("a browser opening /search_contacts as a page is sent to the results page; any other client gets JSON", async () => {
+    const me = await createSignedInMember();
+    const page = getRequest("/search_contacts?q=ab%20c", me.cookie);
+    page.headers.set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+    const response = await settle(() => searchLoader(routeArgs(page)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/user/search?q=ab+c");
+    const plain = await settle(() => searchLoader(routeArgs(getRequest("/search_contacts?q=x", me.cookie))));
+    expect(await plain.json()).toEqual([]);
   });
 });

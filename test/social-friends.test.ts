@@ -109,10 +109,10 @@ describe("friend requests", () => {
     const ana = await createSignedInMember();
     const bo = await createSignedInMember({ name: "Bo Back" });
     const request = postRequest("/user/ajax/add-friend-request", { friend_user_id: String(bo.id) }, ana.cookie);
-    request.headers.set("Referer", "http://chapter.test/search_contacts?q=bo");
+    request.headers.set("Referer", "http://chapter.test/user/search?q=bo");
     const response = await settle(() => addAction(routeArgs(request)));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/search_contacts?q=bo");
+    expect(response.headers.get("Location")).toBe("/user/search?q=bo");
     expect(await flashOf(response)).toEqual({ type: "success", message: "Your friend request to Bo Back is sent." });
 
     const get = await settle(() => addLoader(routeArgs(getRequest("/user/ajax/add-friend-request", ana.cookie))));
@@ -180,7 +180,11 @@ describe("friend notifications", () => {
     expect(mail[0]).toMatchObject({ to: bo.email, subject: "Ana Notifier wants to be your friend on Chapter" });
     expect(mail[0].text).toContain("http://chapter.test/user/friends");
 
-    // Asking again sends nothing more.
+    // Asking again sends nothing more; a cancelled request takes its unseen notification along.
+    await json(addAction, ana, bo.id);
+    expect(await listNotifications(bo.id)).toHaveLength(1);
+    await json(cancelAction, ana, bo.id);
+    expect(await listNotifications(bo.id)).toEqual([]);
     await json(addAction, ana, bo.id);
     expect(await listNotifications(bo.id)).toHaveLength(1);
 
@@ -190,5 +194,6 @@ describe("friend notifications", () => {
     ]);
     mail = await listOutbox();
     expect(mail.map((message) => message.subject)).toContain("Bo Notified accepted your friend request");
+    expect(mail.filter((message) => message.to === ana.email)).toHaveLength(1);
   });
 });

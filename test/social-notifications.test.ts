@@ -67,6 +67,8 @@ describe("notifications page and header counts", () => {
       ((await (await settle(() => memberAreaLoader(routeArgs(getRequest("/user", cookie))))).json()) as { unread: { notifications: number; chat: number } })
         .unread;
     expect(await area(bo.cookie)).toEqual({ notifications: 2, chat: 0 });
+    // On the notifications page itself (which reads them) the badge is gone already.
+    expect(await unreadCounts(bo.id, new URL("http://chapter.test/user/notifications?_data=routes%2Fuser"))).toEqual({ notifications: 0, chat: 0 });
 
     const response = await settle(() => notificationsLoader(routeArgs(getRequest("/user/notifications", bo.cookie))));
     const { notifications } = (await response.json()) as { notifications: { message: string; readAt: string | null; linkPath: string | null }[] };

@@ -4,7 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/features/social/ChatRoom";
 import { conversationPage, markConversationRead, requireChatPartner, sendMessage } from "~/features/social/chat.server";
-import { memberProfileUrl } from "~/features/social/member-search.server";
+import { memberProfileUrl } from "~/features/social/urls";
 import { ChatMessageSchema } from "~/features/social/schema";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
@@ -55,7 +55,6 @@ export default function Conversation() {
         messages={data.messages}
         hasOlder={data.hasOlder}
         before={data.before}
-        markedRead={data.markedRead}
         error={actionData?.result.error?.body?.[0] ?? null}
       />
     </section>

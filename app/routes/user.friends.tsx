@@ -4,7 +4,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
 import { MemberSearch } from "~/features/social/MemberSearch";
 import { friendsPage, type FriendListEntry } from "~/features/social/friendship.server";
-import { memberProfileUrl } from "~/features/social/member-search.server";
+import { memberProfileUrl } from "~/features/social/urls";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { unreadCounts } from "~/features/notifications/notifications.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -9,8 +9,12 @@ import { requireMember } from "~/lib/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   // The header's badges (unread notifications and chat messages), read by AppShell.
-  return json({ unread: await unreadCounts(member.id) });
+  return json({ unread: await unreadCounts(member.id, new URL(request.url)) });
 }
+
+// The counts change as the member moves around (opening notifications or a conversation
+// reads them): read them again on every navigation, not only after actions.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export default function MemberArea() {
   return <Outlet />;

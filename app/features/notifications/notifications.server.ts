@@ -71,8 +71,13 @@ export async function markNotificationsRead(memberId: number) {
     .execute();
 }
 
-/** The header's badges in one cheap query (both counts read an index on (member, read_at)). */
-export async function unreadCounts(memberId: number) {
+/** The header's badges in one cheap query (both counts read an index on (member, read_at)).
+ * The page being opened reads some of them while this runs beside its loader: the
+ * notifications page reads all notifications, a conversation reads its messages; those are
+ * not counted, so the badge is right on that page already. */
+export async function unreadCounts(memberId: number, viewing?: URL) {
+  const notificationsPage = viewing?.pathname === "/user/notifications";
+  const chatWith = viewing && !viewing.searchParams.has("before") ? /^\/user\/chat\/(\d{1,10})$/.exec(viewing.pathname)?.[1] : undefined;
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -80,12 +85,14 @@ export async function unreadCounts(memberId: number) {
         .select((n) => n.fn.countAll<number>().as("count"))
         .where("member_id", "=", memberId)
         .where("read_at", "is", null)
+        .$if(notificationsPage, (query) => query.where("id", "<", 0))
         .as("notifications"),
       eb
         .selectFrom("chat_messages")
         .select((m) => m.fn.countAll<number>().as("count"))
         .where("recipient_id", "=", memberId)
         .where("read_at", "is", null)
+        .$if(chatWith !== undefined, (query) => query.where("sender_id", "!=", Number(chatWith)))
         .as("chat"),
     ])
     .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -26,7 +26,6 @@ export function ChatRoom({
   messages: initial,
   hasOlder,
   before,
-  markedRead,
   error,
 }: {
   memberId: number;
@@ -34,12 +33,10 @@ export function ChatRoom({
   messages: Message[];
   hasOlder: boolean;
   before: number | null;
-  markedRead: boolean;
   error: string | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ message: Message | null; result: { error?: Record<string, string[] | null> } }>();
-  const revalidator = useRevalidator();
   const [messages, setMessages] = useState(initial);
   const [text, setText] = useState("");
   const [live, setLive] = useState<"connecting" | "open" | "closed">("connecting");
@@ -52,13 +49,6 @@ export function ChatRoom({
     lastSeen.current = Math.max(lastSeen.current, messages.length ? messages[messages.length - 1].id : 0);
     bottom.current?.scrollIntoView({ block: "end" });
   }, [messages]);
-
-  // The header's unread count was read beside this page's loader, before it marked the
-  // messages read: read it again once.
-  useEffect(() => {
-    if (markedRead) revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [markedRead]);
 
   useEffect(() => {
     if (before) return; // an older page is history; the newest page is the live one

@@ -16,7 +16,7 @@ type Suggestion = {
 const DEBOUNCE_MS = 200;
 
 /**
- * Member search (SPEC.md §2). Without JS a GET form to /search_contacts; with JS the input is
+ * Member search (SPEC.md §2). Without JS a GET form to the results page, /user/search; with JS the input is
  * an ARIA combobox whose listbox suggests members as one types (debounced; a newer request
  * aborts the older one). ArrowDown/ArrowUp choose, Enter opens the chosen member's profile
  * (or, with none chosen, the results page), Escape closes.
@@ -98,7 +98,7 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
   const activeId = expanded && active >= 0 ? `${id}-option-${items[active]?.id}` : undefined;
   return (
     <div className="member-search">
-      <Form method="get" action="/search_contacts" role="search">
+      <Form method="get" action="/user/search" role="search">
         <label htmlFor={`${id}-q`}>{label}</label>
         <div className="member-search-row">
           <input

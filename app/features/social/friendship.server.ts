@@ -134,13 +134,22 @@ export async function sendFriendRequest(from: Actor, to: FriendCandidate, mail: 
   return "sent";
 }
 
-/** Withdraws my request to them; nothing to withdraw is fine. */
+/** Withdraws my request to them, and its notification if they have not seen it yet; nothing
+ * to withdraw is fine. */
 export async function cancelFriendRequest(memberId: number, otherId: number) {
-  await db
+  const result = await db
     .deleteFrom("friendships")
     .where("requester_id", "=", memberId)
     .where("addressee_id", "=", otherId)
     .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return;
+  await db
+    .deleteFrom("notifications")
+    .where("member_id", "=", otherId)
+    .where("actor_id", "=", memberId)
+    .where("kind", "=", "friend_request")
+    .where("read_at", "is", null)
     .execute();
 }
 

@@ -2,6 +2,7 @@ import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
 import { relationships } from "./friendship.server";
 import { searchName } from "./search-name";
+import { memberProfileUrl } from "./urls";
 
 export const SUGGESTIONS = 10;
 /** The highest code point: every name starting with the prefix sorts below prefix + this. */
@@ -21,10 +22,6 @@ export type MemberSearchItem = {
   url: string;
   friend_status: "none" | "sent" | "received" | "friends";
 };
-
-export function memberProfileUrl(memberId: number) {
-  return `/user/members/${memberId}`;
-}
 
 /**
  * Active members (not oneself) whose name starts with what was typed, accents and case aside:

@@ -12,22 +12,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const PAGE_RESULTS = 30;
 
-/** A fetch asking for JSON (the autocomplete), not a page or Remix's own data request. */
-function wantsJson(request: Request) {
-  return (request.headers.get("Accept") ?? "").includes("application/json") && !new URL(request.url).searchParams.has("_data");
-}
-
-/** SPEC.md §7: GET /search_contacts?q= — the autocomplete's items as JSON, or a results page. */
+/** The member search results page (the autocomplete's items are /search_contacts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
-  if (wantsJson(request)) return json(await searchMembers(member.id, q));
   return json({ q, results: await searchMembers(member.id, q, PAGE_RESULTS) });
 }
 
 export default function MemberSearchPage() {
-  const data = useLoaderData<typeof loader>();
-  const { q, results } = Array.isArray(data) ? { q: "", results: data } : data;
+  const { q, results } = useLoaderData<typeof loader>();
   return (
     <section className="member-search-page">
       <h1>Find members</h1>
