@@ -30,5 +30,14 @@ export async function down(db: Kysely<any>) {
 
 // A frozen copy of searchName() in app/features/social/search-name.ts at the time of writing.
 function normalise(name: string) {
-  return name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[øæœßłđðþı]/g, (letter) => LETTERS[letter] ?? letter)
+    .replace(/\s+/g, " ")
+    .trim();
 }
+
+/** Letters that are not a base letter plus accents, written as people type them. */
+const LETTERS: Record<string, string> = { ø: "o", æ: "ae", œ: "oe", ß: "ss", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };

@@ -26,6 +26,7 @@ function befriend(from: TestMember, to: TestMember) {
 describe("member search", () => {
   test("normalises names: accents, case and spaces aside", () => {
     expect(searchName("  Élise   ÖRSTED ")).toBe("elise orsted");
+    expect(searchName("Søren Æbelø Straße Łukasz")).toBe("soren aebelo strasse lukasz");
   });
 
   test("JSON items: SPEC.md's fields, the friend state, no e-mail; prefix match on the name", async () => {

@@ -52,6 +52,8 @@ for (const [label, ms] of cases) console.log(`${label.padEnd(45)} ${(ms / floor)
 // Imported only now: it opens the database this script has just pointed DATA_DIR at.
 const { benchContacts } = await import("./contacts.ts");
 await benchContacts(handle, context);
+const { benchMemberSearch } = await import("./member-search.ts");
+await benchMemberSearch(handle, context);
 
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });
