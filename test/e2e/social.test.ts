@@ -212,6 +212,28 @@ describe("chat", () => {
       expect.stringContaining("Yes, here!"),
     ]);
 
+    // The stream itself, as the browser gets it through the server: not compressed (which
+    // would hold events back), its first bytes at once.
+    const stream = await ana.page.evaluate(async (url) => {
+      const controller = new AbortController();
+      const started = performance.now();
+      const response = await fetch(url, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      const { value } = await reader.read();
+      const ms = performance.now() - started;
+      controller.abort();
+      return {
+        ms,
+        text: new TextDecoder().decode(value),
+        type: response.headers.get("content-type"),
+        encoding: response.headers.get("content-encoding"),
+      };
+    }, `/user/chat/${boId}/events?after=0`);
+    expect(stream.type).toBe("text/event-stream; charset=utf-8");
+    expect(stream.encoding).toBeNull();
+    expect(stream.text).toContain("retry: 2000");
+    expect(stream.ms).toBeLessThan(3_000);
+
     // The list of conversations shows the last message.
     await visit(ana.page, "/user/chat");
     await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByText("Yes, here!").waitFor();
