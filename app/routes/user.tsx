@@ -13,8 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The counts change as the member moves around (opening notifications or a conversation
-// reads them): read them again on every navigation, not only after actions.
-export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+// reads them): read them again when the page changes, not only after actions.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export default function MemberArea() {
   return <Outlet />;

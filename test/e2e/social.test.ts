@@ -161,8 +161,11 @@ describe("member search autocomplete with JavaScript", () => {
     const connect = resultRow(ana.page, cyName).getByRole("button", { name: "Connect" });
     await connect.focus();
     await ana.page.keyboard.press("Enter");
-    await resultRow(ana.page, cyName).getByRole("button", { name: "Cancel request" }).waitFor();
+    const cancel = resultRow(ana.page, cyName).getByRole("button", { name: "Cancel request" });
+    await cancel.waitFor();
     await toast(ana.page, `Your friend request to ${cyName} is sent.`);
+    // The focus stays on the button as it flips.
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
 
     // Both have the request.
     for (const other of [bo, cy]) {

@@ -53,8 +53,8 @@ export function FriendButton({
   }, [fetcher.state]);
   useEffect(() => setSettled(null), [state]);
   const shown = fetcher.state === "idle" ? (settled ?? state) : expected(fetcher.formAction, settled ?? state);
-  const form = (action: string, label: string, secondary = false) => (
-    <fetcher.Form method="post" action={action} key={action}>
+  const form = (key: string, action: string, label: string, secondary = false) => (
+    <fetcher.Form method="post" action={action} key={key}>
       <CsrfInput />
       <input type="hidden" name="friend_user_id" value={memberId} />
       <button type="submit" className={`button button--small${secondary ? " button--secondary" : ""}`}>
@@ -63,17 +63,20 @@ export function FriendButton({
       </button>
     </fetcher.Form>
   );
+  // One form in one place whose call changes with the state, so a keyboard user's focus stays
+  // on the button as it flips between Add friend and Cancel request.
+  const primary =
+    shown === "none"
+      ? { action: ACTIONS.add, label: addLabel, secondary: false }
+      : shown === "sent"
+        ? { action: ACTIONS.cancel, label: "Cancel request", secondary: true }
+        : shown === "received"
+          ? { action: ACTIONS.accept, label: "Accept", secondary: false }
+          : null;
   return (
     <div className="friend-button" data-state={shown} aria-live="polite">
-      {shown === "none" ? form(ACTIONS.add, addLabel) : null}
-      {shown === "sent" ? form(ACTIONS.cancel, "Cancel request", true) : null}
-      {shown === "received" ? (
-        <>
-          {form(ACTIONS.accept, "Accept")}
-          {form(ACTIONS.decline, "Decline", true)}
-        </>
-      ) : null}
-      {shown === "friends" ? <span className="badge">Friends</span> : null}
+      {primary ? form("primary", primary.action, primary.label, primary.secondary) : <span className="badge">Friends</span>}
+      {shown === "received" ? form("secondary", ACTIONS.decline, "Decline", true) : null}
     </div>
   );
 }
