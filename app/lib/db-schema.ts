@@ -25,6 +25,8 @@ export interface UsersTable {
   cover_image_id: number | null;
   /** 1: in-app notifications are also e-mailed. */
   email_notifications: Generated<number>;
+  /** searchName(name), for member search (social). */
+  search_name: Generated<string>;
   disabled_at: string | null;
   created_at: string;
   updated_at: string;

@@ -2,14 +2,20 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
+import { FriendButton } from "~/features/social/FriendButton";
+import { relationship } from "~/features/social/friendship.server";
 import { PostList } from "~/features/timeline/PostList";
 import { memberProfile } from "~/features/timeline/members.server";
 import { listPosts, parseId } from "~/features/timeline/posts.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
+import socialStyles from "~/styles/social.css";
 import styles from "~/styles/timeline.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: socialStyles },
+];
 
 /** A member's page: profile and cover images, name, "Looking for", and the posts of theirs
  * the viewer may see (SPEC.md §1 Timeline). */
@@ -19,11 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!profile) throw new Response("Not found", { status: 404 });
   const before = parseId(new URL(request.url).searchParams.get("before"));
   const page = await listPosts(viewer.id, { authorId: profile.id, before });
-  return json({ ...page, profile, own: profile.id === viewer.id, older: Boolean(before) });
+  const own = profile.id === viewer.id;
+  const friendship = own ? null : await relationship(viewer.id, profile.id);
+  return json({ ...page, profile, own, friendship, older: Boolean(before) });
 }
 
 export default function MemberPage() {
-  const { profile, own, older, ...page } = useLoaderData<typeof loader>();
+  const { profile, own, friendship, older, ...page } = useLoaderData<typeof loader>();
   const path = `/user/members/${profile.id}`;
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   return (
@@ -52,6 +60,15 @@ export default function MemberPage() {
               <Link to="/user/timeline/post/new" className="button">
                 Write a post
               </Link>
+            </>
+          ) : friendship ? (
+            <>
+              <FriendButton memberId={profile.id} name={profile.name} state={friendship} />
+              {friendship === "friends" ? (
+                <Link to={`/user/chat/${profile.id}`} className="button button--secondary">
+                  Send a message
+                </Link>
+              ) : null}
             </>
           ) : null}
         </div>

@@ -22,6 +22,9 @@ export default function Settings() {
           <li>
             <NavLink to="/user/settings/security">Password and sessions</NavLink>
           </li>
+          <li>
+            <NavLink to="/user/settings/notifications">Notifications</NavLink>
+          </li>
         </ul>
       </nav>
       <Outlet />

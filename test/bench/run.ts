@@ -56,6 +56,8 @@ const { benchImport } = await import("./import.ts");
 await benchImport(handle, context);
 const { benchTimeline } = await import("./timeline.ts");
 await benchTimeline(handle, context);
+const { benchMemberSearch } = await import("./member-search.ts");
+await benchMemberSearch(handle, context);
 
 await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });

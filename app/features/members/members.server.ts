@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { MemberType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
+import { searchName } from "~/features/social/search-name";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords.server";
 import type { Profile } from "./schema";
 
@@ -16,6 +17,7 @@ export async function createMember(input: { name: string; email: string; passwor
     .insertInto("users")
     .values({
       name: input.name,
+      search_name: searchName(input.name),
       email: input.email.toLowerCase(),
       password_hash: await hashPassword(input.password),
       role: "member",
@@ -79,6 +81,7 @@ export async function updateProfile(memberId: number, profile: Profile) {
     .updateTable("users")
     .set({
       name: profile.name,
+      search_name: searchName(profile.name),
       member_type: profile.memberType,
       occupation: profile.occupation,
       industry: profile.industry,

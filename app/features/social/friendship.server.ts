@@ -1,6 +1,8 @@
 import type { ExpressionBuilder } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
+import { fileUrl } from "~/lib/files.server";
+import { notify } from "~/features/notifications/notifications.server";
 
 /** Whether two members are friends (an accepted request in either direction). */
 export async function areFriends(memberId: number, otherId: number) {
@@ -34,4 +36,210 @@ export function friendIds(eb: ExpressionBuilder<DB, any>, memberId: number) {
     )
     .where("status", "=", "accepted")
     .where((f) => f.or([f("requester_id", "=", memberId), f("addressee_id", "=", memberId)]));
+}
+
+/** Where two members stand: "sent" when I asked them, "received" when they asked me. */
+export type Relationship = "none" | "sent" | "received" | "friends";
+
+/** The relationship of `memberId` with each of `otherIds` (missing ids: "none"). */
+export async function relationships(memberId: number, otherIds: number[]) {
+  const result = new Map<number, Relationship>();
+  if (otherIds.length === 0) return result;
+  const rows = await db
+    .selectFrom("friendships")
+    .select(["requester_id", "addressee_id", "status"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("requester_id", "=", memberId), eb("addressee_id", "in", otherIds)]),
+        eb.and([eb("addressee_id", "=", memberId), eb("requester_id", "in", otherIds)]),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    const other = row.requester_id === memberId ? row.addressee_id : row.requester_id;
+    if (row.status === "accepted") result.set(other, "friends");
+    else if (result.get(other) !== "friends") result.set(other, row.requester_id === memberId ? "sent" : "received");
+  }
+  return result;
+}
+
+export async function relationship(memberId: number, otherId: number): Promise<Relationship> {
+  return (await relationships(memberId, [otherId])).get(otherId) ?? "none";
+}
+
+export type FriendCandidate = { id: number; name: string; email: string };
+
+/** The member another member can befriend, chat with or answer: an active member other
+ * than themselves. Anything else answers 404. */
+export async function requireOtherMember(memberId: number, otherId: unknown): Promise<FriendCandidate> {
+  const id = typeof otherId === "string" && /^\d{1,10}$/.test(otherId) ? Number(otherId) : NaN;
+  if (!Number.isSafeInteger(id) || id === memberId) throw new Response("Not found", { status: 404 });
+  const other = await db
+    .selectFrom("users")
+    .select(["id", "name", "email"])
+    .where("id", "=", id)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!other) throw new Response("Not found", { status: 404 });
+  return other;
+}
+
+type Actor = { id: number; name: string };
+type Mail = { origin: string };
+
+function pendingFrom(requesterId: number, addresseeId: number) {
+  return db
+    .selectFrom("friendships")
+    .select(["id", "status"])
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId);
+}
+
+/**
+ * Sends a friend request. Asking someone who already asked you accepts their request;
+ * asking again, or asking a friend, changes nothing.
+ */
+export async function sendFriendRequest(from: Actor, to: FriendCandidate, mail: Mail): Promise<"sent" | "accepted" | "unchanged"> {
+  const current = await relationship(from.id, to.id);
+  if (current === "friends" || current === "sent") return "unchanged";
+  if (current === "received") {
+    await acceptFriendRequest(from, to, mail);
+    return "accepted";
+  }
+  const inserted = await db
+    .insertInto("friendships")
+    .values({ requester_id: from.id, addressee_id: to.id, status: "pending", created_at: new Date().toISOString(), accepted_at: null })
+    .onConflict((oc) => oc.columns(["requester_id", "addressee_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return "unchanged";
+  // Both asked at the same moment: keep theirs and accept it.
+  const theirs = await pendingFrom(to.id, from.id).executeTakeFirst();
+  if (theirs) {
+    await db.deleteFrom("friendships").where("id", "=", inserted.id).execute();
+    await acceptFriendRequest(from, to, mail);
+    return "accepted";
+  }
+  await notify({
+    memberId: to.id,
+    kind: "friend_request",
+    message: `${from.name} sent you a friend request.`,
+    linkPath: "/user/friends",
+    actorId: from.id,
+    email: {
+      subject: `${from.name} wants to be your friend on Chapter`,
+      text: `${from.name} sent you a friend request on Chapter.\n\nAccept or decline it here: ${mail.origin}/user/friends\n\nYou can turn these e-mails off in your settings: ${mail.origin}/user/settings/notifications\n`,
+    },
+  });
+  return "sent";
+}
+
+/** Withdraws my request to them, and its notification if they have not seen it yet; nothing
+ * to withdraw is fine. */
+export async function cancelFriendRequest(memberId: number, otherId: number) {
+  const result = await db
+    .deleteFrom("friendships")
+    .where("requester_id", "=", memberId)
+    .where("addressee_id", "=", otherId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return;
+  await db
+    .deleteFrom("notifications")
+    .where("member_id", "=", otherId)
+    .where("actor_id", "=", memberId)
+    .where("kind", "=", "friend_request")
+    .where("read_at", "is", null)
+    .execute();
+}
+
+/** Accepts their request to me. Already friends: nothing changes. No request: null. */
+export async function acceptFriendRequest(me: Actor, them: FriendCandidate, mail: Mail): Promise<"accepted" | "unchanged" | null> {
+  const result = await db
+    .updateTable("friendships")
+    .set({ status: "accepted", accepted_at: new Date().toISOString() })
+    .where("requester_id", "=", them.id)
+    .where("addressee_id", "=", me.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return (await areFriends(me.id, them.id)) ? "unchanged" : null;
+  // A request of mine to them, if any, is answered by this too.
+  await cancelFriendRequest(me.id, them.id);
+  await notify({
+    memberId: them.id,
+    kind: "friend_accepted",
+    message: `${me.name} accepted your friend request.`,
+    linkPath: "/user/friends",
+    actorId: me.id,
+    email: {
+      subject: `${me.name} accepted your friend request`,
+      text: `${me.name} accepted your friend request on Chapter. You can now chat: ${mail.origin}/user/chat/${me.id}\n\nYou can turn these e-mails off in your settings: ${mail.origin}/user/settings/notifications\n`,
+    },
+  });
+  return "accepted";
+}
+
+/** Declines their request to me; nothing to decline is fine. */
+export async function declineFriendRequest(memberId: number, otherId: number) {
+  await cancelFriendRequest(otherId, memberId);
+}
+
+/** Ends a friendship, whoever asked first; not friends is fine. */
+export async function unfriend(memberId: number, otherId: number) {
+  await db
+    .deleteFrom("friendships")
+    .where("status", "=", "accepted")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("requester_id", "=", memberId), eb("addressee_id", "=", otherId)]),
+        eb.and([eb("requester_id", "=", otherId), eb("addressee_id", "=", memberId)]),
+      ]),
+    )
+    .execute();
+}
+
+export type FriendListEntry = { id: number; name: string; lookingFor: string | null; avatarUrl: string | null; since: string };
+
+function membersWithAvatar() {
+  return db
+    .selectFrom("users")
+    .leftJoin("files", "files.id", "users.profile_image_id")
+    .select(["users.id", "users.name", "users.looking_for", "files.token as avatar_token"])
+    .where("users.disabled_at", "is", null);
+}
+
+/** The friends page: my friends, requests to me and my requests, each by name. */
+export async function friendsPage(memberId: number) {
+  const rows = await db
+    .selectFrom("friendships")
+    .select(["requester_id", "addressee_id", "status", "created_at", "accepted_at"])
+    .where((eb) => eb.or([eb("requester_id", "=", memberId), eb("addressee_id", "=", memberId)]))
+    .execute();
+  const otherOf = (row: (typeof rows)[number]) => (row.requester_id === memberId ? row.addressee_id : row.requester_id);
+  const ids = [...new Set(rows.map(otherOf))];
+  const people = ids.length ? await membersWithAvatar().where("users.id", "in", ids).execute() : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const entry = (row: (typeof rows)[number]): FriendListEntry | null => {
+    const person = byId.get(otherOf(row));
+    if (!person) return null;
+    return {
+      id: person.id,
+      name: person.name,
+      lookingFor: person.looking_for,
+      avatarUrl: person.avatar_token ? fileUrl(person.avatar_token, "thumbnail") : null,
+      since: row.accepted_at ?? row.created_at,
+    };
+  };
+  const pick = (keep: (row: (typeof rows)[number]) => boolean) =>
+    rows
+      .filter(keep)
+      .map(entry)
+      .filter((value): value is FriendListEntry => value !== null);
+  const byName = (a: FriendListEntry, b: FriendListEntry) => a.name.localeCompare(b.name);
+  const newest = (a: FriendListEntry, b: FriendListEntry) => b.since.localeCompare(a.since);
+  return {
+    friends: pick((row) => row.status === "accepted").sort(byName),
+    received: pick((row) => row.status === "pending" && row.addressee_id === memberId).sort(newest),
+    sent: pick((row) => row.status === "pending" && row.requester_id === memberId).sort(newest),
+  };
 }

@@ -1,0 +1,57 @@
+import { redirect } from "@remix-run/node";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
+import {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  declineFriendRequest,
+  relationship,
+  requireOtherMember,
+  sendFriendRequest,
+} from "./friendship.server";
+
+export type FriendCommand = "add" | "cancel" | "accept" | "decline";
+
+/** The friend request calls of SPEC.md §7 ({friend_user_id} → {type, message}); another
+ * member that cannot be asked (oneself, a disabled or unknown member) answers 404. */
+export async function friendAction(request: Request, command: FriendCommand) {
+  const member = await requireMember(request);
+  const form = await request.formData();
+  const other = await requireOtherMember(member.id, form.get("friend_user_id"));
+  const mail = { origin: await publicOrigin(request) };
+  const back = safeBack(form.get("back"));
+  const answer = (message: string) => respond(request, { type: "success", message }, { to: back });
+
+  if (command === "add") {
+    const outcome = await sendFriendRequest(member, other, mail);
+    if (outcome === "sent") return answer(`Your friend request to ${other.name} is sent.`);
+    if (outcome === "accepted") return answer(`You and ${other.name} are now friends.`);
+    return (await relationship(member.id, other.id)) === "friends"
+      ? answer(`You and ${other.name} are already friends.`)
+      : answer(`Your friend request to ${other.name} is already sent.`);
+  }
+  if (command === "cancel") {
+    await cancelFriendRequest(member.id, other.id);
+    return answer(`Your friend request to ${other.name} is cancelled.`);
+  }
+  if (command === "accept") {
+    const outcome = await acceptFriendRequest(member, other, mail);
+    if (!outcome) throw new Response("Not found", { status: 404 });
+    return answer(outcome === "accepted" ? `You and ${other.name} are now friends.` : `You and ${other.name} are already friends.`);
+  }
+  await declineFriendRequest(member.id, other.id);
+  return answer(`You declined ${other.name}'s friend request.`);
+}
+
+/** A GET of a friend call (a bookmarked or typed address) lands on the friends page. */
+export async function friendActionPage(request: Request) {
+  await requireMember(request);
+  return redirect("/user/friends");
+}
+
+/** Where to go after the call: a path of this site given by the form, else back. */
+function safeBack(value: FormDataEntryValue | null) {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : undefined;
+}

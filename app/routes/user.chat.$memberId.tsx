@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ChatRoom } from "~/features/social/ChatRoom";
+import { conversationPage, markConversationRead, requireChatPartner, sendMessage } from "~/features/social/chat.server";
+import { memberProfileUrl } from "~/features/social/urls";
+import { ChatMessageSchema } from "~/features/social/schema";
+import styles from "~/styles/social.css";
+import { Avatar } from "~/ui/avatar";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member, other } = await requireChatPartner(request, params.memberId);
+  const beforeParam = new URL(request.url).searchParams.get("before");
+  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
+  const page = await conversationPage(member.id, other.id, before);
+  // Seeing the newest messages reads them.
+  const unread = !before && page.messages.some((message) => message.senderId === other.id && !message.readAt);
+  if (unread) await markConversationRead(member.id, other.id);
+  return json({ memberId: member.id, other, before, ...page, markedRead: unread });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, other } = await requireChatPartner(request, params.memberId);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ChatMessageSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), message: null }, { status: 400 });
+  const message = await sendMessage(member.id, other.id, submission.value.body);
+  // With JS (a fetcher) the message comes back to be shown at once; without JS the page
+  // comes back with it (Post/Redirect/Get). No toast: the message in the list says it all.
+  if (formData.get("live") === "1") return json({ result: submission.reply({ resetForm: true }), message });
+  return redirect(`/user/chat/${other.id}`);
+}
+
+export default function Conversation() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <section className="chat-page">
+      <div className="chat-header">
+        <Link to="/user/chat" className="muted">
+          ← Chats
+        </Link>
+        <Avatar name={data.other.name} url={data.other.avatarUrl} />
+        <h1>
+          <Link to={memberProfileUrl(data.other.id)}>{data.other.name}</Link>
+        </h1>
+      </div>
+      <ChatRoom
+        key={`${data.other.id}-${data.before ?? "now"}`}
+        memberId={data.memberId}
+        other={data.other}
+        messages={data.messages}
+        hasOlder={data.hasOlder}
+        before={data.before}
+        error={actionData?.result.error?.body?.[0] ?? null}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Chat with ${data?.other.name ?? "a friend"} · Chapter` }];

@@ -1,0 +1,64 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listConversations } from "~/features/social/chat.server";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/social.css";
+import { Avatar } from "~/ui/avatar";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  return json({ memberId: member.id, conversations: await listConversations(member.id) });
+}
+
+const when = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
+
+export default function Chats() {
+  const { memberId, conversations } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1>Chat</h1>
+      {conversations.length === 0 ? (
+        <p className="muted">
+          You can chat with your friends. <Link to="/user/friends">Find members and send friend requests.</Link>
+        </p>
+      ) : (
+        <ul className="member-results" aria-label="Conversations">
+          {conversations.map(({ member, lastMessage, unread }) => (
+            <li key={member.id} className="member-result" data-testid="conversation">
+              <Avatar name={member.name} url={member.avatarUrl} />
+              <div className="member-result-text">
+                <Link to={`/user/chat/${member.id}`} className="member-result-name">
+                  {member.name}
+                </Link>
+                <p className="chat-preview">
+                  {lastMessage ? (
+                    <>
+                      {lastMessage.senderId === memberId ? "You: " : ""}
+                      {lastMessage.body.length > 80 ? `${lastMessage.body.slice(0, 80)}…` : lastMessage.body}{" "}
+                      <time className="muted" dateTime={lastMessage.createdAt}>
+                        {when.format(new Date(lastMessage.createdAt))}
+                      </time>
+                    </>
+                  ) : (
+                    <span className="muted">No messages yet</span>
+                  )}
+                </p>
+              </div>
+              {unread > 0 ? (
+                <span className="count-badge" data-testid="conversation-unread">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Chat · Chapter" }];

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { FriendButton } from "~/features/social/FriendButton";
+import { MemberSearch } from "~/features/social/MemberSearch";
+import { friendsPage, type FriendListEntry } from "~/features/social/friendship.server";
+import { memberProfileUrl } from "~/features/social/urls";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/social.css";
+import { Avatar } from "~/ui/avatar";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  return json(await friendsPage(member.id));
+}
+
+function Person({ person, children }: { person: FriendListEntry; children: React.ReactNode }) {
+  return (
+    <li className="member-result" data-testid="friend-row">
+      <Avatar name={person.name} url={person.avatarUrl} />
+      <div className="member-result-text">
+        <Link to={memberProfileUrl(person.id)} className="member-result-name">
+          {person.name}
+        </Link>
+        {person.lookingFor ? (
+          <p className="member-question">
+            <span className="muted">Looking for:</span> {person.lookingFor}
+          </p>
+        ) : null}
+      </div>
+      <div className="member-result-actions">{children}</div>
+    </li>
+  );
+}
+
+export default function Friends() {
+  const { friends, received, sent } = useLoaderData<typeof loader>();
+  return (
+    <section className="friends-page">
+      <h1>Friends</h1>
+      <MemberSearch />
+      {received.length > 0 ? (
+        <section aria-labelledby="friend-requests">
+          <h2 id="friend-requests">Friend requests</h2>
+          <ul className="member-results">
+            {received.map((person) => (
+              <Person key={person.id} person={person}>
+                <FriendButton memberId={person.id} name={person.name} state="received" />
+              </Person>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="my-friends">
+        <h2 id="my-friends">My friends</h2>
+        {friends.length === 0 ? (
+          <p className="muted">No friends yet: find members above and send them a friend request.</p>
+        ) : (
+          <ul className="member-results">
+            {friends.map((person) => (
+              <Person key={person.id} person={person}>
+                <Link to={`/user/chat/${person.id}`} className="button button--small">
+                  Chat<span className="visually-hidden"> with {person.name}</span>
+                </Link>
+                <Link to={`/user/friends/${person.id}/unfriend`} className="button button--small button--secondary" preventScrollReset>
+                  Unfriend<span className="visually-hidden"> {person.name}</span>
+                </Link>
+              </Person>
+            ))}
+          </ul>
+        )}
+      </section>
+      {sent.length > 0 ? (
+        <section aria-labelledby="sent-requests">
+          <h2 id="sent-requests">Sent requests</h2>
+          <ul className="member-results">
+            {sent.map((person) => (
+              <Person key={person.id} person={person}>
+                <FriendButton memberId={person.id} name={person.name} state="sent" />
+              </Person>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Friends · Chapter" }];

@@ -1,0 +1,119 @@
+// Member search over a large club: 100,000 members, the autocomplete (/search_contacts, JSON)
+// and the results page measured through the built request handler against the /healthz floor
+// of the same run. Prints requests per second and p95 latency as ratios to the floor, and
+// the query plan, which must be an index range scan on users.search_name. No pass/fail timings.
+// Run by run.ts (npm run bench), after it has set up the data folder.
+import type { AppLoadContext } from "@remix-run/node";
+import { sql } from "kysely";
+import { db, nowIso } from "../../app/lib/db.server.ts";
+import { createMember } from "../../app/features/members/members.server.ts";
+import { searchName } from "../../app/features/social/search-name.ts";
+import { startSession } from "../../app/lib/session.server.ts";
+
+const MEMBERS = 100_000;
+const BATCH = 500;
+const WARM_UP = 20;
+const MIN_REQUESTS = 200;
+const MIN_MS = 2_000;
+
+type Handle = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+const FIRST = ["Ana", "Bob", "Carla", "Dmitri", "Élise", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tariq"];
+const LAST = ["Ortega", "Baker", "Cruz", "Ivanov", "Ørsted", "Haddad", "Green", "Sato", "Novak", "Li", "Mensah", "Berg", "Rossi", "Okafor", "Khan", "Patel", "Nakamura"];
+const WANTS = ["Investors in solar", "A co-founder", "Distributors in Europe", "Office space", "A mentor in retail"];
+
+async function seedMembers() {
+  const now = nowIso();
+  // Members sign in with a password; none of these do, so one placeholder hash serves all.
+  const hash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaA$bench";
+  await db.transaction().execute(async (trx) => {
+    for (let offset = 0; offset < MEMBERS; offset += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, MEMBERS - offset) }, (_, index) => {
+        const n = offset + index;
+        const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
+        return {
+          email: `member-${n}@bench.example.com`,
+          name,
+          search_name: searchName(name),
+          password_hash: hash,
+          role: "member" as const,
+          member_type: "entrepreneur" as const,
+          looking_for: WANTS[n % WANTS.length],
+          disabled_at: n % 50 === 0 ? now : null,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      await trx.insertInto("users").values(rows).execute();
+    }
+  });
+}
+
+async function measure(handle: Handle, context: AppLoadContext, label: string, url: string, headers: Record<string, string>) {
+  const run = async () => {
+    const response = await handle(new Request(`http://bench.local${url}`, { headers }), context);
+    if (response.status !== 200) throw new Error(`${label}: ${url} answered ${response.status}`);
+    await response.arrayBuffer();
+  };
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const latencies: number[] = [];
+  const start = performance.now();
+  while (latencies.length < MIN_REQUESTS || performance.now() - start < MIN_MS) {
+    const before = performance.now();
+    await run();
+    latencies.push(performance.now() - before);
+  }
+  const elapsed = performance.now() - start;
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    requestsPerSecond: (latencies.length / elapsed) * 1000,
+    p95: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)],
+  };
+}
+
+/** SQLite's plan for the search query (the bench runs on SQLite). */
+async function queryPlan(prefix: string) {
+  const rows = await sql<{ detail: string }>`explain query plan
+    select users.id from users left join files on files.id = users.profile_image_id
+    where users.search_name >= ${prefix} and users.search_name < ${`${prefix}\u{10FFFF}`}
+      and users.disabled_at is null and users.id != ${0}
+    order by users.search_name, users.id limit 10`.execute(db);
+  return rows.rows.map((row) => row.detail).join("; ");
+}
+
+export async function benchMemberSearch(handle: Handle, context: AppLoadContext) {
+  const memberId = await createMember({ name: "Search Bench", email: "search-bench@example.com", password: "bench-password", memberType: "investor" });
+  const signedIn = await startSession(new Request("http://bench.local/signin"), memberId, { redirectTo: "/user" });
+  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const seeding = performance.now();
+  await seedMembers();
+  const seeded = performance.now() - seeding;
+
+  const json = { Cookie: cookie, Accept: "application/json" };
+  const check = await handle(new Request("http://bench.local/search_contacts?q=elise%20orsted", { headers: json }), context);
+  const found = (await check.json()) as { name: string }[];
+  if (found.length !== 10 || !found.every((item) => item.name.startsWith("Élise Ørsted"))) {
+    throw new Error(`The search does not find the seeded members: ${JSON.stringify(found.slice(0, 2))}`);
+  }
+  const plan = await queryPlan("ana");
+  if (!plan.includes("users_search_name")) throw new Error(`The search does not use its index: ${plan}`);
+
+  const floor = await measure(handle, context, "floor /healthz", "/healthz", {});
+  const cases = [
+    await measure(handle, context, "autocomplete ?q=a (5,000 match)", "/search_contacts?q=a", json),
+    await measure(handle, context, "autocomplete ?q=elise orsted", "/search_contacts?q=elise%20orsted", json),
+    await measure(handle, context, "autocomplete ?q=zz (no match)", "/search_contacts?q=zz", json),
+    await measure(handle, context, "results page ?q=kofi", "/user/search?q=kofi", { Cookie: cookie }),
+  ];
+
+  console.log(`\nmember search: ${MEMBERS} members seeded in ${(seeded / 1000).toFixed(1)} s (${BATCH} per insert)`);
+  console.log(`query plan: ${plan}`);
+  console.log(`${"floor /healthz".padEnd(45)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${floor.p95.toFixed(2)} ms`);
+  for (const result of cases) {
+    console.log(
+      `${result.label.padEnd(45)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${result.p95.toFixed(2)} ms` +
+        `   ${(floor.requestsPerSecond / result.requestsPerSecond).toFixed(1)}x floor time, p95 ${(result.p95 / floor.p95).toFixed(1)}x floor`,
+    );
+  }
+}

@@ -1,0 +1,272 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+let counter = 0;
+/** A first name no other test uses, so a prefix search finds only this test's members. */
+function uniqueName(last: string) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`.replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+  return `Zq${tag} ${last}`;
+}
+
+async function dismissToast(page: Page) {
+  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+async function newMember(javaScript: boolean, last: string) {
+  const page = await browser.newPage({ javaScript });
+  const name = uniqueName(last);
+  await signUp(page, { name, email: uniqueEmail("social") });
+  return { page, name };
+}
+
+function resultRow(page: Page, name: string) {
+  return page.getByTestId("member-result").filter({ hasText: name });
+}
+
+function friendRow(page: Page, name: string) {
+  return page.getByTestId("friend-row").filter({ hasText: name });
+}
+
+/** A asks B from the search results; B accepts on the friends page. Returns B's id. */
+async function befriend(a: { page: Page }, b: { page: Page; name: string }, aName: string) {
+  await visit(a.page, `/user/search?${new URLSearchParams({ q: b.name })}`);
+  await resultRow(a.page, b.name).getByRole("button", { name: "Connect" }).click();
+  await resultRow(a.page, b.name).getByRole("button", { name: "Cancel request" }).waitFor();
+  // The server has answered (with JS the button flips before it does).
+  await toast(a.page, "is sent");
+  const href = await resultRow(a.page, b.name).getByRole("link", { name: b.name }).getAttribute("href");
+  await visit(b.page, "/user/friends");
+  await friendRow(b.page, aName).getByRole("button", { name: "Accept" }).click();
+  await friendRow(b.page, aName).getByRole("link", { name: "Chat" }).waitFor();
+  return Number(href?.split("/").pop());
+}
+
+describe.each(modes)("friends $name", ({ javaScript }) => {
+  test("a member finds another, sends, cancels and sends a friend request; the other accepts it", async () => {
+    const ana = await newMember(javaScript, "Asker");
+    const bo = await newMember(javaScript, "Buddy");
+
+    // The search results page (a GET form) with a Connect button.
+    await visit(ana.page, "/user/friends");
+    await ana.page.getByLabel("Find members").fill(bo.name.slice(0, -3));
+    await ana.page.getByRole("button", { name: "Search", exact: true }).click();
+    await ana.page.waitForURL(atPath("/user/search"));
+    await hydrated(ana.page);
+    const row = resultRow(ana.page, bo.name);
+    await row.getByText("Looking for").or(row.getByRole("link", { name: bo.name })).first().waitFor();
+    expect(await row.locator(".avatar--placeholder").textContent()).toBe("Z");
+
+    await row.getByRole("button", { name: "Connect" }).click();
+    await row.getByRole("button", { name: "Cancel request" }).waitFor();
+    expect(await toast(ana.page, "is sent")).toContain(`Your friend request to ${bo.name} is sent.`);
+    await dismissToast(ana.page);
+
+    await row.getByRole("button", { name: "Cancel request" }).click();
+    await row.getByRole("button", { name: "Connect" }).waitFor();
+    expect(await toast(ana.page, "cancelled")).toContain("is cancelled.");
+    await dismissToast(ana.page);
+    await row.getByRole("button", { name: "Connect" }).click();
+    await row.getByRole("button", { name: "Cancel request" }).waitFor();
+
+    // Bo sees the request in the header's count and on the friends page, and accepts it.
+    await visit(bo.page, "/user");
+    expect(await bo.page.getByTestId("unread-notifications").textContent()).toMatch(/^1/);
+    await bo.page.getByRole("link", { name: /Notifications/ }).click();
+    await bo.page.waitForURL(atPath("/user/notifications"));
+    await bo.page.getByText(`${ana.name} sent you a friend request.`).first().waitFor();
+    expect(await bo.page.getByTestId("unread-notifications").count()).toBe(0);
+    await bo.page.getByRole("link", { name: "Friends", exact: true }).click();
+    await bo.page.waitForURL(atPath("/user/friends"));
+    await hydrated(bo.page);
+    await friendRow(bo.page, ana.name).getByRole("button", { name: "Accept" }).click();
+    await bo.page.getByRole("heading", { name: "My friends" }).waitFor();
+    await friendRow(bo.page, ana.name).getByRole("link", { name: "Chat" }).waitFor();
+    expect(await toast(bo.page, "now friends")).toContain(`You and ${ana.name} are now friends.`);
+
+    // Ana's result says friends now, and she was told.
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByText("Friends", { exact: true }).waitFor();
+    await visit(ana.page, "/user/notifications");
+    await ana.page.getByText(`${bo.name} accepted your friend request.`).waitFor();
+
+    // Unfriending asks first.
+    await visit(bo.page, "/user/friends");
+    await dismissToast(bo.page);
+    await friendRow(bo.page, ana.name).getByRole("link", { name: "Unfriend" }).click();
+    const dialog = bo.page.getByRole("dialog", { name: "Confirm!" });
+    await dialog.getByText(`Are you sure you want to unfriend ${ana.name}?`).waitFor();
+    await hydrated(bo.page);
+    await dialog.getByRole("button", { name: "Yes, unfriend" }).click();
+    expect(await toast(bo.page, "no longer your friend")).toContain(`${ana.name} is no longer your friend.`);
+    expect(await friendRow(bo.page, ana.name).count()).toBe(0);
+  });
+});
+
+describe("member search autocomplete with JavaScript", () => {
+  test("suggests members as one types; the keyboard chooses, Escape closes, Enter opens the profile; Connect sends a request", async () => {
+    const ana = await newMember(true, "Finder");
+    const bo = await newMember(true, "Bravo");
+    const cy = await newMember(true, "Charlie");
+    const boName = bo.name;
+    const cyName = cy.name;
+
+    await visit(ana.page, "/user/friends");
+    const input = ana.page.getByRole("combobox", { name: "Find members" });
+    await input.pressSequentially(boName.slice(0, 6));
+    const listbox = ana.page.getByRole("listbox", { name: "Members" });
+    await listbox.waitFor();
+    expect(await input.getAttribute("aria-expanded")).toBe("true");
+    expect(await input.getAttribute("aria-controls")).toBe(await listbox.getAttribute("id"));
+
+    // Narrow down to Bo.
+    await input.fill(boName);
+    await listbox.getByRole("option", { name: new RegExp(boName) }).waitFor();
+    await expect.poll(() => listbox.getByRole("option").count()).toBe(1);
+    const option = listbox.getByRole("option").first();
+    await option.getByText(boName, { exact: true }).waitFor();
+
+    await input.press("ArrowDown");
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    expect(await input.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+    await input.press("Escape");
+    expect(await input.getAttribute("aria-expanded")).toBe("false");
+    expect(await listbox.isHidden()).toBe(true);
+    await input.press("ArrowDown");
+    expect(await input.getAttribute("aria-expanded")).toBe("true");
+
+    // Connect from the suggestion.
+    await option.getByRole("button", { name: "Connect" }).click();
+    await option.getByRole("button", { name: "Cancel request" }).waitFor();
+
+    // Enter with a member chosen opens their profile.
+    await input.fill(cyName);
+    const cyOption = listbox.getByRole("option", { name: new RegExp(cyName) });
+    await cyOption.waitFor();
+    await input.press("ArrowDown");
+    await input.press("Enter");
+    await ana.page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
+
+    // Enter with none chosen opens the results page, where Connect works from the keyboard.
+    await visit(ana.page, "/user/friends");
+    const again = ana.page.getByRole("combobox", { name: "Find members" });
+    await again.fill(cyName);
+    await again.press("Enter");
+    await ana.page.waitForURL(atPath("/user/search"));
+    await hydrated(ana.page);
+    const connect = resultRow(ana.page, cyName).getByRole("button", { name: "Connect" });
+    await connect.focus();
+    await ana.page.keyboard.press("Enter");
+    const cancel = resultRow(ana.page, cyName).getByRole("button", { name: "Cancel request" });
+    await cancel.waitFor();
+    await toast(ana.page, `Your friend request to ${cyName} is sent.`);
+    // The focus stays on the button as it flips.
+    expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Both have the request.
+    for (const other of [bo, cy]) {
+      await visit(other.page, "/user/friends");
+      await friendRow(other.page, ana.name).getByRole("button", { name: "Accept" }).waitFor();
+    }
+  });
+});
+
+describe("chat", () => {
+  test("with JavaScript: two friends chat live in two browsers", async () => {
+    const ana = await newMember(true, "Talker");
+    const bo = await newMember(true, "Listener");
+    const boId = await befriend(ana, bo, ana.name);
+    const anaId = Number(
+      (await friendRow(bo.page, ana.name).getByRole("link", { name: "Chat" }).getAttribute("href"))?.split("/").pop(),
+    );
+
+    await visit(ana.page, `/user/chat/${boId}`);
+    await visit(bo.page, `/user/chat/${anaId}`);
+    await ana.page.getByTestId("chat-live").and(ana.page.locator('[data-state="open"]')).waitFor();
+    await bo.page.getByTestId("chat-live").and(bo.page.locator('[data-state="open"]')).waitFor();
+
+    const send = ana.page.getByRole("button", { name: "Send" });
+    const box = ana.page.getByLabel(`Message to ${bo.name}`);
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill("   ");
+    expect(await send.isDisabled()).toBe(true);
+    await box.fill("Hello Bo, are you there?");
+    expect(await send.isEnabled()).toBe(true);
+    await send.click();
+    await ana.page.getByTestId("chat-message").filter({ hasText: "Hello Bo, are you there?" }).waitFor();
+    expect(await box.inputValue()).toBe("");
+    expect(await send.isDisabled()).toBe(true);
+    // Through the real server (compression and all), promptly.
+    const started = Date.now();
+    await bo.page.getByTestId("chat-message").filter({ hasText: "Hello Bo, are you there?" }).waitFor({ timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // Bo answers with Enter; Ana sees it without reloading.
+    const boBox = bo.page.getByLabel(`Message to ${ana.name}`);
+    await boBox.fill("Yes, here!");
+    await boBox.press("Enter");
+    await ana.page.getByTestId("chat-message").filter({ hasText: "Yes, here!" }).waitFor({ timeout: 5_000 });
+    expect(await ana.page.getByTestId("chat-message").allTextContents()).toEqual([
+      expect.stringContaining("Hello Bo, are you there?"),
+      expect.stringContaining("Yes, here!"),
+    ]);
+
+    // The stream itself, as the browser gets it through the server: not compressed (which
+    // would hold events back), its first bytes at once.
+    const stream = await ana.page.evaluate(async (url) => {
+      const controller = new AbortController();
+      const started = performance.now();
+      const response = await fetch(url, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      const { value } = await reader.read();
+      const ms = performance.now() - started;
+      controller.abort();
+      return {
+        ms,
+        text: new TextDecoder().decode(value),
+        type: response.headers.get("content-type"),
+        encoding: response.headers.get("content-encoding"),
+      };
+    }, `/user/chat/${boId}/events?after=0`);
+    expect(stream.type).toBe("text/event-stream; charset=utf-8");
+    expect(stream.encoding).toBeNull();
+    expect(stream.text).toContain("retry: 2000");
+    expect(stream.ms).toBeLessThan(3_000);
+
+    // The list of conversations shows the last message.
+    await visit(ana.page, "/user/chat");
+    await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByText("Yes, here!").waitFor();
+  });
+
+  test("without JavaScript: the conversation page shows the messages and a plain form sends", async () => {
+    const ana = await newMember(false, "Plain");
+    const bo = await newMember(false, "Form");
+    const boId = await befriend(ana, bo, ana.name);
+
+    await visit(ana.page, `/user/chat/${boId}`);
+    await ana.page.getByLabel(`Message to ${bo.name}`).fill("A message without JavaScript");
+    await ana.page.getByRole("button", { name: "Send" }).click();
+    await ana.page.waitForURL(atPath(`/user/chat/${boId}`));
+    await ana.page.getByTestId("chat-message").filter({ hasText: "A message without JavaScript" }).waitFor();
+
+    // Bo sees the unread count, then the message.
+    await visit(bo.page, "/user/chat");
+    expect(await bo.page.getByTestId("unread-messages").textContent()).toMatch(/^1/);
+    const conversation = bo.page.getByTestId("conversation").filter({ hasText: ana.name });
+    expect(await conversation.getByTestId("conversation-unread").textContent()).toMatch(/^1/);
+    await conversation.getByRole("link", { name: ana.name }).click();
+    await bo.page.getByTestId("chat-message").filter({ hasText: "A message without JavaScript" }).waitFor();
+    await visit(bo.page, "/user/chat");
+    expect(await bo.page.getByTestId("unread-messages").count()).toBe(0);
+
+    // An empty message is refused with a message.
+    await visit(ana.page, `/user/chat/${boId}`);
+    await ana.page.getByLabel(`Message to ${bo.name}`).evaluate((element) => element.removeAttribute("required"));
+    await ana.page.getByRole("button", { name: "Send" }).click();
+    await ana.page.getByRole("alert").filter({ hasText: "Write a message first." }).waitFor();
+  });
+});
