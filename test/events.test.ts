@@ -124,8 +124,9 @@ describe("creating and editing events", () => {
     expect(missing.start_date).toEqual(["Start date is required."]);
     expect(missing.end_time).toEqual(["End time is required."]);
 
-    const backwards = await replyErrors(await create(owner, { ...VALID, end_time: "18:00" }));
+    const backwards = await replyErrors(await create(owner, { ...VALID, title: "", end_time: "18:00" }));
     expect(backwards.end_time).toEqual(["The end must be after the start."]);
+    expect(backwards.title).toEqual(["Title is required."]);
     expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
   });
 

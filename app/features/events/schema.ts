@@ -57,6 +57,8 @@ export function isTimeZone(value: string) {
   }
 }
 
+const TIMING_FIELDS = ["start_date", "start_time", "end_date", "end_time"];
+
 export const EventSchema = z
   .object({
     title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
@@ -79,10 +81,11 @@ export const EventSchema = z
     vip_capacity: optionalSeats,
     vip_amount: optionalAmount,
   })
-  .superRefine((event, ctx) => {
-    const start = `${event.start_date}T${event.start_time}`;
-    const end = `${event.end_date}T${event.end_time}`;
-    if (end <= start) ctx.addIssue({ code: "custom", path: ["end_time"], message: "The end must be after the start." });
+  .refine((event) => `${event.end_date}T${event.end_time}` > `${event.start_date}T${event.start_time}`, {
+    path: ["end_time"],
+    message: "The end must be after the start.",
+    // Checked as soon as the four date and time fields are good, whatever else is wrong.
+    when: (payload) => !payload.issues.some((issue) => TIMING_FIELDS.includes(String(issue.path?.[0]))),
   });
 
 export type EventInput = z.infer<typeof EventSchema>;
