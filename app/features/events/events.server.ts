@@ -67,6 +67,15 @@ export async function updateEvent(ownerId: number, eventId: number, input: Event
   return true;
 }
 
+/** Sets (or replaces, deleting the old one) the owner's event image. False: not theirs. */
+export async function setEventImage(ownerId: number, eventId: number, fileId: number) {
+  const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (!before) return false;
+  await db.updateTable("events").set({ image_id: fileId, updated_at: nowIso() }).where("id", "=", eventId).execute();
+  if (before.image_id && before.image_id !== fileId) await deleteFile(before.image_id);
+  return true;
+}
+
 /** Seats already held may not be taken away: the errors, by field, of a change of capacity. */
 export function capacityErrors(event: { general_taken: number; vip_taken: number }, input: EventInput) {
   const errors: Record<string, string> = {};
