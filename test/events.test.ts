@@ -297,7 +297,9 @@ describe("the event list", () => {
 
     expect((await list(viewer, "?q=pier")).events.map((event) => event.title)).toEqual(["Harbour breakfast"]);
     expect((await list(viewer, "?q=BORDEAUX")).events.map((event) => event.title)).toEqual(["Wine tasting"]);
-    expect((await list(viewer, "?q=berlin")).events.map((event) => event.title)).toEqual(["Berlin meetup"]);
+    const berlin = (await list(viewer, "?q=berlin")).events;
+    expect(berlin.map((event) => event.title)).toEqual(["Berlin meetup"]);
+    expect((berlin[0] as unknown as { place: string }).place).toBe("Hotel Lutetia, Berlin, Berlin, Germany");
     expect((await list(viewer, "?q=gala")).total).toBe(0);
     expect((await list(viewer, "?q=gala&when=past")).total).toBe(1);
     expect((await list(viewer, "?q=100%25")).total).toBe(0);

@@ -128,7 +128,7 @@ function present(row: EventRow, viewerId: number) {
   return {
     ...event,
     imageUrl: image_token ? fileUrl(image_token) : null,
-    place: [event.venue, event.city, placeLabel(event)].filter(Boolean).join(", "),
+    place: [event.venue, placeLabel(event) ?? event.city].filter(Boolean).join(", "),
     interested: my_interested === 1,
     going: my_going === 1,
     interestedCount: Number(interested_count ?? 0),
