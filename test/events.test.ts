@@ -132,6 +132,18 @@ describe("creating and editing events", () => {
     expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
   });
 
+  test("without JS, the place button refreshes the provinces and keeps what was typed, saving nothing", async () => {
+    const owner = await createSignedInMember();
+    const response = await create(owner, { ...VALID, intent: "refresh-places", country: "DE" });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { places: { provinces: { value: string }[] }; result: { initialValue: Record<string, string> } };
+    expect(body.places.provinces.map((province) => province.value)).toContain("BE");
+    expect(body.result.initialValue.title).toBe(VALID.title);
+    expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
+    const wrong = await replyErrors(await create(owner, { ...VALID, country: "DE", province: "XX" }));
+    expect(wrong.province).toEqual(["Choose a province from the list."]);
+  });
+
   test("an image uploaded with the form is kept; a video is refused next to the field", async () => {
     const owner = await createSignedInMember();
     const request = uploadRequest("/user/events/create", { name: "stage.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
@@ -398,6 +410,10 @@ describe("the detail page and the calendar file", () => {
     expect(event.general).toEqual({ capacity: 50, remaining: 2, amountCents: 2550 });
     expect(event.vip).toEqual({ capacity: 5, remaining: 5, amountCents: null });
     expect(event.isOwner).toBe(false);
+    expect(event.ended).toBe(false);
+    const past = await created(owner, { start_date: day(-3), end_date: day(-3) });
+    const ended = await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${past}`, viewer.cookie), { eventId: String(past) })));
+    expect(((await ended.json()) as { event: { ended: boolean } }).event.ended).toBe(true);
   });
 
   test("a valid iCalendar VEVENT: CRLF, folded lines, escaped text, TZID", async () => {

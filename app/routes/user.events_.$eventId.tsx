@@ -13,7 +13,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ event });
 }
 
-function TicketType({ eventId, type, label, offer, currency }: { eventId: number; type: "general" | "vip"; label: string; offer: TicketOffer; currency: string }) {
+function TicketType({
+  eventId,
+  type,
+  label,
+  offer,
+  currency,
+  ended,
+}: {
+  eventId: number;
+  type: "general" | "vip";
+  label: string;
+  offer: TicketOffer;
+  currency: string;
+  ended: boolean;
+}) {
   if (!offer) return null;
   return (
     <li className="ticket-type" data-testid={`ticket-${type}`}>
@@ -24,7 +38,7 @@ function TicketType({ eventId, type, label, offer, currency }: { eventId: number
           {offer.remaining === 0 ? "Sold out" : `${offer.remaining} of ${offer.capacity} ${offer.capacity === 1 ? "seat" : "seats"} left`}
         </span>
       </div>
-      {offer.remaining > 0 ? (
+      {offer.remaining > 0 && !ended ? (
         <Link to={`/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`} className="button button--small">
           Get ticket
         </Link>
@@ -84,10 +98,11 @@ export default function EventDetail() {
         </article>
         <aside className="card" aria-labelledby="tickets-heading">
           <h2 id="tickets-heading">Tickets</h2>
+          {event.ended ? <p className="muted">This event has ended.</p> : null}
           {event.general || event.vip ? (
             <ul className="ticket-types">
-              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} />
-              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} />
+              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} ended={event.ended} />
+              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} ended={event.ended} />
             </ul>
           ) : (
             <p className="muted">No tickets are offered for this event.</p>

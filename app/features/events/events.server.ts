@@ -134,6 +134,7 @@ function present(row: EventRow, viewerId: number) {
     interestedCount: Number(interested_count ?? 0),
     goingCount: Number(going_count ?? 0),
     isOwner: event.owner_id === viewerId,
+    ended: (event.ends_at_utc ?? event.ends_at) < nowIso().slice(0, 16),
     general: offered(event.general_capacity, event.general_taken, event.general_amount_cents),
     vip: offered(event.vip_capacity, event.vip_taken, event.vip_amount_cents),
   };
