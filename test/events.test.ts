@@ -235,6 +235,13 @@ describe("the event image upload (SPEC path)", () => {
     expect(await video.json()).toMatchObject({ type: "error", message: "Upload error: clip.mp4: The event image must be a JPG, PNG or GIF image." });
     expect((await db.selectFrom("files").select("id").execute()).length).toBe(filesBefore);
     expect((await row(id))!.image_id).toBe(secondImage);
+
+    // The event page's upload control names the event in the address.
+    const byAddress = uploadRequest(`/user/upload/event_simple_upload_single_image?event_id=${id}`, { name: "third.png", content: picture }, { cookie: owner.cookie, fields: { csrf: "x" } });
+    const noJs = await settle(() => imageUpload(routeArgs(byAddress)));
+    expect(noJs.status).toBe(302);
+    expect(noJs.headers.get("Location")).toBe(`/user/events/${id}`);
+    expect((await row(id))!.image_id).not.toBe(secondImage);
   });
 });
 

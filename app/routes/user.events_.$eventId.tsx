@@ -3,6 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
 import { requireEvent } from "~/features/events/events.server";
+import { acceptAttribute } from "~/lib/file-types";
+import { uploadLimit } from "~/lib/uploads.server";
+import { ImageUpload } from "~/ui/image-upload";
 import { formatRange } from "~/features/events/time";
 import styles from "~/styles/events.css";
 
@@ -10,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event } = await requireEvent(request, params.eventId);
-  return json({ event });
+  return json({ event, upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") } });
 }
 
 function TicketType({
@@ -48,7 +51,7 @@ function TicketType({
 }
 
 export default function EventDetail() {
-  const { event } = useLoaderData<typeof loader>();
+  const { event, upload } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -109,6 +112,21 @@ export default function EventDetail() {
           )}
         </aside>
       </div>
+      {event.isOwner ? (
+        <section className="card" aria-labelledby="event-image-heading">
+          <h2 id="event-image-heading">Event image</h2>
+          <ImageUpload
+            action={`/user/upload/event_simple_upload_single_image?event_id=${event.id}`}
+            accept={upload.accept}
+            maxBytes={upload.maxBytes}
+            label="event image"
+            hasImage={Boolean(event.imageUrl)}
+            renderPreview={(preview) =>
+              preview || event.imageUrl ? <img src={preview ?? event.imageUrl ?? ""} alt="" width={160} className="event-image-preview" /> : null
+            }
+          />
+        </section>
+      ) : null}
       <Outlet />
     </>
   );

@@ -20,7 +20,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return respond(request, { type: "error", message: uploadErrorMessage(result.error) }, { to: "/user/events", status: 400, data: { name: result.error.name, error: result.error.message } });
   }
   const file = result.file!;
-  const eventId = parseId(String(result.fields.get("event_id") ?? ""));
+  // In the form (SPEC.md's client) or in the address (the event page's upload control).
+  const eventId = parseId(String(result.fields.get("event_id") ?? new URL(request.url).searchParams.get("event_id") ?? ""));
   if (!file.media_type.startsWith("image/")) {
     await deleteFile(file.id);
     const error = "The event image must be a JPG, PNG or GIF image.";

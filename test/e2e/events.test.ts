@@ -72,6 +72,16 @@ describe.each(modes)("events $name", ({ javaScript }) => {
       `/user/event/payment_form?event_id=${id}&ticket_type=general`,
     );
     expect(await page.getByTestId("ticket-vip").textContent()).toContain("Free");
+    // Replacing the image from the event page (progress and cancel with JS; a plain post without).
+    await dismissToast(page);
+    const upload = page.locator("form.image-upload");
+    await upload.locator('input[type="file"]').setInputFiles({ name: "new.png", mimeType: "image/png", buffer: await png(200, 100) });
+    if (!javaScript) {
+      await upload.getByRole("button", { name: "Upload", exact: true }).click();
+      expect(await toast(page, "image")).toContain("The event image is saved.");
+    }
+    await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 200);
+    await hydrated(page);
     const calendar = await page.request.get(`${eventPath}/calendar.ics`);
     expect(await calendar.text()).toContain(`DTSTART;TZID=Europe/Paris:${day(20).replace(/-/g, "")}T180000`);
     await dismissToast(page);
