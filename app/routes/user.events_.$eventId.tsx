@@ -96,7 +96,9 @@ export default function EventDetail() {
             ·{" "}
             <a href={`/user/events/${event.id}/calendar.ics`} download>
               Add to calendar
-            </a>
+            </a>{" "}
+            · <Link to={`/user/offers?event_id=${event.id}`}>Offers for this event</Link> ·{" "}
+            <Link to={`/user/offers/create?event_id=${event.id}`}>Make an offer</Link>
           </p>
         </article>
         <aside className="card" aria-labelledby="tickets-heading">
