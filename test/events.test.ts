@@ -155,6 +155,13 @@ describe("creating and editing events", () => {
     const file = await db.selectFrom("files").selectAll().where("id", "=", event!.image_id!).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ kind: "event_media", owner_id: owner.id, media_type: "image/png" });
 
+    // Editing keeps the image unless another is chosen or "Remove this image" is ticked.
+    await edit(owner, id, { ...VALID, title: "Kept" });
+    expect((await row(id))!.image_id).toBe(file.id);
+    await edit(owner, id, { ...VALID, remove_image: "1" });
+    expect((await row(id))!.image_id).toBeNull();
+    expect(await db.selectFrom("files").select("id").where("id", "=", file.id).executeTakeFirst()).toBeUndefined();
+
     const bad = uploadRequest("/user/events/create", { name: "notes.txt", content: Buffer.from("hello") }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
     const refused = await settle(() => createAction(routeArgs(bad)));
     expect(refused.status).toBe(400);
