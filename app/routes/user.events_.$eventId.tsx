@@ -122,6 +122,7 @@ export default function EventDetail() {
             accept={upload.accept}
             maxBytes={upload.maxBytes}
             label="event image"
+            chooseLabel={event.imageUrl ? "Replace the event image" : "Choose an event image"}
             hasImage={Boolean(event.imageUrl)}
             renderPreview={(preview) =>
               preview || event.imageUrl ? <img src={preview ?? event.imageUrl ?? ""} alt="" width={160} className="event-image-preview" /> : null
