@@ -1,0 +1,138 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
+import { requireEvent } from "~/features/events/events.server";
+import { acceptAttribute } from "~/lib/file-types";
+import { uploadLimit } from "~/lib/uploads.server";
+import { ImageUpload } from "~/ui/image-upload";
+import { formatRange } from "~/features/events/time";
+import styles from "~/styles/events.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireEvent(request, params.eventId);
+  return json({ event, upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") } });
+}
+
+function TicketType({
+  eventId,
+  type,
+  label,
+  offer,
+  currency,
+  ended,
+}: {
+  eventId: number;
+  type: "general" | "vip";
+  label: string;
+  offer: TicketOffer;
+  currency: string;
+  ended: boolean;
+}) {
+  if (!offer) return null;
+  return (
+    <li className="ticket-type" data-testid={`ticket-${type}`}>
+      <div>
+        <strong>{label}</strong> · {ticketPrice(offer, currency)}
+        <br />
+        <span className="muted">
+          {offer.remaining === 0 ? "Sold out" : `${offer.remaining} of ${offer.capacity} ${offer.capacity === 1 ? "seat" : "seats"} left`}
+        </span>
+      </div>
+      {offer.remaining > 0 && !ended ? (
+        <Link to={`/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`} className="button button--small">
+          Get ticket
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+export default function EventDetail() {
+  const { event, upload } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/user/events">← All events</Link>
+      </p>
+      <div className="page-header">
+        <h1>{event.title}</h1>
+        {event.isOwner ? (
+          <div className="event-owner-actions">
+            <Link to={`/user/events/edit/${event.id}`} className="button button--secondary">
+              Edit
+            </Link>{" "}
+            <Link to={`/user/events/delete/${event.id}`} className="button button--secondary">
+              Delete
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <div className="event-detail-grid">
+        <article className="card">
+          {event.imageUrl ? <img className="event-hero" src={event.imageUrl} alt="" /> : null}
+          <dl className="details">
+            <dt>When</dt>
+            <dd>
+              {formatRange(event.starts_at, event.ends_at)} <span className="muted">({event.time_zone.replace(/_/g, " ")})</span>
+            </dd>
+            {event.place ? (
+              <>
+                <dt>Where</dt>
+                <dd>{event.place}</dd>
+              </>
+            ) : null}
+            <dt>Organiser</dt>
+            <dd>{event.owner_name}</dd>
+          </dl>
+          {event.description ? <p className="event-description">{event.description}</p> : null}
+          <EventToggles event={event} />
+          <p>
+            <Link to="attenders" preventScrollReset>
+              See who is going
+            </Link>{" "}
+            ·{" "}
+            <a href={`/user/events/${event.id}/calendar.ics`} download>
+              Add to calendar
+            </a>{" "}
+            · <Link to={`/user/offers?event_id=${event.id}`}>Offers for this event</Link> ·{" "}
+            <Link to={`/user/offers/create?event_id=${event.id}`}>Make an offer</Link>
+          </p>
+        </article>
+        <aside className="card" aria-labelledby="tickets-heading">
+          <h2 id="tickets-heading">Tickets</h2>
+          {event.ended ? <p className="muted">This event has ended.</p> : null}
+          {event.general || event.vip ? (
+            <ul className="ticket-types">
+              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} ended={event.ended} />
+              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} ended={event.ended} />
+            </ul>
+          ) : (
+            <p className="muted">No tickets are offered for this event.</p>
+          )}
+        </aside>
+      </div>
+      {event.isOwner ? (
+        <section className="card" aria-labelledby="event-image-heading">
+          <h2 id="event-image-heading">Event image</h2>
+          <ImageUpload
+            action={`/user/upload/event_simple_upload_single_image?event_id=${event.id}`}
+            accept={upload.accept}
+            maxBytes={upload.maxBytes}
+            label="event image"
+            chooseLabel={event.imageUrl ? "Replace the event image" : "Choose an event image"}
+            hasImage={Boolean(event.imageUrl)}
+            renderPreview={(preview) =>
+              preview || event.imageUrl ? <img src={preview ?? event.imageUrl ?? ""} alt="" width={160} className="event-image-preview" /> : null
+            }
+          />
+        </section>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.event.title ?? "Event"} · Chapter` }];
