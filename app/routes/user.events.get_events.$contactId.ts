@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { eventsOrganisedBy } from "~/features/tickets/tickets.server";
+
+/** SPEC.md §7: GET /user/events/get_events/{contact_id}, the member's own upcoming events for
+ * the contact's ticket modal. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireOwnContact(request, params.contactId);
+  const events = await eventsOrganisedBy(member.id);
+  return json(
+    events.map((event) => ({
+      event_id: event.id,
+      title: event.title,
+      starts_at: event.starts_at,
+      general_ticket_amount: event.general_capacity === null ? null : (event.general_amount_cents ?? 0) / 100,
+      vip_ticket_amount: event.vip_capacity === null ? null : (event.vip_amount_cents ?? 0) / 100,
+    })),
+  );
+}
