@@ -129,11 +129,12 @@ describe("serving uploaded files", () => {
     }
   });
 
-  test("canRead: profile and cover images for every member, the rest for the owner only", () => {
+  test("canRead: profile and cover images, event and offer pictures for every member, the rest for the owner only", () => {
     const member = { id: 1, name: "A", email: "a@example.com", role: "member" as const, avatarUrl: null };
-    expect(canRead({ kind: "profile_image", owner_id: 2 }, member)).toBe(true);
-    expect(canRead({ kind: "cover_image", owner_id: 2 }, member)).toBe(true);
-    for (const kind of ["contact_document", "contact_video", "business_card", "post_media", "event_media", "invite_image"]) {
+    for (const kind of ["profile_image", "cover_image", "event_media", "product_image"]) {
+      expect(canRead({ kind, owner_id: 2 }, member)).toBe(true);
+    }
+    for (const kind of ["contact_document", "contact_video", "business_card", "post_media", "invite_image"]) {
       expect(canRead({ kind, owner_id: 2 }, member)).toBe(false);
       expect(canRead({ kind, owner_id: 1 }, member)).toBe(true);
     }

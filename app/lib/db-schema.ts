@@ -221,6 +221,10 @@ export interface EventsTable {
   vip_taken: Generated<number>;
   created_at: string;
   updated_at: string;
+  // events: start and end as UTC instants (202611231300_event_instants); null on rows
+  // written before that migration or by code that does not set them.
+  starts_at_utc: string | null;
+  ends_at_utc: string | null;
 }
 
 /** A member's Interested and Going status on an event (one row per member and event). */

@@ -40,7 +40,8 @@ export type UploadKind =
   | "post_media"
   | "event_media"
   | "contact_video"
-  | "contact_document";
+  | "contact_document"
+  | "product_image";
 
 export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: string }> = {
   profile_image: { families: ["image"], label: "profile image" },
@@ -51,6 +52,7 @@ export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: strin
   event_media: { families: ["image", "video"], label: "event image or video" },
   contact_video: { families: ["video"], label: "video" },
   contact_document: { families: ["document", "image"], label: "document" },
+  product_image: { families: ["image"], label: "offer image" },
 };
 
 const EXTENSIONS: Record<Family, readonly string[]> = {

@@ -8,7 +8,13 @@ type FileRow = DB["files"] & { id: number };
 
 /** Kinds any signed-in member may see; everything else is its owner's alone unless an area
  * adds a rule here (a post's privacy, an event's attendees …). */
-const SEEN_BY_ALL_MEMBERS = new Set<UploadKind>(["profile_image", "cover_image"]);
+const SEEN_BY_ALL_MEMBERS = new Set<UploadKind>([
+  "profile_image",
+  "cover_image",
+  // Events and offers are shown to every member, with their pictures.
+  "event_media",
+  "product_image",
+]);
 
 export function canRead(file: Pick<FileRow, "kind" | "owner_id">, member: Member) {
   return file.owner_id === member.id || SEEN_BY_ALL_MEMBERS.has(file.kind as UploadKind);

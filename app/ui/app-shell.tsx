@@ -9,6 +9,8 @@ type ShellMember = { name: string; role: string; avatarUrl: string | null } | nu
 const MEMBER_NAV = [
   { to: "/user", label: "Home", end: true },
   { to: "/user/contacts", label: "Contacts", end: false },
+  { to: "/user/events", label: "Events", end: false },
+  { to: "/user/offers", label: "Offers", end: false },
   { to: "/user/membership", label: "Membership", end: false },
   { to: "/user/settings", label: "Settings", end: false },
 ];

@@ -1,0 +1,277 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { DB } from "~/lib/db-schema";
+import { db, nowIso } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { deleteFile, fileUrl } from "~/lib/files.server";
+import { placeLabel } from "~/lib/places.server";
+import { requireMember } from "~/lib/session.server";
+import { notify } from "~/features/notifications/notifications.server";
+import type { EventInput, StatusType } from "./schema";
+import { wallClockToUtc } from "./time";
+
+export const PAGE_SIZE = 12;
+
+export type EventWhen = "upcoming" | "past";
+
+export function parseId(value: string | null | undefined) {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+function escapeLike(value: string) {
+  return value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function columnsOf(input: EventInput) {
+  const startsAt = `${input.start_date}T${input.start_time}`;
+  const endsAt = `${input.end_date}T${input.end_time}`;
+  return {
+    title: input.title,
+    description: input.description,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    time_zone: input.time_zone,
+    starts_at_utc: wallClockToUtc(startsAt, input.time_zone),
+    ends_at_utc: wallClockToUtc(endsAt, input.time_zone),
+    venue: input.venue,
+    country: input.country,
+    province: input.province,
+    city: input.city,
+    general_capacity: input.general_capacity,
+    general_amount_cents: input.general_capacity === null ? null : input.general_amount,
+    vip_capacity: input.vip_capacity,
+    vip_amount_cents: input.vip_capacity === null ? null : input.vip_amount,
+  };
+}
+
+export async function createEvent(ownerId: number, input: EventInput, imageId: number | null = null) {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto("events")
+    .values({ ...columnsOf(input), owner_id: ownerId, image_id: imageId, currency: env().PAYMENT_CURRENCY, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Saves the owner's changes; a new image replaces (and deletes) the old one. False: not theirs. */
+export async function updateEvent(ownerId: number, eventId: number, input: EventInput, imageId?: number | null) {
+  const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (!before) return false;
+  await db
+    .updateTable("events")
+    .set({ ...columnsOf(input), ...(imageId !== undefined ? { image_id: imageId } : {}), updated_at: nowIso() })
+    .where("id", "=", eventId)
+    .where("owner_id", "=", ownerId)
+    .execute();
+  if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
+  return true;
+}
+
+/** Seats already held may not be taken away: the errors, by field, of a change of capacity. */
+export function capacityErrors(event: { general_taken: number; vip_taken: number }, input: EventInput) {
+  const errors: Record<string, string> = {};
+  const check = (field: "general_capacity" | "vip_capacity", taken: number) => {
+    if (taken === 0) return;
+    const capacity = input[field];
+    if (capacity === null || capacity < taken) {
+      errors[field] = `${taken} ${taken === 1 ? "seat is" : "seats are"} already taken: the capacity cannot be less.`;
+    }
+  };
+  check("general_capacity", event.general_taken);
+  check("vip_capacity", event.vip_taken);
+  return errors;
+}
+
+function counts(eb: ExpressionBuilder<DB, "events">) {
+  return [
+    eb
+      .selectFrom("event_statuses")
+      .select((inner) => inner.fn.countAll<number>().as("count"))
+      .whereRef("event_statuses.event_id", "=", "events.id")
+      .where("event_statuses.interested", "=", 1)
+      .as("interested_count"),
+    eb
+      .selectFrom("event_statuses")
+      .select((inner) => inner.fn.countAll<number>().as("count"))
+      .whereRef("event_statuses.event_id", "=", "events.id")
+      .where("event_statuses.going", "=", 1)
+      .as("going_count"),
+  ];
+}
+
+function eventsFor(viewerId: number) {
+  return db
+    .selectFrom("events")
+    .innerJoin("users as owner", "owner.id", "events.owner_id")
+    .leftJoin("files", "files.id", "events.image_id")
+    .leftJoin("event_statuses as mine", (join) => join.onRef("mine.event_id", "=", "events.id").on("mine.member_id", "=", viewerId))
+    .selectAll("events")
+    .select(["owner.name as owner_name", "files.token as image_token", "mine.interested as my_interested", "mine.going as my_going"])
+    .select((eb) => counts(eb));
+}
+
+type EventRow = Awaited<ReturnType<ReturnType<typeof eventsFor>["executeTakeFirstOrThrow"]>>;
+
+function present(row: EventRow, viewerId: number) {
+  const { image_token, my_interested, my_going, interested_count, going_count, ...event } = row;
+  const offered = (capacity: number | null, taken: number, amount: number | null) =>
+    capacity === null ? null : { capacity, remaining: Math.max(0, capacity - taken), amountCents: amount };
+  return {
+    ...event,
+    imageUrl: image_token ? fileUrl(image_token) : null,
+    place: [event.venue, event.city, placeLabel(event)].filter(Boolean).join(", "),
+    interested: my_interested === 1,
+    going: my_going === 1,
+    interestedCount: Number(interested_count ?? 0),
+    goingCount: Number(going_count ?? 0),
+    isOwner: event.owner_id === viewerId,
+    general: offered(event.general_capacity, event.general_taken, event.general_amount_cents),
+    vip: offered(event.vip_capacity, event.vip_taken, event.vip_amount_cents),
+  };
+}
+
+export type EventView = ReturnType<typeof present>;
+
+/** An event as a member sees it (every member sees every event), or null. */
+export async function getEvent(eventId: number, viewerId: number) {
+  if (!Number.isSafeInteger(eventId) || eventId < 1) return null;
+  const row = await eventsFor(viewerId).where("events.id", "=", eventId).executeTakeFirst();
+  return row ? present(row, viewerId) : null;
+}
+
+/** The signed-in member and the event named by a route param; 404 when there is none. */
+export async function requireEvent(request: Request, param: string | null | undefined) {
+  const member = await requireMember(request);
+  const id = parseId(param);
+  const event = id ? await getEvent(id, member.id) : null;
+  if (!event) throw new Response("Not found", { status: 404 });
+  return { member, event };
+}
+
+/** The same, for the event's owner only: another member gets 404. */
+export async function requireOwnEvent(request: Request, param: string | null | undefined) {
+  const { member, event } = await requireEvent(request, param);
+  if (!event.isOwner) throw new Response("Not found", { status: 404 });
+  return { member, event };
+}
+
+/** The end as an instant; rows written without one fall back to the wall clock read as UTC. */
+const endsAt = sql<string>`coalesce(events.ends_at_utc, events.ends_at)`;
+const startsAt = sql<string>`coalesce(events.starts_at_utc, events.starts_at)`;
+
+export async function listEvents(viewerId: number, { q, when, page }: { q: string | null; when: EventWhen; page: number }) {
+  const now = nowIso().slice(0, 16);
+  let query = eventsFor(viewerId);
+  query = when === "past" ? query.where(endsAt, "<", now) : query.where(endsAt, ">=", now);
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) => eb.or([like("events.title"), like("events.venue"), like("events.city"), like("events.description")]));
+  }
+  const { total } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await query
+    .orderBy(startsAt, when === "past" ? "desc" : "asc")
+    .orderBy("events.id", when === "past" ? "desc" : "asc")
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE)
+    .execute();
+  return { events: rows.map((row) => present(row, viewerId)), total: Number(total), page: current, pages };
+}
+
+/** Upcoming events for a select (offers can be tied to one). */
+export async function upcomingEventOptions() {
+  const rows = await db
+    .selectFrom("events")
+    .select(["id", "title", "starts_at"])
+    .where(endsAt, ">=", nowIso().slice(0, 16))
+    .orderBy(startsAt)
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({ value: String(row.id), label: `${row.title} (${row.starts_at.slice(0, 10)})` }));
+}
+
+/** SPEC.md §4: Interested/Uninterested and Going/Notgoing, one row per member and event. */
+export async function setEventStatus(memberId: number, eventId: number, type: StatusType) {
+  const change =
+    type === "Interested" || type === "Uninterested" ? { interested: type === "Interested" ? 1 : 0 } : { going: type === "Going" ? 1 : 0 };
+  const now = nowIso();
+  await db
+    .insertInto("event_statuses")
+    .values({ event_id: eventId, member_id: memberId, interested: 0, going: 0, ...change, updated_at: now })
+    .onConflict((conflict) => conflict.columns(["event_id", "member_id"]).doUpdateSet({ ...change, updated_at: now }))
+    .execute();
+}
+
+/** Members going and members holding an issued ticket, each once, by name. */
+export async function listAttenders(eventId: number) {
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("files", "files.id", "users.profile_image_id")
+    .select(["users.id", "users.name", "files.token as avatar_token"])
+    .where((eb) =>
+      eb.or([
+        eb(
+          "users.id",
+          "in",
+          eb.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1),
+        ),
+        eb(
+          "users.id",
+          "in",
+          eb
+            .selectFrom("tickets")
+            .select("holder_id")
+            .where("event_id", "=", eventId)
+            .where("status", "=", "issued")
+            .where("holder_id", "is not", null)
+            .$narrowType<{ holder_id: number }>(),
+        ),
+      ]),
+    )
+    .where("users.disabled_at", "is", null)
+    .orderBy(sql`lower(users.name)`)
+    .orderBy("users.id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null }));
+}
+
+/**
+ * Deleting an event: refused while paid tickets are held (issued, or pending payment), since
+ * those members paid for a seat and need a refund first. Otherwise the event goes with its free
+ * tickets, and the members holding them or going are told.
+ */
+export async function deleteEvent(ownerId: number, eventId: number): Promise<{ ok: true } | { ok: false; message: string }> {
+  const event = await db.selectFrom("events").select(["id", "title", "image_id"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (!event) return { ok: false, message: "Not found" };
+  const paid = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("event_id", "=", eventId)
+    .where("amount_cents", ">", 0)
+    .where("status", "in", ["issued", "pending"])
+    .executeTakeFirstOrThrow();
+  if (Number(paid.count) > 0) {
+    return { ok: false, message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." };
+  }
+  const toTell = new Set<number>();
+  const holders = await db.selectFrom("tickets").select("holder_id").where("event_id", "=", eventId).where("status", "=", "issued").execute();
+  const going = await db.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1).execute();
+  for (const row of holders) if (row.holder_id) toTell.add(row.holder_id);
+  for (const row of going) toTell.add(row.member_id);
+  toTell.delete(ownerId);
+
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("products").set({ event_id: null }).where("event_id", "=", eventId).execute();
+    await trx.deleteFrom("events").where("id", "=", eventId).where("owner_id", "=", ownerId).execute();
+  });
+  if (event.image_id) await deleteFile(event.image_id);
+  for (const memberId of toTell) {
+    await notify({ memberId, kind: "event_cancelled", message: `${event.title} was cancelled by its organiser.`, actorId: ownerId });
+  }
+  return { ok: true };
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/** An amount in the currency's units ("25", "25.50"), as integer cents; empty means free. */
+export const optionalAmount = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || /^\d{1,7}([.,]\d{1,2})?$/.test(value), "Enter an amount like 25 or 25.50.")
+  .transform((value) => (value ? Math.round(Number(value.replace(",", ".")) * 100) : null));
+
+const optionalSeats = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || (/^\d{1,7}$/.test(value) && Number(value) >= 1), "Enter a number of seats of 1 or more.")
+  .transform((value) => (value ? Number(value) : null));
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function realDate(value: string) {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const date = (what: string) =>
+  z
+    .string({ error: `${what} date is required.` })
+    .trim()
+    .min(1, `${what} date is required.`)
+    .refine(realDate, "Enter a date as yyyy-mm-dd.");
+
+/** SPEC.md §5/§9: the time picker steps by 5 minutes. */
+const time = (what: string) =>
+  z
+    .string({ error: `${what} time is required.` })
+    .trim()
+    .min(1, `${what} time is required.`)
+    .refine((value) => TIME.test(value), "Enter a time as hh:mm.")
+    .refine((value) => !TIME.test(value) || Number(value.slice(3)) % 5 === 0, "Choose a time in steps of 5 minutes.");
+
+export function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const TIMING_FIELDS = ["start_date", "start_time", "end_date", "end_time"];
+
+export const EventSchema = z
+  .object({
+    title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
+    description: optionalText(5000),
+    start_date: date("Start"),
+    start_time: time("Start"),
+    end_date: date("End"),
+    end_time: time("End"),
+    time_zone: z
+      .string({ error: "Choose a time zone." })
+      .trim()
+      .min(1, "Choose a time zone.")
+      .refine(isTimeZone, "Choose a time zone from the list."),
+    venue: optionalText(200),
+    country: optionalText(60),
+    province: optionalText(60),
+    city: optionalText(100),
+    general_capacity: optionalSeats,
+    general_amount: optionalAmount,
+    vip_capacity: optionalSeats,
+    vip_amount: optionalAmount,
+  })
+  .refine((event) => `${event.end_date}T${event.end_time}` > `${event.start_date}T${event.start_time}`, {
+    path: ["end_time"],
+    message: "The end must be after the start.",
+    // Checked as soon as the four date and time fields are good, whatever else is wrong.
+    when: (payload) => !payload.issues.some((issue) => TIMING_FIELDS.includes(String(issue.path?.[0]))),
+  });
+
+export type EventInput = z.infer<typeof EventSchema>;
+
+export const STATUS_TYPES = ["Interested", "Uninterested", "Going", "Notgoing"] as const;
+export type StatusType = (typeof STATUS_TYPES)[number];
+
+export const OfferSchema = z.object({
+  title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
+  description: optionalText(5000),
+  price: optionalAmount,
+  event_id: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^\d{1,15}$/.test(value), "Choose an event from the list.")
+    .transform((value) => (value ? Number(value) : null)),
+});
+
+export type OfferInput = z.infer<typeof OfferSchema>;

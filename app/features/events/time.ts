@@ -1,0 +1,61 @@
+// Wall-clock times at a venue ("YYYY-MM-DDTHH:MM" in an IANA zone) and the instants they are.
+
+/** Minutes the zone is ahead of UTC at the instant `utcMs`. */
+export function zoneOffsetMinutes(utcMs: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(utcMs));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+/** The UTC instant (ISO) of a wall-clock time in a zone. A time skipped by a DST change is read
+ * with the offset before the change. */
+export function wallClockToUtc(local: string, timeZone: string) {
+  const [date, time] = local.split("T");
+  const [year, month, day] = date.split("-").map(Number);
+  const [hour, minute] = time.split(":").map(Number);
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  let instant = guess - zoneOffsetMinutes(guess, timeZone) * 60_000;
+  instant = guess - zoneOffsetMinutes(instant, timeZone) * 60_000;
+  return new Date(instant).toISOString();
+}
+
+/** The server's own zone (or UTC), the form's default. */
+export function defaultTimeZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+let zones: string[] | undefined;
+export function timeZones() {
+  zones ??= (() => {
+    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    return list.includes("UTC") ? list : ["UTC", ...list];
+  })();
+  return zones;
+}
+
+/** "Sat 5 Dec 2026, 19:00" from "2026-12-05T19:00" (read as a wall clock, whatever the zone). */
+export function formatWallClock(local: string, { withDate = true } = {}) {
+  const [date, time] = local.split("T");
+  if (!withDate) return time;
+  const [year, month, day] = date.split("-").map(Number);
+  const label = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+  return `${label}, ${time}`;
+}
+
+/** "Sat 5 Dec 2026, 19:00 – 22:00" or across days with both dates. */
+export function formatRange(startsAt: string, endsAt: string) {
+  const sameDay = startsAt.slice(0, 10) === endsAt.slice(0, 10);
+  return `${formatWallClock(startsAt)} – ${formatWallClock(endsAt, { withDate: !sameDay })}`;
+}

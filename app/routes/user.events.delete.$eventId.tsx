@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { deleteEvent, requireOwnEvent } from "~/features/events/events.server";
+import { respond } from "~/lib/respond.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireOwnEvent(request, params.eventId);
+  return json({ title: event.title });
+}
+
+/** SPEC.md §7 DELETE /user/event/delete: the list changes only when it succeeded. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, event } = await requireOwnEvent(request, params.eventId);
+  const result = await deleteEvent(member.id, event.id);
+  if (!result.ok) return respond(request, { type: "error", message: result.message }, { to: `/user/events/${event.id}`, status: 409 });
+  return respond(request, { type: "success", message: `${event.title} is deleted.` }, { to: "/user/events" });
+}
+
+export default function ConfirmDeleteEvent() {
+  const { title } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDialog message="Are you sure you want to delete this event?">
+      <p>
+        <strong>{title}</strong> will be deleted, with its free tickets; the members going are told.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Delete event · Chapter" }];

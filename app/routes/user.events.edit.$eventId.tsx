@@ -1,0 +1,59 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EventForm } from "~/features/events/EventForm";
+import { eventFormData, saveEvent } from "~/features/events/event-form.server";
+import { requireOwnEvent } from "~/features/events/events.server";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireOwnEvent(request, params.eventId);
+  return json({ event, ...eventFormData(event) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, event } = await requireOwnEvent(request, params.eventId);
+  return saveEvent(request, member, event);
+}
+
+const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(cents % 100 ? 2 : 0));
+
+export default function EditEvent() {
+  const { event, constraint, places, timeZones, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const defaults = {
+    title: event.title,
+    description: event.description ?? "",
+    start_date: event.starts_at.slice(0, 10),
+    start_time: event.starts_at.slice(11, 16),
+    end_date: event.ends_at.slice(0, 10),
+    end_time: event.ends_at.slice(11, 16),
+    time_zone: event.time_zone,
+    venue: event.venue ?? "",
+    country: event.country ?? "",
+    province: event.province ?? "",
+    city: event.city ?? "",
+    general_capacity: event.general_capacity === null ? "" : String(event.general_capacity),
+    general_amount: amount(event.general_amount_cents),
+    vip_capacity: event.vip_capacity === null ? "" : String(event.vip_capacity),
+    vip_amount: amount(event.vip_amount_cents),
+  };
+  return (
+    <RouteDialog title={`Edit ${event.title}`} size="large">
+      <EventForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        places={actionData?.places ?? places}
+        timeZones={timeZones}
+        imageAccept={imageAccept}
+        imageMaxBytes={imageMaxBytes}
+        currentImageUrl={event.imageUrl}
+        eventId={event.id}
+        submitLabel="Save event"
+      />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit event · Chapter" }];

@@ -1,0 +1,107 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { EventCard } from "~/features/events/EventCard";
+import { type EventWhen, listEvents } from "~/features/events/events.server";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/events.css";
+import { Pager } from "~/ui/pager";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q")?.trim().slice(0, 200) || null;
+  const when: EventWhen = params.get("when") === "past" ? "past" : "upcoming";
+  const page = Number(params.get("page") ?? 1);
+  const result = await listEvents(member.id, { q, when, page: Number.isFinite(page) ? Math.trunc(page) : 1 });
+  return json({ ...result, q, when });
+}
+
+/** Submits the GET search form as the member types (debounced); without JS it is a plain form. */
+function useSearchAsYouType() {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (form: HTMLFormElement) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+  };
+}
+
+export default function Events() {
+  const { events, total, page, pages, q, when } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searchAsYouType = useSearchAsYouType();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/events";
+  const query = (next: Record<string, string | null>) => {
+    const params = new URLSearchParams();
+    const values = { q, when: when === "past" ? "past" : null, ...next };
+    for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
+    return params.toString() ? `?${params}` : "";
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Events</h1>
+        <Link to="create" className="button" preventScrollReset>
+          Create an event
+        </Link>
+      </div>
+      <Form method="get" action="/user/events" role="search" className="search-form card" onChange={(event) => searchAsYouType(event.currentTarget)}>
+        {when === "past" ? <input type="hidden" name="when" value="past" /> : null}
+        <label htmlFor="event-search">Search events</label>
+        <div className="search-row">
+          <input id="event-search" type="search" name="q" defaultValue={q ?? ""} placeholder="Title, venue, city or description" />
+          <button type="submit" className="button button--secondary">
+            Search
+          </button>
+        </div>
+      </Form>
+      <ul className="tabs" aria-label="Which events">
+        <li>
+          <Link to={`/user/events${query({ when: null })}`} className={when === "upcoming" ? "active" : undefined} aria-current={when === "upcoming" ? "page" : undefined}>
+            Upcoming
+          </Link>
+        </li>
+        <li>
+          <Link to={`/user/events${query({ when: "past" })}`} className={when === "past" ? "active" : undefined} aria-current={when === "past" ? "page" : undefined}>
+            Past
+          </Link>
+        </li>
+      </ul>
+      <section aria-labelledby="events-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
+        <h2 id="events-heading" className="results-count">
+          {total === 0 ? "No events" : total === 1 ? "1 event" : `${total} events`}
+          {q ? " found" : ""}
+        </h2>
+        {total === 0 ? (
+          <p className="muted">
+            {q ? (
+              <>
+                Nothing matches. <Link to={`/user/events${query({ q: null })}`}>Show all {when} events</Link>
+              </>
+            ) : when === "past" ? (
+              "No past events yet."
+            ) : (
+              "No upcoming events. Create one and invite the members."
+            )}
+          </p>
+        ) : (
+          <ul className="event-grid">
+            {events.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pages={pages} href={(target) => `/user/events${query({ page: String(target) })}`} />
+      </section>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Events · Chapter" }];

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { listAttenders, requireEvent } from "~/features/events/events.server";
+import { Avatar } from "~/ui/avatar";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireEvent(request, params.eventId);
+  return json({ title: event.title, attenders: await listAttenders(event.id) });
+}
+
+/** SPEC.md §2 "event attenders list": members going and members holding a ticket, once each. */
+export default function Attenders() {
+  const { title, attenders } = useLoaderData<typeof loader>();
+  return (
+    <RouteDialog title={`Who is going to ${title}`} size="small">
+      {attenders.length === 0 ? (
+        <p className="muted">Nobody yet.</p>
+      ) : (
+        <ul className="attender-list" data-testid="attenders">
+          {attenders.map((attender) => (
+            <li key={attender.id}>
+              <Avatar name={attender.name} url={attender.avatarUrl} size={40} />
+              <span>{attender.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Who is going · Chapter" }];

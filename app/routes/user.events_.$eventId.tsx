@@ -1,0 +1,102 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
+import { requireEvent } from "~/features/events/events.server";
+import { formatRange } from "~/features/events/time";
+import styles from "~/styles/events.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { event } = await requireEvent(request, params.eventId);
+  return json({ event });
+}
+
+function TicketType({ eventId, type, label, offer, currency }: { eventId: number; type: "general" | "vip"; label: string; offer: TicketOffer; currency: string }) {
+  if (!offer) return null;
+  return (
+    <li className="ticket-type" data-testid={`ticket-${type}`}>
+      <div>
+        <strong>{label}</strong> · {ticketPrice(offer, currency)}
+        <br />
+        <span className="muted">
+          {offer.remaining === 0 ? "Sold out" : `${offer.remaining} of ${offer.capacity} ${offer.capacity === 1 ? "seat" : "seats"} left`}
+        </span>
+      </div>
+      {offer.remaining > 0 ? (
+        <Link to={`/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`} className="button button--small">
+          Get ticket
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+export default function EventDetail() {
+  const { event } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <p>
+        <Link to="/user/events">← All events</Link>
+      </p>
+      <div className="page-header">
+        <h1>{event.title}</h1>
+        {event.isOwner ? (
+          <div className="event-owner-actions">
+            <Link to={`/user/events/edit/${event.id}`} className="button button--secondary">
+              Edit
+            </Link>{" "}
+            <Link to={`/user/events/delete/${event.id}`} className="button button--secondary">
+              Delete
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <div className="event-detail-grid">
+        <article className="card">
+          {event.imageUrl ? <img className="event-hero" src={event.imageUrl} alt="" /> : null}
+          <dl className="details">
+            <dt>When</dt>
+            <dd>
+              {formatRange(event.starts_at, event.ends_at)} <span className="muted">({event.time_zone.replace(/_/g, " ")})</span>
+            </dd>
+            {event.place ? (
+              <>
+                <dt>Where</dt>
+                <dd>{event.place}</dd>
+              </>
+            ) : null}
+            <dt>Organiser</dt>
+            <dd>{event.owner_name}</dd>
+          </dl>
+          {event.description ? <p className="event-description">{event.description}</p> : null}
+          <EventToggles event={event} />
+          <p>
+            <Link to="attenders" preventScrollReset>
+              See who is going
+            </Link>{" "}
+            ·{" "}
+            <a href={`/user/events/${event.id}/calendar.ics`} download>
+              Add to calendar
+            </a>
+          </p>
+        </article>
+        <aside className="card" aria-labelledby="tickets-heading">
+          <h2 id="tickets-heading">Tickets</h2>
+          {event.general || event.vip ? (
+            <ul className="ticket-types">
+              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} />
+              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} />
+            </ul>
+          ) : (
+            <p className="muted">No tickets are offered for this event.</p>
+          )}
+        </aside>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.event.title ?? "Event"} · Chapter` }];

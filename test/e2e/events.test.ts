@@ -1,0 +1,131 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { atPath, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function field(dialog: Locator, label: string) {
+  return dialog.getByLabel(label, { exact: true });
+}
+
+async function dismissToast(page: Page) {
+  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/** Waits for a toggle to read `label` (with JS at once; without JS after the reload). */
+async function toggle(page: Page, from: string, to: string, javaScript: boolean) {
+  await page.getByRole("button", { name: new RegExp(`^${from}:`) }).first().click();
+  await page.getByRole("button", { name: new RegExp(`^${to}:`) }).first().waitFor();
+  if (!javaScript) await hydrated(page);
+}
+
+describe.each(modes)("events $name", ({ javaScript }) => {
+  test("a member creates, finds, marks, edits and deletes an event", async () => {
+    const page = await browser.newPage({ javaScript });
+    const name = `Evan Events ${javaScript ? "js" : "nojs"}`;
+    await signUp(page, { name, email: uniqueEmail("events") });
+    await page.getByRole("link", { name: "Events", exact: true }).first().click();
+    await page.waitForURL(atPath("/user/events"));
+    await hydrated(page);
+
+    // Creating: the title is required, shown next to the field.
+    await page.getByRole("link", { name: "Create an event" }).click();
+    await page.waitForURL(atPath("/user/events/create"));
+    let dialog = page.getByRole("dialog", { name: "Create an event" });
+    await dialog.waitFor();
+    await hydrated(page);
+    const title = `Harbour summit ${Date.now()} ${javaScript ? "js" : "nojs"}`;
+    await field(dialog, "Start date").fill(day(20));
+    await field(dialog, "Start time").fill("18:00");
+    await field(dialog, "End date").fill(day(20));
+    await field(dialog, "End time").fill("17:00");
+    await field(dialog, "Time zone").selectOption("Europe/Paris");
+    await dialog.getByRole("button", { name: "Create event" }).click();
+    dialog = page.getByRole("dialog", { name: "Create an event" });
+    expect(await fieldErrors(field(dialog, "Title"))).toContain("Title is required.");
+    expect(await fieldErrors(field(dialog, "End time"))).toContain("The end must be after the start.");
+
+    await field(dialog, "Title").fill(title);
+    await field(dialog, "End time").fill("21:30");
+    await field(dialog, "Venue").fill("Pier 9 Hall");
+    await field(dialog, "General seats").fill("20");
+    await field(dialog, "General ticket amount").fill("15");
+    await field(dialog, "VIP seats").fill("5");
+    await dialog.getByRole("button", { name: "Create event" }).click();
+    await page.waitForURL((url) => /^\/user\/events\/\d+$/.test(url.pathname));
+    expect(await toast(page, "created")).toContain("Event created.");
+    await hydrated(page);
+    const eventPath = new URL(page.url()).pathname;
+    const id = Number(eventPath.split("/").pop());
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+    const general = page.getByTestId("ticket-general");
+    expect(await general.textContent()).toContain("20 of 20 seats left");
+    expect(await general.getByRole("link", { name: "Get ticket" }).getAttribute("href")).toBe(
+      `/user/event/payment_form?event_id=${id}&ticket_type=general`,
+    );
+    expect(await page.getByTestId("ticket-vip").textContent()).toContain("Free");
+    const calendar = await page.request.get(`${eventPath}/calendar.ics`);
+    expect(await calendar.text()).toContain(`DTSTART;TZID=Europe/Paris:${day(20).replace(/-/g, "")}T180000`);
+    await dismissToast(page);
+
+    // Interested and Going flip, and the attenders list has the member.
+    await toggle(page, "Interested", "Uninterested", javaScript);
+    await page.getByText("1 interested").first().waitFor();
+    await dismissToast(page);
+    await toggle(page, "Going", "Notgoing", javaScript);
+    await page.getByText("1 going").first().waitFor();
+    await dismissToast(page);
+    await page.getByRole("link", { name: "See who is going" }).click();
+    const attenders = page.getByRole("dialog", { name: `Who is going to ${title}` });
+    await attenders.waitFor();
+    expect(await attenders.getByTestId("attenders").textContent()).toContain(name);
+    await attenders.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL(atPath(eventPath));
+    await hydrated(page);
+    await toggle(page, "Uninterested", "Interested", javaScript);
+    await page.getByText("0 interested").first().waitFor();
+    await dismissToast(page);
+
+    // Editing from the detail page.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(atPath(`/user/events/edit/${id}`));
+    dialog = page.getByRole("dialog", { name: `Edit ${title}` });
+    await dialog.waitFor();
+    await hydrated(page);
+    expect(await field(dialog, "Venue").inputValue()).toBe("Pier 9 Hall");
+    await field(dialog, "Title").fill(`${title} (moved)`);
+    await dialog.getByRole("button", { name: "Save event" }).click();
+    await page.waitForURL(atPath(eventPath));
+    expect(await toast(page, "saved")).toContain("Event saved.");
+    await page.getByRole("heading", { name: `${title} (moved)`, level: 1 }).waitFor();
+
+    // Searching the list: the address carries ?q=.
+    await visit(page, "/user/events");
+    const search = page.getByLabel("Search events");
+    await search.fill("pier 9");
+    if (!javaScript) await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === "pier 9");
+    await page.getByTestId("event-card").filter({ hasText: `${title} (moved)` }).waitFor();
+    await search.fill(`no such event ${Date.now()}`);
+    if (!javaScript) await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("Nothing matches.").waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toMatch(/^no such event/);
+
+    // Deleting asks first.
+    await visit(page, eventPath);
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete this event?");
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await page.waitForURL(atPath("/user/events"));
+    expect(await toast(page, "deleted")).toContain("is deleted.");
+    expect(await page.getByTestId("event-card").filter({ hasText: title }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,407 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, test } from "vitest";
+import { createEvent, listAttenders, setEventStatus } from "~/features/events/events.server";
+import { eventCalendar, foldLine } from "~/features/events/ics.server";
+import { EventSchema } from "~/features/events/schema";
+import { wallClockToUtc } from "~/features/events/time";
+import { db } from "~/lib/db.server";
+import { uploadsDir } from "~/lib/env.server";
+import { loader as attendersAlias } from "~/routes/user.ajax.event.events_list.$eventId";
+import { loader as createAlias } from "~/routes/user.event.create";
+import { loader as editAlias } from "~/routes/user.event.edit.$eventId";
+import { loader as listLoader } from "~/routes/user.events";
+import { action as createAction, loader as createLoader } from "~/routes/user.events.create";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/user.events.delete.$eventId";
+import { action as editAction, loader as editLoader } from "~/routes/user.events.edit.$eventId";
+import { action as statusAction } from "~/routes/user.events.status";
+import { loader as detailLoader } from "~/routes/user.events_.$eventId";
+import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
+import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
+import { png, uploadRequest } from "./fixtures/files";
+import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+
+afterEach(() => {
+  fs.rmSync(uploadsDir(), { recursive: true, force: true });
+});
+
+/** A date `days` from today (UTC), as yyyy-mm-dd: tests do not depend on today's date. */
+function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const VALID = {
+  title: "Founders' dinner",
+  description: "Dinner; talks, and more",
+  start_date: day(10),
+  start_time: "19:00",
+  end_date: day(10),
+  end_time: "22:30",
+  time_zone: "Europe/Paris",
+  venue: "Hotel Lutetia",
+  general_capacity: "50",
+  general_amount: "25.50",
+  vip_capacity: "",
+  vip_amount: "",
+};
+
+function create(member: TestMember, fields: Record<string, string>) {
+  return settle(() => createAction(routeArgs(postRequest("/user/events/create", { csrf: "x", intent: "save", ...fields }, member.cookie))));
+}
+
+function edit(member: TestMember, id: number, fields: Record<string, string>) {
+  return settle(() =>
+    editAction(routeArgs(postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...fields }, member.cookie), { eventId: String(id) })),
+  );
+}
+
+async function created(member: TestMember, fields: Record<string, string> = {}) {
+  const response = await create(member, { ...VALID, ...fields });
+  expect(response.status, await response.clone().text()).toBe(302);
+  const id = Number(/^\/user\/events\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+function row(id: number) {
+  return db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+async function list(member: TestMember, query = "") {
+  const response = await settle(() => listLoader(routeArgs(getRequest(`/user/events${query}`, member.cookie))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { events: { id: number; title: string; interestedCount: number; goingCount: number; interested: boolean; going: boolean }[]; total: number };
+}
+
+describe("creating and editing events", () => {
+  test("the form's data and a valid event: saved with cents, wall-clock times, the zone and the instants", async () => {
+    const owner = await createSignedInMember();
+    const form = await settle(() => createLoader(routeArgs(getRequest("/user/events/create", owner.cookie))));
+    const data = (await form.json()) as { timeZones: string[]; defaultTimeZone: string };
+    expect(data.timeZones).toContain("Europe/Paris");
+    expect(data.timeZones).toContain(data.defaultTimeZone);
+
+    const response = await create(owner, VALID);
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Event created." });
+    const id = Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]);
+    expect(response.headers.get("Location")).toBe(`/user/events/${id}`);
+    const event = await row(id);
+    expect(event).toMatchObject({
+      owner_id: owner.id,
+      title: "Founders' dinner",
+      starts_at: `${day(10)}T19:00`,
+      ends_at: `${day(10)}T22:30`,
+      time_zone: "Europe/Paris",
+      general_capacity: 50,
+      general_amount_cents: 2550,
+      vip_capacity: null,
+      vip_amount_cents: null,
+    });
+    expect(event!.starts_at_utc).toBe(wallClockToUtc(`${day(10)}T19:00`, "Europe/Paris"));
+  });
+
+  test("validation messages next to the fields", async () => {
+    const owner = await createSignedInMember();
+    const response = await create(owner, {
+      ...VALID,
+      title: "  ",
+      start_time: "19:03",
+      end_date: "2026-02-30",
+      time_zone: "Mars/Olympus",
+      general_capacity: "0",
+      general_amount: "12.345",
+    });
+    expect(response.status).toBe(400);
+    const errors = await replyErrors(response);
+    expect(errors.title).toEqual(["Title is required."]);
+    expect(errors.start_time).toEqual(["Choose a time in steps of 5 minutes."]);
+    expect(errors.end_date).toEqual(["Enter a date as yyyy-mm-dd."]);
+    expect(errors.time_zone).toEqual(["Choose a time zone from the list."]);
+    expect(errors.general_capacity).toEqual(["Enter a number of seats of 1 or more."]);
+    expect(errors.general_amount).toEqual(["Enter an amount like 25 or 25.50."]);
+
+    const missing = await replyErrors(await create(owner, { title: "x" }));
+    expect(missing.start_date).toEqual(["Start date is required."]);
+    expect(missing.end_time).toEqual(["End time is required."]);
+
+    const backwards = await replyErrors(await create(owner, { ...VALID, title: "", end_time: "18:00" }));
+    expect(backwards.end_time).toEqual(["The end must be after the start."]);
+    expect(backwards.title).toEqual(["Title is required."]);
+    expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
+  });
+
+  test("an image uploaded with the form is kept; a video is refused next to the field", async () => {
+    const owner = await createSignedInMember();
+    const request = uploadRequest("/user/events/create", { name: "stage.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    const response = await settle(() => createAction(routeArgs(request)));
+    expect(response.status).toBe(302);
+    const id = Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]);
+    const event = await row(id);
+    const file = await db.selectFrom("files").selectAll().where("id", "=", event!.image_id!).executeTakeFirstOrThrow();
+    expect(file).toMatchObject({ kind: "event_media", owner_id: owner.id, media_type: "image/png" });
+
+    const bad = uploadRequest("/user/events/create", { name: "notes.txt", content: Buffer.from("hello") }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    const refused = await settle(() => createAction(routeArgs(bad)));
+    expect(refused.status).toBe(400);
+    expect((await replyErrors(refused)).image?.[0]).toMatch(/^Upload error: notes\.txt: /);
+  });
+
+  test("the owner edits; seats already taken cannot be taken away", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner);
+    const form = await settle(() => editLoader(routeArgs(getRequest(`/user/events/edit/${id}`, owner.cookie), { eventId: String(id) })));
+    expect(form.status).toBe(200);
+
+    const saved = await edit(owner, id, { ...VALID, title: "Founders' supper", vip_capacity: "10", vip_amount: "" });
+    expect(saved.status).toBe(302);
+    expect(await flashOf(saved)).toEqual({ type: "success", message: "Event saved." });
+    expect(await row(id)).toMatchObject({ title: "Founders' supper", vip_capacity: 10, vip_amount_cents: null });
+
+    await db.updateTable("events").set({ general_taken: 3 }).where("id", "=", id).execute();
+    const errors = await replyErrors(await edit(owner, id, { ...VALID, general_capacity: "2" }));
+    expect(errors.general_capacity).toEqual(["3 seats are already taken: the capacity cannot be less."]);
+  });
+
+  test("another member gets 404 for edit and delete, and changes nothing", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await created(owner);
+    const params = { eventId: String(id) };
+    const attempts = [
+      () => editLoader(routeArgs(getRequest(`/user/events/edit/${id}`, other.cookie), params)),
+      () => editAction(routeArgs(postRequest(`/user/events/edit/${id}`, { csrf: "x", ...VALID, title: "Mine now" }, other.cookie), params)),
+      () => deleteLoader(routeArgs(getRequest(`/user/events/delete/${id}`, other.cookie), params)),
+      () => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, other.cookie), params)),
+      () => editAlias(routeArgs(getRequest(`/user/event/edit/${id}`, other.cookie), params)),
+    ];
+    for (const attempt of attempts) expect((await settle(attempt)).status).toBe(404);
+    expect((await row(id))?.title).toBe(VALID.title);
+    // Unknown or malformed ids: 404 as well.
+    for (const eventId of ["999999", "abc"]) {
+      expect((await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${eventId}`, owner.cookie), { eventId })))).status).toBe(404);
+    }
+  });
+
+  test("the SPEC paths lead to the dialogs", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner);
+    const create = await settle(() => createAlias(routeArgs(getRequest("/user/event/create", owner.cookie))));
+    expect(create.headers.get("Location")).toBe("/user/events/create");
+    const edit = await settle(() => editAlias(routeArgs(getRequest(`/user/event/edit/${id}`, owner.cookie), { eventId: String(id) })));
+    expect(edit.headers.get("Location")).toBe(`/user/events/edit/${id}`);
+    const attenders = await settle(() => attendersAlias(routeArgs(getRequest(`/user/ajax/event/events_list/${id}`, owner.cookie), { eventId: String(id) })));
+    expect(attenders.headers.get("Location")).toBe(`/user/events/${id}/attenders`);
+  });
+});
+
+describe("deleting events", () => {
+  test("the owner deletes after confirming; the members going are told", async () => {
+    const owner = await createSignedInMember();
+    const goer = await createSignedInMember();
+    const id = await created(owner);
+    await setEventStatus(goer.id, id, "Going");
+    const confirm = await settle(() => deleteLoader(routeArgs(getRequest(`/user/events/delete/${id}`, owner.cookie), { eventId: String(id) })));
+    expect(await confirm.json()).toEqual({ title: VALID.title });
+    const response = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })));
+    expect(response.headers.get("Location")).toBe("/user/events");
+    expect(await flashOf(response)).toEqual({ type: "success", message: `${VALID.title} is deleted.` });
+    expect(await row(id)).toBeUndefined();
+    const told = await db.selectFrom("notifications").select(["member_id", "message"]).where("kind", "=", "event_cancelled").execute();
+    expect(told).toEqual([{ member_id: goer.id, message: `${VALID.title} was cancelled by its organiser.` }]);
+  });
+
+  test("an event with paid tickets is not deleted: an error, and it stays", async () => {
+    const owner = await createSignedInMember();
+    const buyer = await createSignedInMember();
+    const id = await created(owner);
+    await db
+      .insertInto("tickets")
+      .values({ event_id: id, ticket_type: "general", code: "paid-code-1", holder_id: buyer.id, amount_cents: 2550, status: "issued", created_at: new Date().toISOString() })
+      .execute();
+    const response = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })));
+    expect(response.headers.get("Location")).toBe(`/user/events/${id}`);
+    expect(await flashOf(response)).toEqual({ type: "error", message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." });
+    expect(await row(id)).toBeDefined();
+
+    const json = postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie);
+    json.headers.set("Accept", "application/json");
+    const answer = await settle(() => deleteAction(routeArgs(json, { eventId: String(id) })));
+    expect(answer.status).toBe(409);
+  });
+});
+
+describe("the event list", () => {
+  test("upcoming and past, searched by title, venue, city and description", async () => {
+    const owner = await createSignedInMember();
+    const viewer = await createSignedInMember();
+    await created(owner, { title: "Harbour breakfast", venue: "Pier 4", start_date: day(3), end_date: day(3) });
+    await created(owner, { title: "Wine tasting", venue: "Cellar", description: "Bordeaux and more", start_date: day(5), end_date: day(5) });
+    await created(owner, { title: "Old gala", start_date: day(-30), end_date: day(-30) });
+    await created(owner, { title: "Berlin meetup", country: "DE", province: "BE", city: "Berlin", start_date: day(7), end_date: day(7) });
+
+    const upcoming = await list(viewer);
+    expect(upcoming.events.map((event) => event.title)).toEqual(["Harbour breakfast", "Wine tasting", "Berlin meetup"]);
+    const past = await list(viewer, "?when=past");
+    expect(past.events.map((event) => event.title)).toEqual(["Old gala"]);
+
+    expect((await list(viewer, "?q=pier")).events.map((event) => event.title)).toEqual(["Harbour breakfast"]);
+    expect((await list(viewer, "?q=BORDEAUX")).events.map((event) => event.title)).toEqual(["Wine tasting"]);
+    expect((await list(viewer, "?q=berlin")).events.map((event) => event.title)).toEqual(["Berlin meetup"]);
+    expect((await list(viewer, "?q=gala")).total).toBe(0);
+    expect((await list(viewer, "?q=gala&when=past")).total).toBe(1);
+    expect((await list(viewer, "?q=100%25")).total).toBe(0);
+  });
+
+  test("pages of 12", async () => {
+    const owner = await createSignedInMember();
+    for (let index = 0; index < 14; index += 1) {
+      await created(owner, { title: `Event ${String(index).padStart(2, "0")}`, start_date: day(2 + index), end_date: day(2 + index) });
+    }
+    const first = await list(owner);
+    expect(first.events).toHaveLength(12);
+    const second = await list(owner, "?page=2");
+    expect(second.events.map((event) => event.title)).toEqual(["Event 12", "Event 13"]);
+  });
+});
+
+describe("interest and going", () => {
+  async function status(member: TestMember, fields: Record<string, string>, json = false) {
+    const request = postRequest("/user/events/status", { csrf: "x", ...fields }, member.cookie);
+    if (json) request.headers.set("Accept", "application/json");
+    return settle(() => statusAction(routeArgs(request)));
+  }
+
+  test("toggles are kept per member and counted on the event", async () => {
+    const owner = await createSignedInMember();
+    const a = await createSignedInMember();
+    const b = await createSignedInMember();
+    const id = await created(owner);
+
+    const response = await status(a, { event_id: String(id), type: "Interested", user_id: String(b.id) });
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual({ type: "success", message: `You are interested in ${VALID.title}.` });
+    await status(b, { event_id: String(id), type: "Interested" });
+    await status(b, { event_id: String(id), type: "Going" });
+    const answer = await status(a, { event_id: String(id), type: "Going" }, true);
+    expect(await answer.json()).toMatchObject({ type: "success", message: `You are going to ${VALID.title}.` });
+
+    let seen = (await list(a)).events[0];
+    expect(seen).toMatchObject({ interested: true, going: true, interestedCount: 2, goingCount: 2 });
+
+    await status(a, { event_id: String(id), type: "Uninterested" });
+    await status(a, { event_id: String(id), type: "Notgoing" });
+    seen = (await list(a)).events[0];
+    expect(seen).toMatchObject({ interested: false, going: false, interestedCount: 1, goingCount: 1 });
+    // user_id in the payload is ignored: b's status is b's own.
+    expect((await list(b)).events[0]).toMatchObject({ interested: true, going: true });
+  });
+
+  test("bad input is a 4xx", async () => {
+    const member = await createSignedInMember();
+    const id = await created(member);
+    expect((await status(member, { event_id: String(id), type: "Maybe" })).status).toBe(400);
+    expect((await status(member, { event_id: "999999", type: "Going" })).status).toBe(404);
+    expect((await status(member, { event_id: "x", type: "Going" })).status).toBe(404);
+  });
+});
+
+describe("attenders", () => {
+  test("members going and members holding an issued ticket, once each, by name", async () => {
+    const owner = await createSignedInMember({ name: "Owner" });
+    const going = await createSignedInMember({ name: "Zoe Going" });
+    const both = await createSignedInMember({ name: "Bea Both" });
+    const holder = await createSignedInMember({ name: "Hal Holder" });
+    const pending = await createSignedInMember({ name: "Pat Pending" });
+    const interested = await createSignedInMember({ name: "Ian Interested" });
+    const id = await created(owner);
+    await setEventStatus(going.id, id, "Going");
+    await setEventStatus(both.id, id, "Going");
+    await setEventStatus(interested.id, id, "Interested");
+    const now = new Date().toISOString();
+    await db
+      .insertInto("tickets")
+      .values([
+        { event_id: id, ticket_type: "general", code: "c1", holder_id: holder.id, amount_cents: 0, status: "issued", created_at: now },
+        { event_id: id, ticket_type: "vip", code: "c2", holder_id: both.id, amount_cents: 0, status: "issued", created_at: now },
+        { event_id: id, ticket_type: "vip", code: "c3", holder_id: pending.id, amount_cents: 100, status: "pending", created_at: now },
+      ])
+      .execute();
+    expect((await listAttenders(id)).map((attender) => attender.name)).toEqual(["Bea Both", "Hal Holder", "Zoe Going"]);
+    const response = await settle(() => attendersLoader(routeArgs(getRequest(`/user/events/${id}/attenders`, interested.cookie), { eventId: String(id) })));
+    const body = (await response.json()) as { attenders: { name: string; avatarUrl: string | null }[] };
+    expect(body.attenders).toHaveLength(3);
+    expect(body.attenders[0]).toEqual({ id: both.id, name: "Bea Both", avatarUrl: null });
+  });
+});
+
+describe("the detail page and the calendar file", () => {
+  test("ticket types with price (Free when empty) and seats left", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner, { vip_capacity: "5", vip_amount: "" });
+    await db.updateTable("events").set({ general_taken: 48 }).where("id", "=", id).execute();
+    const viewer = await createSignedInMember();
+    const response = await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${id}`, viewer.cookie), { eventId: String(id) })));
+    const { event } = (await response.json()) as { event: Record<string, unknown> };
+    expect(event.general).toEqual({ capacity: 50, remaining: 2, amountCents: 2550 });
+    expect(event.vip).toEqual({ capacity: 5, remaining: 5, amountCents: null });
+    expect(event.isOwner).toBe(false);
+  });
+
+  test("a valid iCalendar VEVENT: CRLF, folded lines, escaped text, TZID", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner, { title: "Dinner, talks; and a very long title that goes on and on past the seventy-five octet limit" });
+    const response = await settle(() => icsLoader(routeArgs(getRequest(`/user/events/${id}/calendar.ics`, owner.cookie), { eventId: String(id) })));
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    const text = await response.text();
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(text.replace(/\r\n/g, "").includes("\n")).toBe(false);
+    const unfolded = text.replace(/\r\n /g, "");
+    const date = day(10).replace(/-/g, "");
+    expect(unfolded).toContain("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n");
+    expect(unfolded).toContain(`DTSTART;TZID=Europe/Paris:${date}T190000\r\n`);
+    expect(unfolded).toContain(`DTEND;TZID=Europe/Paris:${date}T223000\r\n`);
+    expect(unfolded).toContain("TZID:Europe/Paris\r\n");
+    expect(unfolded).toContain("SUMMARY:Dinner\\, talks\\; and a very long title that goes on and on past the seventy-five octet limit\r\n");
+    expect(unfolded).toContain("DESCRIPTION:Dinner\\; talks\\, and more\r\n");
+    expect(unfolded).toContain("LOCATION:Hotel Lutetia\r\n");
+    expect(unfolded).toMatch(/UID:event-\d+@[^\r]+\r\n/);
+    expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(unfolded).toContain("END:VEVENT\r\nEND:VCALENDAR\r\n");
+  });
+
+  test("UTC events use Z times; folding never splits a character", () => {
+    const text = eventCalendar(
+      { id: 1, title: "é".repeat(80), description: "line one\nline two", starts_at: "2030-01-02T09:00", ends_at: "2030-01-02T10:00", time_zone: "UTC", starts_at_utc: null, place: "" },
+      { host: "chapter.test", url: "http://chapter.test/user/events/1", now: new Date("2030-01-01T00:00:00Z") },
+    );
+    expect(text).toContain("DTSTART:20300102T090000Z\r\n");
+    expect(text).not.toContain("VTIMEZONE");
+    expect(text).toContain("DESCRIPTION:line one\\nline two\r\n");
+    for (const line of foldLine(`SUMMARY:${"é".repeat(80)}`).split("\r\n")) {
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+      expect(line).not.toContain("\uFFFD");
+    }
+  });
+
+  test("wall-clock times become instants in their zone, across DST", () => {
+    expect(wallClockToUtc("2030-07-01T12:00", "Europe/Paris")).toBe("2030-07-01T10:00:00.000Z");
+    expect(wallClockToUtc("2030-01-01T12:00", "Europe/Paris")).toBe("2030-01-01T11:00:00.000Z");
+    expect(wallClockToUtc("2030-01-01T12:00", "America/New_York")).toBe("2030-01-01T17:00:00.000Z");
+    expect(wallClockToUtc("2030-01-01T12:00", "UTC")).toBe("2030-01-01T12:00:00.000Z");
+    expect(EventSchema.safeParse({ ...VALID, time_zone: "Asia/Kolkata" }).success).toBe(true);
+  });
+
+  test("the list shows an event created straight in the database too (no instants)", async () => {
+    const owner = await createSignedInMember();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("events")
+      .values({ owner_id: owner.id, title: "Raw", starts_at: `${day(2)}T10:00`, ends_at: `${day(2)}T11:00`, currency: "EUR", created_at: now, updated_at: now })
+      .execute();
+    expect((await list(owner)).events.map((event) => event.title)).toEqual(["Raw"]);
+    await createEvent(owner.id, EventSchema.parse({ ...VALID, title: "Parsed" }));
+    expect((await list(owner)).total).toBe(2);
+  });
+});
