@@ -15,6 +15,8 @@ export async function createEvent(ownerId: number, overrides: Partial<Insertable
       description: null,
       starts_at: `${start}T18:00`,
       ends_at: `${start}T22:00`,
+      starts_at_utc: `${start}T18:00:00.000Z`,
+      ends_at_utc: `${start}T22:00:00.000Z`,
       time_zone: "UTC",
       venue: "The Grand Hall",
       country: null,

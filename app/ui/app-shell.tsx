@@ -10,6 +10,7 @@ const MEMBER_NAV = [
   { to: "/user", label: "Home", end: true },
   { to: "/user/contacts", label: "Contacts", end: false },
   { to: "/user/events", label: "Events", end: false },
+  { to: "/user/tickets", label: "Tickets", end: false },
   { to: "/user/offers", label: "Offers", end: false },
   { to: "/user/membership", label: "Membership", end: false },
   { to: "/user/settings", label: "Settings", end: false },

@@ -387,7 +387,8 @@ export async function eventsOrganisedBy(memberId: number) {
     .selectFrom("events")
     .select(["id", "title", "starts_at", "currency", "general_amount_cents", "vip_amount_cents", "general_capacity", "vip_capacity", "general_taken", "vip_taken"])
     .where("owner_id", "=", memberId)
-    .where("ends_at", ">=", nowIso().slice(0, 16))
+    // Events saved before their UTC instants existed compare by wall-clock time instead.
+    .where((eb) => eb(eb.fn.coalesce("ends_at_utc", "ends_at"), ">=", nowIso().slice(0, 16)))
     .orderBy("starts_at")
     .limit(200)
     .execute();
