@@ -244,6 +244,11 @@ export async function fulfilTicketPayment(paymentId: number) {
   });
 }
 
+/** The ticket an order pays for (its holder sees it on the order page). */
+export async function ticketOfPayment(paymentId: number) {
+  return (await db.selectFrom("tickets").select(["code", "status"]).where("payment_id", "=", paymentId).executeTakeFirst()) ?? null;
+}
+
 /** A payment that will not be paid (cancelled, failed, expired): its ticket is cancelled and
  * the seat released. */
 export async function releaseTicketPayment(paymentId: number) {
