@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { cancelBankTransfer, confirmBankTransfer } from "~/features/payments/admin-payments.server";
-import { checkIn, issueTicket, newTicketCode, normaliseTicketCode, SOLD_OUT } from "~/features/tickets/tickets.server";
+import { checkIn, expireUnpaidTickets, issueTicket, newTicketCode, normaliseTicketCode, SOLD_OUT } from "~/features/tickets/tickets.server";
 import { db } from "~/lib/db.server";
 import * as checkInModule from "~/routes/user.events_.$eventId_.check-in";
 import * as buyModule from "~/routes/user.event.payment_form";
@@ -193,6 +193,19 @@ describe("buying a paid ticket by bank transfer", () => {
     // The seat is free again: the same member (or anyone) can buy it.
     expect((await buy(member, eventId, "vip")).status).toBe(302);
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
+  });
+
+  test("an order still unpaid after TICKET_HOLD_DAYS (7) is cancelled by the hourly sweep and its seat released", async () => {
+    const { eventId, payment } = await pendingPurchase();
+    const created = new Date(payment.created_at);
+    expect(await expireUnpaidTickets(new Date(created.getTime() + 6 * 86_400_000))).toBe(0);
+    expect((await ticketsOf(eventId))[0].status).toBe("pending");
+    expect(await expireUnpaidTickets(new Date(created.getTime() + 8 * 86_400_000))).toBe(1);
+    expect((await ticketsOf(eventId))[0].status).toBe("cancelled");
+    expect((await db.selectFrom("payments").select("status").where("id", "=", payment.id).executeTakeFirstOrThrow()).status).toBe("cancelled");
+    expect((await eventCounters(eventId)).vip_taken).toBe(0);
+    expect(await expireUnpaidTickets(new Date(created.getTime() + 9 * 86_400_000))).toBe(0);
+    expect((await eventCounters(eventId)).vip_taken).toBe(0);
   });
 
   test("buying again while the payment waits points to the payment", async () => {

@@ -29,12 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returned: returned === "success" || returned === "cancel" ? returned : null,
     bank: payment.provider === "bank_transfer" ? bankDetails() : null,
     membership: payment.purpose === "membership" ? await currentMembership(member.id) : null,
-    ticket: payment.purpose === "ticket" ? await ticketOfPayment(payment.id) : null,
+    ...(payment.purpose === "ticket" ? { ticket: await ticketOfPayment(payment.id) } : {}),
   });
 }
 
 export default function PaymentPage() {
-  const { payment, returned, bank, membership, ticket } = useLoaderData<typeof loader>();
+  const { payment, returned, bank, membership, ...rest } = useLoaderData<typeof loader>();
+  const ticket = "ticket" in rest ? rest.ticket : null;
   const what = ticket ? "ticket" : "membership";
   return (
     <section className="card" aria-labelledby="payment-heading">

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { DB, TicketType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { settlePayment } from "~/lib/payments/payments.server";
 import { ticketTypeLabel } from "./labels";
 
 export { ticketTypeLabel };
@@ -242,6 +244,30 @@ export async function fulfilTicketPayment(paymentId: number) {
     }
     await trx.updateTable("tickets").set({ status: "issued", issued_at: now }).where("id", "=", ticket.id).where("status", "=", ticket.status).execute();
   });
+}
+
+/**
+ * Bank transfer orders for tickets that waited longer than TICKET_HOLD_DAYS are cancelled and
+ * their seats released (card payments expire at Stripe, whose webhook does the same). Run
+ * hourly by every instance: settling is conditional, so each order is cancelled once.
+ */
+export async function expireUnpaidTickets(now = new Date()) {
+  const cutoff = new Date(now.getTime() - env().TICKET_HOLD_DAYS * 86_400_000).toISOString();
+  const stale = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("purpose", "=", "ticket")
+    .where("provider", "=", "bank_transfer")
+    .where("status", "=", "pending")
+    .where("created_at", "<", cutoff)
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const { id } of stale) {
+    if (await settlePayment(id, "cancelled")) expired += 1;
+    await releaseTicketPayment(id);
+  }
+  return expired;
 }
 
 /** The ticket an order pays for (its holder sees it on the order page). */
