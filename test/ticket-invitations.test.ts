@@ -153,6 +153,23 @@ describe("ticket invitations: inviting, accepting, declining", () => {
     expect((await answer(ben, benInvitation.id, "nonsense")).status).toBe(400);
   });
 
+  test("a member who already holds a ticket of the type accepts with it (no second seat)", async () => {
+    const organiser = await member("Olga Organiser");
+    const eventId = await createEvent(organiser.id);
+    const ann = await member("Ann Angel");
+    const { issueTicket } = await import("~/features/tickets/tickets.server");
+    const bought = await issueTicket({ eventId, type: "general", holderId: ann.id, issuedBy: null, amountCents: 0, status: "issued" });
+    expect(bought.ok).toBe(true);
+    await invite(organiser, eventId, [ann.id]);
+    const invitation = await invitationOf(ann.id, eventId);
+    const accepted = await answer(ann, invitation.id, "accept");
+    expect(accepted.status).toBe(302);
+    expect(await flashOf(accepted)).toEqual({ type: "success", message: "You already have a General ticket for this event. The invitation is accepted with it." });
+    expect(await ticketsOf(eventId)).toHaveLength(1);
+    expect((await eventCounters(eventId)).general_taken).toBe(1);
+    expect((await invitationOf(ann.id, eventId)).status).toBe("accepted");
+  });
+
   test("bad invite forms: no member chosen, a type the event does not offer", async () => {
     const organiser = await member("Olga Organiser");
     const eventId = await createEvent(organiser.id);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CodeScanner } from "~/features/tickets/CodeScanner";
 import { formatEventTime, formatInstant, ticketTypeLabel } from "~/features/tickets/labels";
 import { checkIn, checkInCounts, organisedEvent, parseEventId } from "~/features/tickets/tickets.server";
 import { requireMember } from "~/lib/session.server";
@@ -111,6 +112,7 @@ export default function CheckIn() {
           </StatusButton>
         </div>
         {actionData?.error ? <p className="field-errors">{actionData.error}</p> : null}
+        <CodeScanner input={input} />
       </Form>
       {actionData?.result ? <CheckInOutcome result={actionData.result} /> : null}
     </section>

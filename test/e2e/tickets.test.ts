@@ -122,7 +122,18 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     await hydrated(organiser);
     await field(send, "Event").selectOption({ label: `${title} (${day(30)} 18:00)` });
     await send.getByRole("radio", { name: /^Free/ }).check();
-    await send.getByRole("button", { name: "Send ticket" }).click();
+    if (javaScript) {
+      // SPEC.md §4: the button reads "Sending..." while the ticket is on its way (the answer
+      // is held back a moment so that the label can be seen).
+      await organiser.route(/\/user\/contacts\/\d+\/ticket/, async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await send.getByRole("button", { name: "Send ticket" }).click();
+      await send.getByRole("button", { name: "Sending..." }).waitFor();
+    } else {
+      await send.getByRole("button", { name: "Send ticket" }).click();
+    }
     await organiser.waitForURL(atPath("/user/profile"));
     expect(await toast(organiser, "is sent")).toContain(`A free General ticket to ${title} is sent to ${contactName}.`);
 

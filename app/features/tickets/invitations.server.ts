@@ -5,7 +5,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import type { DB, MemberType, TicketType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
-import { cancelTicket, isTicketType, issueTicket, type TicketEvent } from "./tickets.server";
+import { cancelTicket, isTicketType, issueTicket, liveTicketOf, type TicketEvent } from "./tickets.server";
 
 // Ticket invitations (SPEC.md §1, §3 invite filters): the organiser picks members by several
 // criteria and invites them to a ticket type; an invitee accepts (a free ticket is issued,
@@ -267,7 +267,18 @@ export async function acceptInvitation(member: { id: number; name: string; email
     amountCents: 0,
     status: "issued",
   });
-  if (!issued.ok) return { ok: false, status: 409, message: issued.message };
+  if (!issued.ok) {
+    // Already holding a ticket of this type (bought, say): the invitation is accepted with it.
+    const held = issued.reason === "duplicate" ? await liveTicketOf(member.id, invitation.event_id, invitation.ticket_type) : null;
+    if (!held) return { ok: false, status: 409, message: issued.message };
+    await db
+      .updateTable("ticket_invitations")
+      .set({ status: "accepted", ticket_id: held.id, responded_at: nowIso() })
+      .where("id", "=", invitation.id)
+      .where("status", "=", "invited")
+      .execute();
+    return { ok: true, code: held.code, message: `${issued.message} The invitation is accepted with it.` };
+  }
   const updated = await db
     .updateTable("ticket_invitations")
     .set({ status: "accepted", ticket_id: issued.ticket.id, responded_at: nowIso() })
