@@ -124,6 +124,18 @@ describe("buying a free ticket", () => {
     expect(mine.tickets).toEqual([expect.objectContaining({ code: ticket.code, eventTitle: "Founders Breakfast" })]);
   });
 
+  test("an event that is over sells no tickets", async () => {
+    const organiser = await createSignedInMember();
+    const eventId = await createEvent(organiser.id, { starts_at: "2020-01-01T18:00", ends_at: "2020-01-01T22:00", starts_at_utc: "2020-01-01T18:00:00.000Z", ends_at_utc: "2020-01-01T22:00:00.000Z" });
+    const member = await createSignedInMember();
+    const page = await settle(() => buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=general`, member.cookie))));
+    expect(await page.json()).toMatchObject({ over: true });
+    const response = await buy(member, eventId);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: "This event is over: its tickets can no longer be had." });
+    expect(await ticketsOf(eventId)).toHaveLength(0);
+  });
+
   test("bad input: no such event is 404, a ticket type that is not one is 400, a type not offered is refused", async () => {
     const organiser = await createSignedInMember();
     const eventId = await createEvent(organiser.id);

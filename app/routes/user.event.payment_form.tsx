@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { buyTicket } from "~/features/tickets/purchase.server";
-import { findEvent, isTicketType, parseEventId, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
+import { eventIsOver, findEvent, isTicketType, parseEventId, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
 import { paymentProvider } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
@@ -39,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offered: price !== null,
     price: price === null ? null : price === 0 ? "Free" : formatMoney(price, event.currency),
     free: price === 0,
+    over: eventIsOver(event),
     seatsLeft: seatsLeft(event, type),
     provider: paymentProvider().name,
     back,
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TicketPurchase() {
-  const { event, type, offered, price, free, seatsLeft, provider, back } = useLoaderData<typeof loader>();
+  const { event, type, offered, price, free, over, seatsLeft, provider, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -92,7 +93,9 @@ export default function TicketPurchase() {
           {actionData.existing ? <Link to={actionData.existing}>{actionData.existing.startsWith("/user/payments") ? "See the payment" : "See your ticket"}</Link> : null}
         </p>
       ) : null}
-      {!offered ? (
+      {over ? (
+        <p className="ticket-refusal">This event is over: its tickets can no longer be had.</p>
+      ) : !offered ? (
         <p className="ticket-refusal">This event does not offer {ticketTypeLabel(type)} tickets.</p>
       ) : seatsLeft === 0 ? (
         <p className="ticket-refusal">Sold out: there are no {ticketTypeLabel(type)} tickets left.</p>

@@ -2,7 +2,7 @@ import type { TicketType } from "~/lib/db-schema";
 import { createPayment, paymentProvider, setProviderRef, settlePayment } from "~/lib/payments/payments.server";
 import { StripeError } from "~/lib/payments/stripe.server";
 import type { Member } from "~/lib/session.server";
-import { cancelTicket, issueTicket, linkPayment, liveTicketOf, NOT_OFFERED, type TicketEvent, ticketTypeLabel, typePrice } from "./tickets.server";
+import { cancelTicket, EVENT_OVER, eventIsOver, issueTicket, linkPayment, liveTicketOf, NOT_OFFERED, type TicketEvent, ticketTypeLabel, typePrice } from "./tickets.server";
 
 export type TicketPurchase =
   | { ok: true; kind: "issued"; code: string }
@@ -20,6 +20,7 @@ export type TicketPurchase =
 export async function buyTicket(member: Member, event: NonNullable<TicketEvent>, type: TicketType, origin: string): Promise<TicketPurchase> {
   const price = typePrice(event, type);
   if (price === null) return { ok: false, status: 400, message: NOT_OFFERED };
+  if (eventIsOver(event)) return { ok: false, status: 400, message: EVENT_OVER };
   const existing = await liveTicketOf(member.id, event.id, type);
   if (existing) {
     return {

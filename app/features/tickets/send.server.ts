@@ -8,7 +8,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
 import { SEND_TICKET_CHOICES, type SendTicketChoice } from "./schema";
-import { issueTicket, NOT_OFFERED, organisedEvent, parseEventId, type TicketEvent, typePrice } from "./tickets.server";
+import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, organisedEvent, parseEventId, type TicketEvent, typePrice } from "./tickets.server";
 
 export type SendTicketResult = { ok: true; code: string; message: string } | { ok: false; field: "ticket_type" | null; message: string };
 
@@ -36,6 +36,7 @@ export async function sendTicketToContact(
   origin: string,
 ): Promise<SendTicketResult> {
   if (!contact.email) return { ok: false, field: null, message: NO_EMAIL };
+  if (eventIsOver(event)) return { ok: false, field: null, message: EVENT_OVER };
   const ticket = sentTicket(event, choice);
   if (!ticket) return { ok: false, field: "ticket_type", message: NOT_OFFERED };
   const issued = await issueTicket({

@@ -63,6 +63,7 @@ export async function findEvent(eventId: number) {
         "title",
         "starts_at",
         "ends_at",
+        "ends_at_utc",
         "time_zone",
         "venue",
         "city",
@@ -136,6 +137,14 @@ async function releaseSeat(trx: Executor, eventId: number, type: TicketType) {
       .where("general_taken", ">", 0)
       .execute();
   }
+}
+
+export const EVENT_OVER = "This event is over: its tickets can no longer be had.";
+
+/** True once the event has ended: the events list's own rule (its UTC end, or for older rows
+ * its wall-clock end read as UTC, before this minute). */
+export function eventIsOver(event: { ends_at: string; ends_at_utc: string | null }, now = new Date()) {
+  return (event.ends_at_utc ?? event.ends_at) < now.toISOString().slice(0, 16);
 }
 
 export const SOLD_OUT = "Sold out: there are no tickets of this type left.";
