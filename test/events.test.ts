@@ -8,7 +8,9 @@ import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { loader as attendersAlias } from "~/routes/user.ajax.event.events_list.$eventId";
 import { loader as createAlias } from "~/routes/user.event.create";
+import { action as deleteAlias } from "~/routes/user.event.delete";
 import { loader as editAlias } from "~/routes/user.event.edit.$eventId";
+import { action as imageUpload } from "~/routes/user.upload.event_simple_upload_single_image";
 import { loader as listLoader } from "~/routes/user.events";
 import { action as createAction, loader as createLoader } from "~/routes/user.events.create";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/user.events.delete.$eventId";
@@ -17,7 +19,7 @@ import { action as statusAction } from "~/routes/user.events.status";
 import { loader as detailLoader } from "~/routes/user.events_.$eventId";
 import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
 import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
-import { png, uploadRequest } from "./fixtures/files";
+import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
@@ -130,6 +132,18 @@ describe("creating and editing events", () => {
     expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
   });
 
+  test("without JS, the place button refreshes the provinces and keeps what was typed, saving nothing", async () => {
+    const owner = await createSignedInMember();
+    const response = await create(owner, { ...VALID, intent: "refresh-places", country: "DE" });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { places: { provinces: { value: string }[] }; result: { initialValue: Record<string, string> } };
+    expect(body.places.provinces.map((province) => province.value)).toContain("BE");
+    expect(body.result.initialValue.title).toBe(VALID.title);
+    expect(await db.selectFrom("events").select("id").execute()).toHaveLength(0);
+    const wrong = await replyErrors(await create(owner, { ...VALID, country: "DE", province: "XX" }));
+    expect(wrong.province).toEqual(["Choose a province from the list."]);
+  });
+
   test("an image uploaded with the form is kept; a video is refused next to the field", async () => {
     const owner = await createSignedInMember();
     const request = uploadRequest("/user/events/create", { name: "stage.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
@@ -194,7 +208,63 @@ describe("creating and editing events", () => {
   });
 });
 
+describe("the event image upload (SPEC path)", () => {
+  test("the owner sets and replaces the image; a video, another member's event and a missing event are refused", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await created(owner);
+    const picture = await png();
+    const send = async (member: TestMember, fields: Record<string, string>, file: { name: string; content: Buffer } = { name: "stage.png", content: picture }) =>
+      settle(() =>
+        imageUpload(routeArgs(uploadRequest("/user/upload/event_simple_upload_single_image", file, { cookie: member.cookie, json: true, fields: { csrf: "x", ...fields } }))),
+      );
+    const first = await send(owner, { event_id: String(id) });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ type: "success", message: "The event image is saved." });
+    const firstImage = (await row(id))!.image_id!;
+    await send(owner, { event_id: String(id) });
+    const secondImage = (await row(id))!.image_id!;
+    expect(secondImage).not.toBe(firstImage);
+    expect(await db.selectFrom("files").select("id").where("id", "=", firstImage).executeTakeFirst()).toBeUndefined();
+
+    const filesBefore = (await db.selectFrom("files").select("id").execute()).length;
+    expect((await send(other, { event_id: String(id) })).status).toBe(404);
+    expect((await send(owner, { event_id: "999999" })).status).toBe(404);
+    const video = await send(owner, { event_id: String(id) }, { name: "clip.mp4", content: VIDEO_HEADS.mp4() });
+    expect(video.status).toBe(400);
+    expect(await video.json()).toMatchObject({ type: "error", message: "Upload error: clip.mp4: The event image must be a JPG, PNG or GIF image." });
+    expect((await db.selectFrom("files").select("id").execute()).length).toBe(filesBefore);
+    expect((await row(id))!.image_id).toBe(secondImage);
+
+    // The event page's upload control names the event in the address.
+    const byAddress = uploadRequest(`/user/upload/event_simple_upload_single_image?event_id=${id}`, { name: "third.png", content: picture }, { cookie: owner.cookie, fields: { csrf: "x" } });
+    const noJs = await settle(() => imageUpload(routeArgs(byAddress)));
+    expect(noJs.status).toBe(302);
+    expect(noJs.headers.get("Location")).toBe(`/user/events/${id}`);
+    expect((await row(id))!.image_id).not.toBe(secondImage);
+  });
+});
+
 describe("deleting events", () => {
+  test("SPEC's DELETE /user/event/delete {event_id}: the owner's only", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await created(owner);
+    const call = (member: TestMember) => {
+      const request = new Request("http://chapter.test/user/event/delete", {
+        method: "DELETE",
+        body: new URLSearchParams({ csrf: "x", event_id: String(id) }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Cookie: member.cookie },
+      });
+      return settle(() => deleteAlias(routeArgs(request)));
+    };
+    expect((await call(other)).status).toBe(404);
+    expect(await row(id)).toBeDefined();
+    const response = await call(owner);
+    expect(await response.json()).toMatchObject({ type: "success", message: `${VALID.title} is deleted.` });
+    expect(await row(id)).toBeUndefined();
+  });
+
   test("the owner deletes after confirming; the members going are told", async () => {
     const owner = await createSignedInMember();
     const goer = await createSignedInMember();
@@ -246,7 +316,9 @@ describe("the event list", () => {
 
     expect((await list(viewer, "?q=pier")).events.map((event) => event.title)).toEqual(["Harbour breakfast"]);
     expect((await list(viewer, "?q=BORDEAUX")).events.map((event) => event.title)).toEqual(["Wine tasting"]);
-    expect((await list(viewer, "?q=berlin")).events.map((event) => event.title)).toEqual(["Berlin meetup"]);
+    const berlin = (await list(viewer, "?q=berlin")).events;
+    expect(berlin.map((event) => event.title)).toEqual(["Berlin meetup"]);
+    expect((berlin[0] as unknown as { place: string }).place).toBe("Hotel Lutetia, Berlin, Berlin, Germany");
     expect((await list(viewer, "?q=gala")).total).toBe(0);
     expect((await list(viewer, "?q=gala&when=past")).total).toBe(1);
     expect((await list(viewer, "?q=100%25")).total).toBe(0);
@@ -345,6 +417,10 @@ describe("the detail page and the calendar file", () => {
     expect(event.general).toEqual({ capacity: 50, remaining: 2, amountCents: 2550 });
     expect(event.vip).toEqual({ capacity: 5, remaining: 5, amountCents: null });
     expect(event.isOwner).toBe(false);
+    expect(event.ended).toBe(false);
+    const past = await created(owner, { start_date: day(-3), end_date: day(-3) });
+    const ended = await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${past}`, viewer.cookie), { eventId: String(past) })));
+    expect(((await ended.json()) as { event: { ended: boolean } }).event.ended).toBe(true);
   });
 
   test("a valid iCalendar VEVENT: CRLF, folded lines, escaped text, TZID", async () => {

@@ -3,6 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
 import { requireEvent } from "~/features/events/events.server";
+import { acceptAttribute } from "~/lib/file-types";
+import { uploadLimit } from "~/lib/uploads.server";
+import { ImageUpload } from "~/ui/image-upload";
 import { formatRange } from "~/features/events/time";
 import styles from "~/styles/events.css";
 
@@ -10,10 +13,24 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { event } = await requireEvent(request, params.eventId);
-  return json({ event });
+  return json({ event, upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") } });
 }
 
-function TicketType({ eventId, type, label, offer, currency }: { eventId: number; type: "general" | "vip"; label: string; offer: TicketOffer; currency: string }) {
+function TicketType({
+  eventId,
+  type,
+  label,
+  offer,
+  currency,
+  ended,
+}: {
+  eventId: number;
+  type: "general" | "vip";
+  label: string;
+  offer: TicketOffer;
+  currency: string;
+  ended: boolean;
+}) {
   if (!offer) return null;
   return (
     <li className="ticket-type" data-testid={`ticket-${type}`}>
@@ -24,7 +41,7 @@ function TicketType({ eventId, type, label, offer, currency }: { eventId: number
           {offer.remaining === 0 ? "Sold out" : `${offer.remaining} of ${offer.capacity} ${offer.capacity === 1 ? "seat" : "seats"} left`}
         </span>
       </div>
-      {offer.remaining > 0 ? (
+      {offer.remaining > 0 && !ended ? (
         <Link to={`/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`} className="button button--small">
           Get ticket
         </Link>
@@ -34,7 +51,7 @@ function TicketType({ eventId, type, label, offer, currency }: { eventId: number
 }
 
 export default function EventDetail() {
-  const { event } = useLoaderData<typeof loader>();
+  const { event, upload } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
@@ -91,16 +108,32 @@ export default function EventDetail() {
         </article>
         <aside className="card" aria-labelledby="tickets-heading">
           <h2 id="tickets-heading">Tickets</h2>
+          {event.ended ? <p className="muted">This event has ended.</p> : null}
           {event.general || event.vip ? (
             <ul className="ticket-types">
-              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} />
-              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} />
+              <TicketType eventId={event.id} type="general" label="General" offer={event.general} currency={event.currency} ended={event.ended} />
+              <TicketType eventId={event.id} type="vip" label="VIP" offer={event.vip} currency={event.currency} ended={event.ended} />
             </ul>
           ) : (
             <p className="muted">No tickets are offered for this event.</p>
           )}
         </aside>
       </div>
+      {event.isOwner ? (
+        <section className="card" aria-labelledby="event-image-heading">
+          <h2 id="event-image-heading">Event image</h2>
+          <ImageUpload
+            action={`/user/upload/event_simple_upload_single_image?event_id=${event.id}`}
+            accept={upload.accept}
+            maxBytes={upload.maxBytes}
+            label="event image"
+            hasImage={Boolean(event.imageUrl)}
+            renderPreview={(preview) =>
+              preview || event.imageUrl ? <img src={preview ?? event.imageUrl ?? ""} alt="" width={160} className="event-image-preview" /> : null
+            }
+          />
+        </section>
+      ) : null}
       <Outlet />
     </>
   );

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { png } from "../fixtures/files";
 import { atPath, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -56,6 +57,7 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await field(dialog, "General seats").fill("20");
     await field(dialog, "General ticket amount").fill("15");
     await field(dialog, "VIP seats").fill("5");
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: await png(160, 90) });
     await dialog.getByRole("button", { name: "Create event" }).click();
     await page.waitForURL((url) => /^\/user\/events\/\d+$/.test(url.pathname));
     expect(await toast(page, "created")).toContain("Event created.");
@@ -63,12 +65,23 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     const eventPath = new URL(page.url()).pathname;
     const id = Number(eventPath.split("/").pop());
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+    await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 160);
     const general = page.getByTestId("ticket-general");
     expect(await general.textContent()).toContain("20 of 20 seats left");
     expect(await general.getByRole("link", { name: "Get ticket" }).getAttribute("href")).toBe(
       `/user/event/payment_form?event_id=${id}&ticket_type=general`,
     );
     expect(await page.getByTestId("ticket-vip").textContent()).toContain("Free");
+    // Replacing the image from the event page (progress and cancel with JS; a plain post without).
+    await dismissToast(page);
+    const upload = page.locator("form.image-upload");
+    await upload.locator('input[type="file"]').setInputFiles({ name: "new.png", mimeType: "image/png", buffer: await png(200, 100) });
+    if (!javaScript) {
+      await upload.getByRole("button", { name: "Upload", exact: true }).click();
+      expect(await toast(page, "image")).toContain("The event image is saved.");
+    }
+    await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 200);
+    await hydrated(page);
     const calendar = await page.request.get(`${eventPath}/calendar.ics`);
     expect(await calendar.text()).toContain(`DTSTART;TZID=Europe/Paris:${day(20).replace(/-/g, "")}T180000`);
     await dismissToast(page);

@@ -67,6 +67,15 @@ export async function updateEvent(ownerId: number, eventId: number, input: Event
   return true;
 }
 
+/** Sets (or replaces, deleting the old one) the owner's event image. False: not theirs. */
+export async function setEventImage(ownerId: number, eventId: number, fileId: number) {
+  const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (!before) return false;
+  await db.updateTable("events").set({ image_id: fileId, updated_at: nowIso() }).where("id", "=", eventId).execute();
+  if (before.image_id && before.image_id !== fileId) await deleteFile(before.image_id);
+  return true;
+}
+
 /** Seats already held may not be taken away: the errors, by field, of a change of capacity. */
 export function capacityErrors(event: { general_taken: number; vip_taken: number }, input: EventInput) {
   const errors: Record<string, string> = {};
@@ -119,12 +128,13 @@ function present(row: EventRow, viewerId: number) {
   return {
     ...event,
     imageUrl: image_token ? fileUrl(image_token) : null,
-    place: [event.venue, event.city, placeLabel(event)].filter(Boolean).join(", "),
+    place: [event.venue, placeLabel(event) ?? event.city].filter(Boolean).join(", "),
     interested: my_interested === 1,
     going: my_going === 1,
     interestedCount: Number(interested_count ?? 0),
     goingCount: Number(going_count ?? 0),
     isOwner: event.owner_id === viewerId,
+    ended: (event.ends_at_utc ?? event.ends_at) < nowIso().slice(0, 16),
     general: offered(event.general_capacity, event.general_taken, event.general_amount_cents),
     vip: offered(event.vip_capacity, event.vip_taken, event.vip_amount_cents),
   };

@@ -92,17 +92,3 @@ export type EventInput = z.infer<typeof EventSchema>;
 
 export const STATUS_TYPES = ["Interested", "Uninterested", "Going", "Notgoing"] as const;
 export type StatusType = (typeof STATUS_TYPES)[number];
-
-export const OfferSchema = z.object({
-  title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
-  description: optionalText(5000),
-  price: optionalAmount,
-  event_id: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => !value || /^\d{1,15}$/.test(value), "Choose an event from the list.")
-    .transform((value) => (value ? Number(value) : null)),
-});
-
-export type OfferInput = z.infer<typeof OfferSchema>;

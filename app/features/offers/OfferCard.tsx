@@ -1,0 +1,73 @@
+import { Link } from "@remix-run/react";
+import { StatusToggle } from "~/features/events/StatusToggle";
+import { formatMoney } from "~/features/membership/packages";
+
+export function offerPrice(offer: { price_cents: number | null; currency: string }) {
+  return offer.price_cents === null ? null : offer.price_cents === 0 ? "Free" : formatMoney(offer.price_cents, offer.currency);
+}
+
+export function OfferInterest({ offer }: { offer: { id: number; title: string; interested: boolean; interestedCount: number } }) {
+  return (
+    <StatusToggle
+      action="/user/offers/status"
+      idName="product_id"
+      id={offer.id}
+      on={offer.interested}
+      count={offer.interestedCount}
+      labels={["Interested", "Uninterested"]}
+      countLabel="interested"
+      title={offer.title}
+    />
+  );
+}
+
+export function OfferCard({
+  offer,
+}: {
+  offer: {
+    id: number;
+    title: string;
+    price_cents: number | null;
+    currency: string;
+    owner_name: string;
+    event_id: number | null;
+    event_title: string | null;
+    coverUrl: string | null;
+    interested: boolean;
+    interestedCount: number;
+    isOwner: boolean;
+  };
+}) {
+  const price = offerPrice(offer);
+  return (
+    <li className="offer-card" data-testid="offer-card">
+      <Link to={`/user/offers/${offer.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
+        {offer.coverUrl ? <img src={offer.coverUrl} alt="" loading="lazy" /> : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
+      </Link>
+      <div className="offer-card-body">
+        <h3>
+          <Link to={`/user/offers/${offer.id}`}>{offer.title}</Link>
+        </h3>
+        {price ? <p>{price}</p> : null}
+        <p className="muted">By {offer.owner_name}</p>
+        {offer.event_id && offer.event_title ? (
+          <p>
+            For <Link to={`/user/events/${offer.event_id}`}>{offer.event_title}</Link>
+          </p>
+        ) : null}
+        <OfferInterest offer={offer} />
+        {offer.isOwner ? (
+          <p className="event-owner-actions">
+            <Link to={`/user/offers/edit/${offer.id}`} preventScrollReset>
+              Edit
+            </Link>{" "}
+            ·{" "}
+            <Link to={`/user/offers/delete/${offer.id}`} preventScrollReset>
+              Delete
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { formatBytes } from "~/lib/file-types";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+/** An offer (SPEC.md's product): title, description, optional price, optional event, and an
+ * image to add (more can be added on the offer's page). */
+export function OfferForm({
+  lastResult,
+  constraint,
+  defaults,
+  events,
+  imageAccept,
+  imageMaxBytes,
+  offerId,
+  submitLabel,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  constraint: Record<string, unknown>;
+  defaults: Record<string, string>;
+  events: Option[];
+  imageAccept: string;
+  imageMaxBytes: number;
+  offerId: number | null;
+  submitLabel: string;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: offerId ? `offer-${offerId}` : "offer-new",
+    lastResult,
+    constraint: constraint as never,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const imageErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="offer-form">
+      <CsrfInput />
+      <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
+      <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
+      <Field
+        label="Price"
+        hint="Optional."
+        errors={fields.price.errors}
+        inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal" }}
+      />
+      <SelectField
+        label="Event"
+        hint="Optional: the event this offer is for."
+        errors={fields.event_id.errors}
+        options={events}
+        placeholder="No event"
+        selectProps={{ ...getSelectProps(fields.event_id) }}
+      />
+      <Field
+        label={offerId ? "Add an image" : "Image"}
+        hint={`JPG, PNG or GIF, up to ${formatBytes(imageMaxBytes)}.`}
+        errors={imageErrors}
+        inputProps={{ type: "file", name: "image", accept: imageAccept }}
+      />
+      <ErrorList errors={form.errors} />
+      <div className="dialog-actions">
+        <StatusButton pending={pending}>{submitLabel}</StatusButton>
+      </div>
+    </Form>
+  );
+}

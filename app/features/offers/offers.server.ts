@@ -1,0 +1,237 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { parseId } from "~/features/events/events.server";
+import { db, nowIso } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { deleteFile, fileUrl } from "~/lib/files.server";
+import { requireMember } from "~/lib/session.server";
+import type { OfferInput, OfferStatusType } from "./schema";
+
+export const PAGE_SIZE = 12;
+
+/** Where a non-member sees an offer's image: only images of offers (see publicOfferImage). */
+export function publicImageUrl(token: string, variant: "original" | "thumbnail" = "original") {
+  return variant === "thumbnail" ? `/offer-images/${token}?variant=thumbnail` : `/offer-images/${token}`;
+}
+
+export function publicOfferPath(publicToken: string) {
+  return `/non-user-product?product_id=${encodeURIComponent(publicToken)}`;
+}
+
+export async function createOffer(ownerId: number, input: OfferInput, imageId: number | null = null) {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto("products")
+    .values({
+      owner_id: ownerId,
+      title: input.title,
+      description: input.description,
+      price_cents: input.price,
+      currency: env().PAYMENT_CURRENCY,
+      event_id: input.event_id,
+      public_token: crypto.randomBytes(18).toString("base64url"),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (imageId) await addOfferImage(id, imageId);
+  return id;
+}
+
+export async function updateOffer(ownerId: number, offerId: number, input: OfferInput) {
+  const result = await db
+    .updateTable("products")
+    .set({ title: input.title, description: input.description, price_cents: input.price, event_id: input.event_id, updated_at: nowIso() })
+    .where("id", "=", offerId)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An event an offer may be tied to: one that exists (any member's). */
+export async function eventExists(eventId: number) {
+  return Boolean(await db.selectFrom("events").select("id").where("id", "=", eventId).executeTakeFirst());
+}
+
+export async function addOfferImage(offerId: number, fileId: number) {
+  const { last } = await db
+    .selectFrom("product_images")
+    .select((eb) => eb.fn.max("position").as("last"))
+    .where("product_id", "=", offerId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("product_images")
+    .values({ product_id: offerId, file_id: fileId, position: Number(last ?? -1) + 1 })
+    .execute();
+}
+
+export async function offerImages(offerId: number) {
+  return db
+    .selectFrom("product_images")
+    .innerJoin("files", "files.id", "product_images.file_id")
+    .select(["files.id", "files.token", "files.original_name"])
+    .where("product_images.product_id", "=", offerId)
+    .orderBy("product_images.position")
+    .execute();
+}
+
+/** Removes one of the owner's offer images; false when it is not one of theirs. */
+export async function removeOfferImage(ownerId: number, offerId: number, fileId: number) {
+  const image = await db
+    .selectFrom("product_images")
+    .innerJoin("products", "products.id", "product_images.product_id")
+    .select("product_images.file_id")
+    .where("products.owner_id", "=", ownerId)
+    .where("products.id", "=", offerId)
+    .where("product_images.file_id", "=", fileId)
+    .executeTakeFirst();
+  if (!image) return false;
+  await deleteFile(fileId);
+  return true;
+}
+
+export async function deleteOffer(ownerId: number, offerId: number) {
+  const images = await offerImages(offerId);
+  const result = await db.deleteFrom("products").where("id", "=", offerId).where("owner_id", "=", ownerId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  for (const image of images) await deleteFile(image.id);
+  return true;
+}
+
+function offersFor(viewerId: number) {
+  return db
+    .selectFrom("products")
+    .innerJoin("users as owner", "owner.id", "products.owner_id")
+    .leftJoin("events", "events.id", "products.event_id")
+    .leftJoin("product_statuses as mine", (join) => join.onRef("mine.product_id", "=", "products.id").on("mine.member_id", "=", viewerId))
+    .selectAll("products")
+    .select(["owner.name as owner_name", "events.title as event_title", "mine.interested as my_interested"])
+    .select((eb) => [
+      eb
+        .selectFrom("product_statuses")
+        .select((inner) => inner.fn.countAll<number>().as("count"))
+        .whereRef("product_statuses.product_id", "=", "products.id")
+        .where("product_statuses.interested", "=", 1)
+        .as("interested_count"),
+      eb
+        .selectFrom("product_images")
+        .innerJoin("files", "files.id", "product_images.file_id")
+        .select("files.token")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .orderBy("product_images.position")
+        .limit(1)
+        .as("cover_token"),
+    ]);
+}
+
+type OfferRow = Awaited<ReturnType<ReturnType<typeof offersFor>["executeTakeFirstOrThrow"]>>;
+
+function present(row: OfferRow, viewerId: number) {
+  const { my_interested, interested_count, cover_token, public_token, ...offer } = row;
+  const isOwner = offer.owner_id === viewerId;
+  return {
+    ...offer,
+    // The public address is the owner's to share; nobody else is shown it.
+    publicPath: isOwner ? publicOfferPath(public_token) : null,
+    coverUrl: cover_token ? fileUrl(cover_token) : null,
+    interested: my_interested === 1,
+    interestedCount: Number(interested_count ?? 0),
+    isOwner,
+  };
+}
+
+export type OfferView = ReturnType<typeof present>;
+
+/** An offer as a member sees it (every member sees every offer), or null. */
+export async function getOffer(offerId: number, viewerId: number) {
+  if (!Number.isSafeInteger(offerId) || offerId < 1) return null;
+  const row = await offersFor(viewerId).where("products.id", "=", offerId).executeTakeFirst();
+  return row ? present(row, viewerId) : null;
+}
+
+export async function requireOffer(request: Request, param: string | null | undefined) {
+  const member = await requireMember(request);
+  const id = parseId(param);
+  const offer = id ? await getOffer(id, member.id) : null;
+  if (!offer) throw new Response("Not found", { status: 404 });
+  return { member, offer };
+}
+
+/** The owner's offer; another member gets 404. */
+export async function requireOwnOffer(request: Request, param: string | null | undefined) {
+  const { member, offer } = await requireOffer(request, param);
+  if (!offer.isOwner) throw new Response("Not found", { status: 404 });
+  return { member, offer };
+}
+
+/** SPEC.md §2: offers, searched by event; newest first. */
+export async function listOffers(viewerId: number, { eventId, page }: { eventId: number | null; page: number }) {
+  let query = offersFor(viewerId);
+  if (eventId) query = query.where("products.event_id", "=", eventId);
+  const { total } = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await query
+    .orderBy("products.created_at", "desc")
+    .orderBy("products.id", "desc")
+    .limit(PAGE_SIZE)
+    .offset((current - 1) * PAGE_SIZE)
+    .execute();
+  return { offers: rows.map((row) => present(row, viewerId)), total: Number(total), page: current, pages };
+}
+
+/** Events that have offers, for the search by event (and the one chosen, if it has none). */
+export async function eventsWithOffers() {
+  const rows = await db
+    .selectFrom("events")
+    .select(["events.id", "events.title", "events.starts_at"])
+    .where("events.id", "in", db.selectFrom("products").select("event_id").where("event_id", "is not", null).$narrowType<{ event_id: number }>())
+    .orderBy(sql`coalesce(events.starts_at_utc, events.starts_at)`, "desc")
+    .execute();
+  return rows.map((row) => ({ value: String(row.id), label: `${row.title} (${row.starts_at.slice(0, 10)})` }));
+}
+
+export async function setOfferStatus(memberId: number, offerId: number, type: OfferStatusType) {
+  const interested = type === "Interested" ? 1 : 0;
+  const now = nowIso();
+  await db
+    .insertInto("product_statuses")
+    .values({ product_id: offerId, member_id: memberId, interested, updated_at: now })
+    .onConflict((conflict) => conflict.columns(["product_id", "member_id"]).doUpdateSet({ interested, updated_at: now }))
+    .execute();
+}
+
+/** The public view (SPEC.md /non-user-product): by the unguessable token only. Only what a
+ * visitor may see: the offer, its images (public addresses) and the owner's name. */
+export async function findPublicOffer(publicToken: string) {
+  if (!publicToken || publicToken.length > 100) return null;
+  const offer = await db
+    .selectFrom("products")
+    .innerJoin("users as owner", "owner.id", "products.owner_id")
+    .select(["products.id", "products.title", "products.description", "products.price_cents", "products.currency", "owner.name as owner_name"])
+    .where("products.public_token", "=", publicToken)
+    .where("owner.disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!offer) return null;
+  const images = await offerImages(offer.id);
+  const { id, ...shown } = offer;
+  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail") })) } };
+}
+
+/** A file a visitor may read: an image attached to an offer, and nothing else. */
+export async function publicOfferImage(token: string) {
+  return db
+    .selectFrom("files")
+    .innerJoin("product_images", "product_images.file_id", "files.id")
+    .innerJoin("products", "products.id", "product_images.product_id")
+    .innerJoin("users", "users.id", "products.owner_id")
+    .selectAll("files")
+    .where("files.token", "=", token)
+    .where("files.media_type", "like", "image/%")
+    .where("users.disabled_at", "is", null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { optionalAmount } from "~/features/events/schema";
+
+/** SPEC.md §4: offers have the interest toggle only. */
+export const OFFER_STATUS_TYPES = ["Interested", "Uninterested"] as const;
+export type OfferStatusType = (typeof OFFER_STATUS_TYPES)[number];
+
+export const OfferSchema = z.object({
+  title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
+  price: optionalAmount,
+  event_id: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || /^\d{1,15}$/.test(value), "Choose an event from the list.")
+    .transform((value) => (value ? Number(value) : null)),
+  description: z
+    .string()
+    .trim()
+    .max(5000, "Use at most 5000 characters.")
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+
+export type OfferInput = z.infer<typeof OfferSchema>;

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfferForm } from "~/features/offers/OfferForm";
+import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
+import { requireMember } from "~/lib/session.server";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  const eventId = new URL(request.url).searchParams.get("event_id");
+  return json({ ...(await offerFormData(null)), eventId: eventId && /^\d{1,15}$/.test(eventId) ? eventId : "" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  return saveOffer(request, member, null);
+}
+
+export default function CreateOffer() {
+  const { constraint, events, imageAccept, imageMaxBytes, eventId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <RouteDialog title="Create an offer">
+      <OfferForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={{ event_id: eventId }}
+        events={events}
+        imageAccept={imageAccept}
+        imageMaxBytes={imageMaxBytes}
+        offerId={null}
+        submitLabel="Create offer"
+      />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create an offer · Chapter" }];

@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { OfferForm } from "~/features/offers/OfferForm";
+import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
+import { requireOwnOffer } from "~/features/offers/offers.server";
+import { RouteDialog } from "~/ui/route-dialog";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { offer } = await requireOwnOffer(request, params.offerId);
+  return json({ offer, ...(await offerFormData(offer.event_id)) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, offer } = await requireOwnOffer(request, params.offerId);
+  return saveOffer(request, member, offer.id);
+}
+
+export default function EditOffer() {
+  const { offer, constraint, events, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const defaults = {
+    title: offer.title,
+    description: offer.description ?? "",
+    price: offer.price_cents === null ? "" : (offer.price_cents / 100).toFixed(offer.price_cents % 100 ? 2 : 0),
+    event_id: offer.event_id ? String(offer.event_id) : "",
+  };
+  return (
+    <RouteDialog title={`Edit ${offer.title}`}>
+      <OfferForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        events={events}
+        imageAccept={imageAccept}
+        imageMaxBytes={imageMaxBytes}
+        offerId={offer.id}
+        submitLabel="Save offer"
+      />
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit offer · Chapter" }];

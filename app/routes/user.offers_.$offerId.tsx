@@ -1,0 +1,111 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { OfferInterest, offerPrice } from "~/features/offers/OfferCard";
+import { offerImages, requireOffer } from "~/features/offers/offers.server";
+import { acceptAttribute } from "~/lib/file-types";
+import { fileUrl } from "~/lib/files.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { uploadLimit } from "~/lib/uploads.server";
+import styles from "~/styles/events.css";
+import { CopyButton } from "~/ui/copy-button";
+import { ImageUpload } from "~/ui/image-upload";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { offer } = await requireOffer(request, params.offerId);
+  const images = (await offerImages(offer.id)).map((image) => ({ id: image.id, url: fileUrl(image.token), name: image.original_name }));
+  return json({
+    offer,
+    images,
+    publicUrl: offer.publicPath ? `${await publicOrigin(request)}${offer.publicPath}` : null,
+    upload: { accept: acceptAttribute("product_image"), maxBytes: uploadLimit("product_image", "image") },
+  });
+}
+
+export default function OfferDetail() {
+  const { offer, images, publicUrl, upload } = useLoaderData<typeof loader>();
+  const price = offerPrice(offer);
+  return (
+    <>
+      <p>
+        <Link to="/user/offers">← All offers</Link>
+      </p>
+      <div className="page-header">
+        <h1>{offer.title}</h1>
+        {offer.isOwner ? (
+          <div className="event-owner-actions">
+            <Link to={`/user/offers/edit/${offer.id}`} className="button button--secondary">
+              Edit
+            </Link>{" "}
+            <Link to={`/user/offers/delete/${offer.id}`} className="button button--secondary">
+              Delete
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <article className="card">
+        {images.length ? (
+          <ul className="offer-images" aria-label="Images">
+            {images.map((image) => (
+              <li key={image.id}>
+                <img src={image.url} alt="" loading="lazy" />
+                {offer.isOwner ? (
+                  <Link to={`images/${image.id}/delete`} className="offer-image-actions" preventScrollReset aria-label={`Delete image ${image.name}`}>
+                    Delete
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className="details">
+          {price ? (
+            <>
+              <dt>Price</dt>
+              <dd>{price}</dd>
+            </>
+          ) : null}
+          <dt>Offered by</dt>
+          <dd>{offer.owner_name}</dd>
+          {offer.event_id && offer.event_title ? (
+            <>
+              <dt>Event</dt>
+              <dd>
+                <Link to={`/user/events/${offer.event_id}`}>{offer.event_title}</Link>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {offer.description ? <p className="offer-description">{offer.description}</p> : null}
+        <OfferInterest offer={offer} />
+      </article>
+      {offer.isOwner ? (
+        <>
+          <section className="card" aria-labelledby="share-heading">
+            <h2 id="share-heading">Share public link</h2>
+            <p className="muted">Anyone with this link sees the offer, its images and your name, and is invited to join.</p>
+            <p className="share-link">
+              <code data-testid="public-link">{publicUrl}</code> <CopyButton text={publicUrl ?? ""} label="Copy link" />
+            </p>
+          </section>
+          <section className="card" aria-labelledby="images-heading">
+            <h2 id="images-heading">Add an image</h2>
+            <ImageUpload
+              action={`/user/offers/${offer.id}/images`}
+              accept={upload.accept}
+              maxBytes={upload.maxBytes}
+              label="offer image"
+              chooseLabel="Choose an image to add"
+              hasImage={false}
+            />
+          </section>
+        </>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.offer.title ?? "Offer"} · Chapter` }];

@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { png } from "../fixtures/files";
+import { atPath, baseURL, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function dismissToast(page: Page) {
+  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/** Creates an event through its dialog and returns its title. */
+async function createEvent(page: Page, title: string) {
+  await visit(page, "/user/events/create");
+  const dialog = page.getByRole("dialog", { name: "Create an event" });
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await dialog.getByLabel("Start date", { exact: true }).fill(day(12));
+  await dialog.getByLabel("Start time", { exact: true }).fill("10:00");
+  await dialog.getByLabel("End date", { exact: true }).fill(day(12));
+  await dialog.getByLabel("End time", { exact: true }).fill("12:00");
+  await dialog.getByRole("button", { name: "Create event" }).click();
+  await page.waitForURL((url) => /^\/user\/events\/\d+$/.test(url.pathname));
+  await hydrated(page);
+}
+
+describe.each(modes)("offers $name", ({ javaScript }) => {
+  test("a member creates an offer for an event, adds an image, shares the public link; others find it by event", async () => {
+    const suffix = `${Date.now()} ${javaScript ? "js" : "nojs"}`;
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: `Otto Offers ${suffix}`, email: uniqueEmail("offers") });
+    const eventTitle = `Expo ${suffix}`;
+    await createEvent(page, eventTitle);
+
+    await page.getByRole("link", { name: "Offers", exact: true }).first().click();
+    await page.waitForURL(atPath("/user/offers"));
+    await hydrated(page);
+    await page.getByRole("link", { name: "Create an offer" }).click();
+    let dialog = page.getByRole("dialog", { name: "Create an offer" });
+    await dialog.waitFor();
+    await hydrated(page);
+    await dialog.getByLabel("Price", { exact: true }).fill("abc");
+    await dialog.getByRole("button", { name: "Create offer" }).click();
+    dialog = page.getByRole("dialog", { name: "Create an offer" });
+    expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Title is required.");
+    expect(await fieldErrors(dialog.getByLabel("Price", { exact: true }))).toContain("Enter an amount like 25 or 25.50.");
+
+    const title = `Booth space ${suffix}`;
+    await dialog.getByLabel("Title", { exact: true }).fill(title);
+    await dialog.getByLabel("Price", { exact: true }).fill("250");
+    await dialog.getByLabel("Description", { exact: true }).fill("A corner booth near the entrance.");
+    const eventSelect = dialog.getByLabel("Event", { exact: true });
+    const option = eventSelect.locator("option", { hasText: eventTitle });
+    await eventSelect.selectOption((await option.getAttribute("value"))!);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: "booth.png", mimeType: "image/png", buffer: await png(120, 80) });
+    await dialog.getByRole("button", { name: "Create offer" }).click();
+    await page.waitForURL((url) => /^\/user\/offers\/\d+$/.test(url.pathname));
+    expect(await toast(page, "created")).toContain("Offer created.");
+    await hydrated(page);
+    await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+    expect(await page.locator(".offer-images img").count()).toBe(1);
+    await dismissToast(page);
+
+    // A second image through the upload control.
+    const upload = page.locator("form.image-upload");
+    await upload.locator('input[type="file"]').setInputFiles({ name: "second.png", mimeType: "image/png", buffer: await png(90, 60) });
+    if (!javaScript) await upload.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.locator(".offer-images img").nth(1).waitFor();
+    await dismissToast(page);
+
+    const publicLink = (await page.getByTestId("public-link").textContent())!;
+    expect(publicLink).toMatch(/\/non-user-product\?product_id=[\w-]{24}$/);
+
+    // Another member finds it by event and marks interest.
+    const other = await browser.newPage({ javaScript });
+    await signUp(other, { name: `Ines Interested ${suffix}`, email: uniqueEmail("offers-other") });
+    await visit(other, "/user/offers");
+    const search = other.getByLabel("Search by event");
+    await search.selectOption((await search.locator("option", { hasText: eventTitle }).getAttribute("value"))!);
+    if (!javaScript) await other.getByRole("button", { name: "Search", exact: true }).click();
+    await other.waitForURL((url) => url.searchParams.has("event_id"));
+    await hydrated(other);
+    const cards = other.getByTestId("offer-card");
+    await cards.filter({ hasText: title }).waitFor();
+    expect(await cards.count()).toBe(1);
+    await other.getByRole("button", { name: `Interested: ${title}` }).click();
+    await other.getByRole("button", { name: `Uninterested: ${title}` }).waitFor();
+    await other.getByText("1 interested").waitFor();
+    // The member opening the public link lands on the member view.
+    await other.goto(publicLink);
+    await other.waitForURL(atPath(new URL(page.url()).pathname));
+
+    // A visitor (signed out) opens the public link.
+    const visitor = await browser.newPage({ javaScript });
+    const response = await visitor.goto(publicLink);
+    expect(response?.status()).toBe(200);
+    await visitor.getByRole("heading", { name: title, level: 1 }).waitFor();
+    expect(await visitor.locator(".public-offer").textContent()).toContain(`Otto Offers ${suffix}`);
+    const images = visitor.locator(".offer-images img");
+    expect(await images.count()).toBe(2);
+    const src = (await images.first().getAttribute("src"))!;
+    expect(src).toMatch(/^\/offer-images\//);
+    expect((await visitor.request.get(`${baseURL}${src}`)).status()).toBe(200);
+    await visitor.getByRole("link", { name: "Sign up" }).click();
+    await visitor.waitForURL(atPath("/signup"));
+    expect((await visitor.goto(`/non-user-product?product_id=${new URL(page.url()).pathname.split("/").pop()}`))?.status()).toBe(404);
+
+    // The owner deletes it; the public link is gone.
+    await visit(page, new URL(page.url()).pathname);
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete this offer?");
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await page.waitForURL(atPath("/user/offers"));
+    expect(await toast(page, "deleted")).toContain("is deleted.");
+    expect((await visitor.goto(publicLink))?.status()).toBe(404);
+  });
+});
