@@ -7,6 +7,8 @@ import * as buyModule from "~/routes/user.event.payment_form";
 import * as myTicketsModule from "~/routes/user.tickets._index";
 import * as ticketModule from "~/routes/user.tickets.$code";
 import * as publicTicketModule from "~/routes/ticket.$code";
+import * as eventTicketsModule from "~/routes/user.events_.$eventId_.tickets";
+import * as cancelTicketModule from "~/routes/user.events_.$eventId_.tickets.$ticketId.cancel";
 import * as adminConfirmModule from "~/routes/user.admin.payments.$paymentId.confirm";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
@@ -308,5 +310,61 @@ describe("check-in", () => {
     const [ticket] = await ticketsOf(eventId);
     const outcomes = await Promise.all([checkIn(eventId, ticket.code), checkIn(eventId, ticket.code)]);
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["used", "valid"]);
+  });
+});
+
+describe("the organiser's ticket list", () => {
+  test("lists the event's tickets and cancels one: the seat is free, a waiting order is cancelled, the holder is told", async () => {
+    const organiser = await createSignedInMember({ name: "Olga Organiser" });
+    const eventId = await createEvent(organiser.id, { title: "Gala", general_capacity: 5, vip_capacity: 1, vip_amount_cents: 9000 });
+    const freeHolder = await createSignedInMember({ name: "Fred Free" });
+    const payer = await createSignedInMember({ name: "Paula Payer" });
+    await buy(freeHolder, eventId);
+    await buy(payer, eventId, "vip");
+    const [free, pending] = await ticketsOf(eventId);
+
+    const list = await settle(() => eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, organiser.cookie), { eventId: String(eventId) })));
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { tickets: { code: string; holder: string; status: string }[] };
+    expect(body.tickets.map((ticket) => [ticket.holder, ticket.status])).toEqual([
+      ["Paula Payer", "pending"],
+      ["Fred Free", "issued"],
+    ]);
+
+    const cancel = (ticketId: number, who = organiser) =>
+      settle(() =>
+        cancelTicketModule.action(
+          routeArgs(postRequest(`/user/events/${eventId}/tickets/${ticketId}/cancel`, {}, who.cookie), { eventId: String(eventId), ticketId: String(ticketId) }),
+        ),
+      );
+    // Nobody else: not the holder, not another member.
+    for (const who of [payer, freeHolder]) {
+      expect((await settle(() => eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, who.cookie), { eventId: String(eventId) })))).status).toBe(404);
+      expect((await cancel(pending.id, who)).status).toBe(404);
+    }
+    expect((await ticketsOf(eventId)).map((ticket) => ticket.status)).toEqual(["issued", "pending"]);
+
+    const cancelledPending = await cancel(pending.id);
+    expect(cancelledPending.status).toBe(302);
+    expect(cancelledPending.headers.get("Location")).toBe(`/user/events/${eventId}/tickets`);
+    expect((await db.selectFrom("payments").select("status").where("id", "=", pending.payment_id!).executeTakeFirstOrThrow()).status).toBe("cancelled");
+    expect((await eventCounters(eventId)).vip_taken).toBe(0);
+
+    const cancelledFree = await cancel(free.id);
+    expect(await flashOf(cancelledFree)).toEqual({
+      type: "success",
+      message: `The General ticket ${free.code} of Fred Free is cancelled; its seat is free again.`,
+    });
+    expect((await eventCounters(eventId)).general_taken).toBe(0);
+    const [told] = await db.selectFrom("notifications").selectAll().where("member_id", "=", freeHolder.id).execute();
+    expect(told).toMatchObject({ kind: "ticket_cancelled", message: "Olga Organiser cancelled your General ticket for Gala." });
+    // Twice changes nothing.
+    expect(await flashOf(await cancel(free.id))).toEqual({ type: "info", message: "This ticket is already cancelled." });
+    expect((await eventCounters(eventId)).general_taken).toBe(0);
+    // The cancelled ticket is not valid at the door.
+    expect(await checkIn(eventId, free.code)).toMatchObject({ outcome: "not_issued" });
+    // A ticket of another event is not found under this one.
+    const otherEventId = await createEvent(organiser.id);
+    expect((await settle(() => cancelTicketModule.loader(routeArgs(getRequest("/x", organiser.cookie), { eventId: String(otherEventId), ticketId: String(free.id) })))).status).toBe(404);
   });
 });

@@ -68,6 +68,9 @@ export default function EventDetail() {
               Delete
             </Link>
             {/* tickets: the organiser's door and invitations */}{" "}
+            <Link to={`/user/events/${event.id}/tickets`} className="button button--secondary">
+              Ticket list
+            </Link>{" "}
             <Link to={`/user/events/${event.id}/check-in`} className="button button--secondary">
               Check in
             </Link>{" "}

@@ -91,6 +91,9 @@ export default function CheckIn() {
       <p className="muted">
         {event.startsAt} · <span data-testid="check-in-counts">{counts.checkedIn} of {counts.issued} tickets checked in</span>
       </p>
+      <p>
+        <Link to={`/user/events/${event.id}/tickets`}>All tickets of this event</Link>
+      </p>
       <Form method="post" className="search-form">
         <CsrfInput />
         <label htmlFor="ticket-code">Ticket code</label>

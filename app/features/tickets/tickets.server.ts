@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { notify } from "~/features/notifications/notifications.server";
 import type { DB, TicketType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -432,4 +433,47 @@ export async function eventsOrganisedBy(memberId: number) {
     .orderBy("starts_at")
     .limit(200)
     .execute();
+}
+
+/** The tickets of the organiser's event, for the organiser's list (newest first). */
+export async function listEventTickets(eventId: number) {
+  return ticketQuery()
+    .where("tickets.event_id", "=", eventId)
+    .orderBy("tickets.id", "desc")
+    .limit(1000)
+    .execute();
+}
+
+/** One ticket of the organiser's event (null when it is not one of theirs). */
+export async function organisedTicket(organiserId: number, eventId: number, param: string | undefined) {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const ticket = await ticketQuery().where("tickets.id", "=", Number(param)).where("tickets.event_id", "=", eventId).executeTakeFirst();
+  return ticket && ticket.organiser_id === organiserId ? ticket : null;
+}
+
+/**
+ * The organiser cancels a ticket: its seat is freed; an order still waiting for its payment
+ * is cancelled too (nothing was paid); a paid ticket is the organiser's to refund. The holder,
+ * when a member, is told.
+ */
+export async function cancelTicketByOrganiser(organiser: { id: number; name: string }, ticket: TicketView) {
+  if (ticket.status === "cancelled") return { ok: false as const, message: "This ticket is already cancelled." };
+  if (ticket.status === "pending" && ticket.payment_id !== null) {
+    await settlePayment(ticket.payment_id, "cancelled", organiser.id);
+  }
+  if (!(await cancelTicket(ticket.id))) return { ok: false as const, message: "This ticket is already cancelled." };
+  const paid = ticket.status === "issued" && ticket.payment_id !== null;
+  if (ticket.holder_id !== null && ticket.holder_id !== organiser.id) {
+    await notify({
+      memberId: ticket.holder_id,
+      kind: "ticket_cancelled",
+      message: `${organiser.name} cancelled your ${ticketTypeLabel(ticket.ticket_type)} ticket for ${ticket.event_title}.${paid ? " The organiser refunds what you paid." : ""}`,
+      linkPath: `/user/tickets/${ticket.code}`,
+      actorId: organiser.id,
+    });
+  }
+  return {
+    ok: true as const,
+    message: `The ${ticketTypeLabel(ticket.ticket_type)} ticket ${ticket.code} of ${holderLabel(ticket)} is cancelled; its seat is free again.${paid ? " Refund its payment to the holder." : ""}`,
+  };
 }
