@@ -148,6 +148,22 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     expect(await visitor.getByTestId("ticket-holder").textContent()).toBe(contactName);
     expect(await visitor.getByTestId("ticket-code").textContent()).toBe(new URL(link).pathname.slice("/ticket/".length));
     expect(await visitor.locator(".ticket-qr svg").count()).toBe(1);
+
+    // The organiser cancels the contact's ticket from the event's ticket list.
+    const contactCode = new URL(link).pathname.slice("/ticket/".length);
+    await visit(organiser, `/user/events/${eventId}`);
+    await organiser.getByRole("link", { name: "Ticket list" }).click();
+    await organiser.waitForURL(atPath(`/user/events/${eventId}/tickets`));
+    await hydrated(organiser);
+    expect(await organiser.getByTestId("event-ticket").count()).toBe(2);
+    await organiser.getByRole("link", { name: `Cancel ticket ${contactCode}` }).click();
+    const confirm = organiser.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(organiser);
+    expect(await confirm.textContent()).toContain("Are you sure you want to cancel this ticket?");
+    await confirm.getByRole("button", { name: "Yes, cancel it" }).click();
+    expect(await toast(organiser, "is cancelled")).toContain(`The General ticket ${contactCode} of ${contactName} is cancelled; its seat is free again.`);
+    await organiser.getByTestId("event-ticket").filter({ hasText: contactCode }).filter({ hasText: "Cancelled" }).waitFor();
   });
 
   test("a paid VIP ticket is issued when the admin confirms the transfer; invited members accept a ticket", async () => {
