@@ -83,7 +83,7 @@ export default function CheckIn() {
     }
   }, [actionData]);
   return (
-    <section className="card" aria-labelledby="check-in-heading">
+    <section className="card check-in" aria-labelledby="check-in-heading">
       <p>
         <Link to={`/user/events/${event.id}`}>← {event.title}</Link>
       </p>
