@@ -69,6 +69,9 @@ describe("buying a ticket by card (Stripe configured)", () => {
     expect(issued.issued_at).not.toBeNull();
     await webhook("checkout.session.completed", { id: session.id, payment_status: "paid" });
     expect(await ticketsOf(eventId)).toEqual([issued]);
+    // The member is told once, however often Stripe repeats itself.
+    const told = await db.selectFrom("notifications").select("kind").where("kind", "=", "ticket_issued").execute();
+    expect(told).toHaveLength(1);
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
   });
 

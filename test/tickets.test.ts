@@ -193,6 +193,8 @@ describe("buying a paid ticket by bank transfer", () => {
     expect(issued.status).toBe("issued");
     expect(issued.issued_at).not.toBeNull();
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
+    const [told] = await db.selectFrom("notifications").selectAll().where("member_id", "=", member.id).execute();
+    expect(told).toMatchObject({ kind: "ticket_issued", message: "Your VIP ticket for Gala is paid and issued.", link_url: `/user/tickets/${ticket.code}` });
     // Confirming twice changes nothing.
     expect(await confirmBankTransfer(payment.id, admin.id)).toMatchObject({ ok: false, status: 400 });
     expect((await ticketsOf(eventId))[0].status).toBe("issued");

@@ -244,17 +244,41 @@ export async function linkPayment(ticketId: number, paymentId: number) {
 /** A confirmed payment: its pending ticket is issued. Idempotent (a replayed webhook changes
  * nothing). A ticket cancelled meanwhile gets a seat again if one is left. */
 export async function fulfilTicketPayment(paymentId: number) {
-  const ticket = await db.selectFrom("tickets").select(["id", "event_id", "ticket_type", "status"]).where("payment_id", "=", paymentId).executeTakeFirst();
+  const ticket = await ticketQuery().where("tickets.payment_id", "=", paymentId).executeTakeFirst();
   if (!ticket || ticket.status === "issued") return;
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    if (ticket.status === "cancelled" && !(await holdSeat(trx, ticket.event_id, ticket.ticket_type))) {
-      console.error(`Ticket ${ticket.id} was paid (payment ${paymentId}) after its seat was released, and the event is sold out.`);
-      return;
-    }
-    await trx.updateTable("tickets").set({ status: "issued", issued_at: now }).where("id", "=", ticket.id).where("status", "=", ticket.status).execute();
-  });
+  const issued = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (ticket.status === "cancelled" && !(await holdSeat(trx, ticket.event_id, ticket.ticket_type))) {
+        console.error(`Ticket ${ticket.id} was paid (payment ${paymentId}) after its seat was released, and the event is sold out.`);
+        return false;
+      }
+      const result = await trx.updateTable("tickets").set({ status: "issued", issued_at: now }).where("id", "=", ticket.id).where("status", "=", ticket.status).executeTakeFirst();
+      // Issued meanwhile by a concurrent confirmation: roll back (a seat taken above is given back).
+      if (Number(result.numUpdatedRows) !== 1) throw new AlreadyIssued();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyIssued) return false;
+      throw error;
+    });
+  if (issued && ticket.holder_id !== null) {
+    const what = `Your ${ticketTypeLabel(ticket.ticket_type)} ticket for ${ticket.event_title}`;
+    await notify({
+      memberId: ticket.holder_id,
+      kind: "ticket_issued",
+      message: `${what} is paid and issued.`,
+      linkPath: `/user/tickets/${ticket.code}`,
+      email: {
+        subject: `Your ticket: ${ticket.event_title}`,
+        text: `${what} is paid and issued. Code: ${ticket.code}\n\nShow it (or its QR code, on the ticket's page in Chapter: My tickets) at the door.`,
+      },
+    });
+  }
 }
+
+class AlreadyIssued extends Error {}
 
 /**
  * Bank transfer orders for tickets that waited longer than TICKET_HOLD_DAYS are cancelled and
