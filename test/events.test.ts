@@ -15,6 +15,7 @@ import { loader as listLoader } from "~/routes/user.events";
 import { action as createAction, loader as createLoader } from "~/routes/user.events.create";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/user.events.delete.$eventId";
 import { action as editAction, loader as editLoader } from "~/routes/user.events.edit.$eventId";
+import { loader as eventById } from "~/routes/user.events.get_event_by_id";
 import { action as statusAction } from "~/routes/user.events.status";
 import { loader as detailLoader } from "~/routes/user.events_.$eventId";
 import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
@@ -153,6 +154,13 @@ describe("creating and editing events", () => {
     const event = await row(id);
     const file = await db.selectFrom("files").selectAll().where("id", "=", event!.image_id!).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ kind: "event_media", owner_id: owner.id, media_type: "image/png" });
+
+    // Editing keeps the image unless another is chosen or "Remove this image" is ticked.
+    await edit(owner, id, { ...VALID, title: "Kept" });
+    expect((await row(id))!.image_id).toBe(file.id);
+    await edit(owner, id, { ...VALID, remove_image: "1" });
+    expect((await row(id))!.image_id).toBeNull();
+    expect(await db.selectFrom("files").select("id").where("id", "=", file.id).executeTakeFirst()).toBeUndefined();
 
     const bad = uploadRequest("/user/events/create", { name: "notes.txt", content: Buffer.from("hello") }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
     const refused = await settle(() => createAction(routeArgs(bad)));
@@ -418,6 +426,12 @@ describe("the detail page and the calendar file", () => {
     expect(event.vip).toEqual({ capacity: 5, remaining: 5, amountCents: null });
     expect(event.isOwner).toBe(false);
     expect(event.ended).toBe(false);
+    const byId = await settle(() => eventById(routeArgs(getRequest(`/user/events/get_event_by_id?event_id=${id}`, viewer.cookie))));
+    expect(await byId.json()).toEqual([
+      expect.objectContaining({ event_id: id, general_ticket_amount: 25.5, vip_ticket_amount: null, general_offered: true, vip_offered: true, general_remaining: 2 }),
+    ]);
+    expect((await settle(() => eventById(routeArgs(getRequest("/user/events/get_event_by_id?event_id=999999", viewer.cookie))))).status).toBe(404);
+    expect((await settle(() => eventById(routeArgs(getRequest("/user/events/get_event_by_id", viewer.cookie))))).status).toBe(404);
     const past = await created(owner, { start_date: day(-3), end_date: day(-3) });
     const ended = await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${past}`, viewer.cookie), { eventId: String(past) })));
     expect(((await ended.json()) as { event: { ended: boolean } }).event.ended).toBe(true);

@@ -1,24 +1,30 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { findEvent, parseEventId, seatsLeft } from "~/features/tickets/tickets.server";
-import { requireMember } from "~/lib/session.server";
+import { requireEvent } from "~/features/events/events.server";
 
-/** SPEC.md §7: GET /user/events/get_event_by_id?event_id=, a list whose first item has the
- * ticket amounts (null: that type is not offered; 0: free) and what is left of each type. */
+const units = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** SPEC.md §7 GET /user/events/get_event_by_id?event_id=…: a list whose first item has the
+ * ticket amounts (null: free, or that type not offered; see general/vip_offered). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  const event = await findEvent(parseEventId(new URL(request.url).searchParams.get("event_id")) ?? 0);
-  if (!event) throw new Response("Not found", { status: 404 });
-  const amount = (cents: number | null, capacity: number | null) => (capacity === null ? null : (cents ?? 0) / 100);
+  const { event } = await requireEvent(request, new URL(request.url).searchParams.get("event_id"));
   return json([
     {
       event_id: event.id,
       title: event.title,
+      starts_at: event.starts_at,
+      ends_at: event.ends_at,
+      time_zone: event.time_zone,
+      country: event.country,
+      province: event.province,
+      city: event.city,
       currency: event.currency,
-      general_ticket_amount: amount(event.general_amount_cents, event.general_capacity),
-      vip_ticket_amount: amount(event.vip_amount_cents, event.vip_capacity),
-      general_tickets_left: seatsLeft(event, "general"),
-      vip_tickets_left: seatsLeft(event, "vip"),
+      general_offered: event.general !== null,
+      vip_offered: event.vip !== null,
+      general_ticket_amount: event.general ? units(event.general.amountCents) : null,
+      vip_ticket_amount: event.vip ? units(event.vip.amountCents) : null,
+      general_remaining: event.general?.remaining ?? 0,
+      vip_remaining: event.vip?.remaining ?? 0,
     },
   ]);
 }

@@ -8,13 +8,18 @@ import { eventsOrganisedBy } from "~/features/tickets/tickets.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireOwnContact(request, params.contactId);
   const events = await eventsOrganisedBy(member.id);
+  // The same shape as get_event_by_id: an amount is null when the type is free (SPEC.md: a
+  // null amount hides the paid option) or not offered (see *_offered).
+  const units = (cents: number | null) => (cents ? cents / 100 : null);
   return json(
     events.map((event) => ({
       event_id: event.id,
       title: event.title,
       starts_at: event.starts_at,
-      general_ticket_amount: event.general_capacity === null ? null : (event.general_amount_cents ?? 0) / 100,
-      vip_ticket_amount: event.vip_capacity === null ? null : (event.vip_amount_cents ?? 0) / 100,
+      general_offered: event.general_capacity !== null,
+      vip_offered: event.vip_capacity !== null,
+      general_ticket_amount: event.general_capacity === null ? null : units(event.general_amount_cents),
+      vip_ticket_amount: event.vip_capacity === null ? null : units(event.vip_amount_cents),
     })),
   );
 }

@@ -106,7 +106,9 @@ export default function EventDetail() {
             ·{" "}
             <a href={`/user/events/${event.id}/calendar.ics`} download>
               Add to calendar
-            </a>
+            </a>{" "}
+            · <Link to={`/user/offers?event_id=${event.id}`}>Offers for this event</Link> ·{" "}
+            <Link to={`/user/offers/create?event_id=${event.id}`}>Make an offer</Link>
           </p>
         </article>
         <aside className="card" aria-labelledby="tickets-heading">
@@ -130,6 +132,7 @@ export default function EventDetail() {
             accept={upload.accept}
             maxBytes={upload.maxBytes}
             label="event image"
+            chooseLabel={event.imageUrl ? "Replace the event image" : "Choose an event image"}
             hasImage={Boolean(event.imageUrl)}
             renderPreview={(preview) =>
               preview || event.imageUrl ? <img src={preview ?? event.imageUrl ?? ""} alt="" width={160} className="event-image-preview" /> : null
