@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
+import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
 import { protectActions } from "./app/lib/csrf.server.ts";
 import { db } from "./app/lib/db.server.ts";
 import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
@@ -120,6 +121,12 @@ async function remindExpiringMemberships() {
     if (sent) console.log(`Sent ${sent} membership expiry reminder(s)`);
   } catch (error) {
     console.error("Membership reminders failed:", error);
+  }
+  try {
+    const expired = await expireUnpaidTickets();
+    if (expired) console.log(`Cancelled ${expired} unpaid ticket order(s); their seats are free again`);
+  } catch (error) {
+    console.error("Expiring unpaid tickets failed:", error);
   }
 }
 const reminders = setInterval(remindExpiringMemberships, REMINDER_INTERVAL_MS);

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   BANK_IBAN: optional(z.string()),
   BANK_BIC: optional(z.string()),
   BANK_INSTRUCTIONS: optional(z.string()),
+  /** Days a ticket waiting for its bank transfer holds its seat before the order is cancelled. */
+  TICKET_HOLD_DAYS: z.coerce.number().positive().default(7),
   UPLOADS_DIR: z.string().default("./uploads"),
   UPLOAD_MAX_PROFILE_IMAGE_BYTES: z.coerce.number().int().positive().default(2_000_000),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10_000_000),

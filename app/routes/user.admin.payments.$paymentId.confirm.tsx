@@ -22,6 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     amount: formatMoney(payment.amount_cents, payment.currency),
     memberName: payment.member_name,
     memberEmail: payment.member_email,
+    ...(payment.purpose === "ticket" ? { issuesTicket: true } : {}),
     paidUntil: payment.purpose === "membership" ? (membership?.coveredUntil ?? null) : null,
   });
 }
@@ -34,11 +35,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ConfirmTransfer() {
-  const { reference, description, amount, memberName, memberEmail, paidUntil } = useLoaderData<typeof loader>();
+  const { reference, description, amount, memberName, memberEmail, paidUntil, ...rest } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <ConfirmDialog
-      message="Are you sure this transfer has arrived? Marking it paid activates the membership."
+      message={`Are you sure this transfer has arrived? Marking it paid ${"issuesTicket" in rest ? "issues the ticket" : "activates the membership"}.`}
       confirmLabel="Yes, mark it paid"
       destructive={false}
       cancelTo={`/user/admin/payments${search}`}

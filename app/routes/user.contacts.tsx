@@ -256,6 +256,9 @@ export default function Contacts() {
                   <Link to={`edit/${contact.id}`} preventScrollReset>
                     Edit
                   </Link>
+                  <Link to={`${contact.id}/ticket?back=${encodeURIComponent(here)}`} preventScrollReset>
+                    Send ticket
+                  </Link>
                   <Link to={`${contact.id}/delete`} preventScrollReset>
                     Delete
                   </Link>

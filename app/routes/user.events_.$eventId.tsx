@@ -67,6 +67,16 @@ export default function EventDetail() {
             <Link to={`/user/events/delete/${event.id}`} className="button button--secondary">
               Delete
             </Link>
+            {/* tickets: the organiser's door and invitations */}{" "}
+            <Link to={`/user/events/${event.id}/tickets`} className="button button--secondary">
+              Ticket list
+            </Link>{" "}
+            <Link to={`/user/events/${event.id}/check-in`} className="button button--secondary">
+              Check in
+            </Link>{" "}
+            <Link to={`/user/event/ticket/invite?event_id=${event.id}`} className="button button--secondary">
+              Invite members
+            </Link>
           </div>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { currentMembership } from "~/features/membership/membership.server";
 import { formatMoney } from "~/features/membership/packages";
+import { ticketOfPayment } from "~/features/tickets/tickets.server";
 import { bankDetails } from "~/lib/payments/bank-transfer.server";
 import { findPayment } from "~/lib/payments/payments.server";
 import { requireMember } from "~/lib/session.server";
@@ -28,11 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returned: returned === "success" || returned === "cancel" ? returned : null,
     bank: payment.provider === "bank_transfer" ? bankDetails() : null,
     membership: payment.purpose === "membership" ? await currentMembership(member.id) : null,
+    ...(payment.purpose === "ticket" ? { ticket: await ticketOfPayment(payment.id) } : {}),
   });
 }
 
 export default function PaymentPage() {
-  const { payment, returned, bank, membership } = useLoaderData<typeof loader>();
+  const { payment, returned, bank, membership, ...rest } = useLoaderData<typeof loader>();
+  const ticket = "ticket" in rest ? rest.ticket : null;
+  const what = ticket ? "ticket" : "membership";
   return (
     <section className="card" aria-labelledby="payment-heading">
       <h1 id="payment-heading">{payment.description}</h1>
@@ -60,10 +64,17 @@ export default function PaymentPage() {
           Thank you! Your {membership.label} membership is active until {membership.coveredUntil}.
         </p>
       ) : null}
+      {ticket && ticket.status === "issued" ? (
+        <p className="upload-status">
+          Thank you! Your ticket is issued: <Link to={`/user/tickets/${ticket.code}`}>see your ticket</Link>.
+        </p>
+      ) : ticket?.status === "cancelled" ? (
+        <p>This order's ticket is cancelled and its seat released.</p>
+      ) : null}
 
       {payment.status === "pending" && payment.provider === "stripe" ? (
         returned === "cancel" ? (
-          <p>You left the card payment before paying: you have not been charged. You can start again from the Membership page.</p>
+          <p>You left the card payment before paying: you have not been charged. You can start again from the {ticket ? "event's" : "Membership"} page.</p>
         ) : (
           <p>
             {returned === "success" ? "Thank you! " : ""}We are waiting for the card payment service to confirm your payment.
@@ -113,11 +124,14 @@ export default function PaymentPage() {
             <p>The club's account details will be sent to you by the club's administrator.</p>
           )}
           {bank.instructions ? <p>{bank.instructions}</p> : null}
-          <p className="muted">Your membership starts as soon as an administrator sees the transfer arrive.</p>
+          <p className="muted">
+            Your {what} {ticket ? "is issued" : "starts"} as soon as an administrator sees the transfer arrive
+            {ticket ? "; your seat is held until then" : ""}.
+          </p>
         </>
       ) : null}
       <p>
-        <Link to="/user/membership">Back to Membership</Link>
+        {ticket ? <Link to="/user/tickets">My tickets</Link> : <Link to="/user/membership">Back to Membership</Link>}
       </p>
     </section>
   );

@@ -64,6 +64,9 @@ export default function ContactProfile() {
           <Link to={`/user/contacts/edit/${contact.id}`} className="button button--secondary">
             Edit
           </Link>
+          <Link to={`/user/contacts/${contact.id}/ticket?back=${encodeURIComponent(`/user/profile?cicid=${contact.id}`)}`} className="button button--secondary">
+            Send a ticket
+          </Link>
           <Link to={`/user/contacts/${contact.id}/delete`} className="button button--secondary">
             Delete
           </Link>

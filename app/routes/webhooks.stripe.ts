@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { fulfilPayment } from "~/features/payments/fulfil.server";
+import { fulfilPayment, releasePayment } from "~/features/payments/fulfil.server";
 import { env } from "~/lib/env.server";
 import { findPayment, firstSightOfEvent, settlePayment } from "~/lib/payments/payments.server";
 import { StripeError, verifyStripeWebhook } from "~/lib/payments/stripe.server";
@@ -37,6 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     } else if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
       await settlePayment(payment.id, event.type === "checkout.session.expired" ? "cancelled" : "failed");
+      const current = await findPayment({ id: payment.id });
+      if (current && current.status !== "paid" && current.status !== "pending") await releasePayment(current);
     }
   }
   const first = await firstSightOfEvent(event.id, "stripe", event.type);

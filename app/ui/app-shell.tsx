@@ -11,6 +11,7 @@ const MEMBER_NAV = [
   { to: "/user/timeline", label: "Timeline", end: false },
   { to: "/user/contacts", label: "Contacts", end: false },
   { to: "/user/events", label: "Events", end: false },
+  { to: "/user/tickets", label: "Tickets", end: false },
   { to: "/user/offers", label: "Offers", end: false },
   { to: "/user/friends", label: "Friends", end: false },
   { to: "/user/chat", label: "Chat", end: false },

@@ -5,7 +5,7 @@ import { packageLabel } from "~/features/membership/packages";
 import type { PaymentProviderName, PaymentStatus } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { findPayment, type Payment, settlePayment } from "~/lib/payments/payments.server";
-import { fulfilPayment } from "./fulfil.server";
+import { fulfilPayment, releasePayment } from "./fulfil.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./labels";
 
 export const PAYMENTS_PER_PAGE = 25;
@@ -178,6 +178,7 @@ export async function cancelBankTransfer(paymentId: number, adminId: number) {
   if (payment.provider !== "bank_transfer") return refusalFor(payment)!;
   const cancelled = await settlePayment(payment.id, "cancelled", adminId);
   if (!cancelled) return refusalFor((await findPayment({ id: paymentId }))!) ?? NOT_FOUND;
+  await releasePayment(cancelled);
   return { ok: true as const, payment: cancelled, message: `Order ${cancelled.reference} is cancelled.` };
 }
 

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** SPEC.md §2's ticket modal on a contact: one of the member's events and a ticket type
+ * (free: a complimentary General ticket; general or VIP at the type's price). */
+export const SEND_TICKET_CHOICES = ["free", "general", "vip"] as const;
+export type SendTicketChoice = (typeof SEND_TICKET_CHOICES)[number];
+
+export const SendTicketSchema = z.object({
+  event_id: z.coerce.number({ error: "Choose one of your events." }).int("Choose one of your events.").positive("Choose one of your events."),
+  ticket_type: z.enum(SEND_TICKET_CHOICES, { error: "Choose free, general or VIP." }),
+});
+
+export const InviteSchema = z.object({
+  ticket_type: z.enum(["general", "vip"], { error: "Choose general or VIP." }),
+  member_id: z
+    .array(z.coerce.number().int().positive(), { error: "Choose at least one member." })
+    .min(1, "Choose at least one member.")
+    .max(200, "Invite at most 200 members at once."),
+});

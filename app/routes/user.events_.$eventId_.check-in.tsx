@@ -1,0 +1,125 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CodeScanner } from "~/features/tickets/CodeScanner";
+import { formatEventTime, formatInstant, ticketTypeLabel } from "~/features/tickets/labels";
+import { checkIn, checkInCounts, organisedEvent, parseEventId } from "~/features/tickets/tickets.server";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/tickets.css";
+import { CsrfInput } from "~/ui/csrf-input";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** The organiser's door: /user/events/{id}/check-in (404 for anyone else). */
+async function requireOrganisedEvent(request: Request, param: string | undefined) {
+  const member = await requireMember(request);
+  const event = await organisedEvent(member.id, parseEventId(param));
+  if (!event) throw new Response("Not found", { status: 404 });
+  return event;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const event = await requireOrganisedEvent(request, params.eventId);
+  return json({ event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at) }, counts: await checkInCounts(event.id) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const event = await requireOrganisedEvent(request, params.eventId);
+  const code = String((await request.formData()).get("code") ?? "");
+  if (!code.trim()) return json({ error: "Enter a ticket code." as const, result: null }, { status: 400 });
+  const result = await checkIn(event.id, code);
+  return json({ error: null, result, counts: await checkInCounts(event.id) });
+}
+
+function CheckInOutcome({ result }: { result: NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>["result"]> }) {
+  switch (result.outcome) {
+    case "valid":
+      return (
+        <div className="check-in-result check-in-result--valid" role="status" data-testid="check-in-result">
+          <strong>Valid</strong> {ticketTypeLabel(result.type)} ticket {result.code} of {result.holder}: checked in.
+        </div>
+      );
+    case "used":
+      return (
+        <div className="check-in-result check-in-result--used" role="status" data-testid="check-in-result">
+          <strong>Already used</strong> {ticketTypeLabel(result.type)} ticket {result.code} of {result.holder} was checked in at{" "}
+          {formatInstant(result.checkedInAt)}.
+        </div>
+      );
+    case "other_event":
+      return (
+        <div className="check-in-result check-in-result--invalid" role="status" data-testid="check-in-result">
+          <strong>Not for this event</strong> Ticket {result.code} is for another event.
+        </div>
+      );
+    case "not_issued":
+      return (
+        <div className="check-in-result check-in-result--invalid" role="status" data-testid="check-in-result">
+          <strong>Not valid</strong> Ticket {result.code} is {result.status === "pending" ? "not paid yet" : "cancelled"}.
+        </div>
+      );
+    default:
+      return (
+        <div className="check-in-result check-in-result--invalid" role="status" data-testid="check-in-result">
+          <strong>Unknown code</strong> No ticket has the code {result.code || "given"}.
+        </div>
+      );
+  }
+}
+
+export default function CheckIn() {
+  const { event, counts: loaded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const counts = (actionData && "counts" in actionData ? actionData.counts : null) ?? loaded;
+  const pending = useIsPending();
+  const input = useRef<HTMLInputElement>(null);
+  // Ready for the next ticket: the field is emptied and focused after each check.
+  useEffect(() => {
+    if (actionData?.result && input.current) {
+      input.current.value = "";
+      input.current.focus();
+    }
+  }, [actionData]);
+  return (
+    <section className="card check-in" aria-labelledby="check-in-heading">
+      <p>
+        <Link to={`/user/events/${event.id}`}>← {event.title}</Link>
+      </p>
+      <h1 id="check-in-heading">Check-in: {event.title}</h1>
+      <p className="muted">
+        {event.startsAt} · <span data-testid="check-in-counts">{counts.checkedIn} of {counts.issued} tickets checked in</span>
+      </p>
+      <p>
+        <Link to={`/user/events/${event.id}/tickets`}>All tickets of this event</Link>
+      </p>
+      <Form method="post" className="search-form">
+        <CsrfInput />
+        <label htmlFor="ticket-code">Ticket code</label>
+        <div className="search-row">
+          <input
+            ref={input}
+            id="ticket-code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="XXXX-XXXX-XXXX"
+            required
+            autoFocus
+            aria-invalid={actionData?.error ? true : undefined}
+          />
+          <StatusButton pending={pending} pendingLabel="Checking...">
+            Check in
+          </StatusButton>
+        </div>
+        {actionData?.error ? <p className="field-errors">{actionData.error}</p> : null}
+        <CodeScanner input={input} />
+      </Form>
+      {actionData?.result ? <CheckInOutcome result={actionData.result} /> : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Check-in · Chapter" }];

@@ -1,0 +1,97 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { acceptInvitation, declineInvitation, getInvitation } from "~/features/tickets/invitations.server";
+import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
+import { isTicketType } from "~/features/tickets/tickets.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
+import { CsrfInput } from "~/ui/csrf-input";
+import { StatusButton, useIsPending } from "~/ui/status-button";
+
+/** A ticket invitation, for the invited member only (404 for anyone else): accept (a free
+ * ticket is issued, if seats are left) or decline. */
+async function requireOwnInvitation(request: Request, param: string | undefined) {
+  const member = await requireMember(request);
+  const invitation = await getInvitation(member.id, param);
+  if (!invitation) throw new Response("Not found", { status: 404 });
+  return { member, invitation };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { invitation } = await requireOwnInvitation(request, params.invitationId);
+  return json({
+    invitation: {
+      eventTitle: invitation.event_title,
+      startsAt: formatEventTime(invitation.starts_at),
+      place: [invitation.venue, invitation.city].filter(Boolean).join(", "),
+      type: isTicketType(invitation.ticket_type) ? invitation.ticket_type : "general",
+      inviter: invitation.inviter_name,
+      status: invitation.status,
+      ticketCode: invitation.ticket_code,
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, invitation } = await requireOwnInvitation(request, params.invitationId);
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "accept" && intent !== "decline") return json({ message: "Accept or decline the invitation." }, { status: 400 });
+  const answer = intent === "accept" ? await acceptInvitation(member, invitation) : await declineInvitation(invitation);
+  if (!answer.ok) return json({ message: answer.message }, { status: answer.status });
+  return respond(request, { type: "success", message: answer.message }, { to: answer.code ? `/user/tickets/${answer.code}` : "/user/tickets" });
+}
+
+export default function Invitation() {
+  const { invitation } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  return (
+    <section className="card" aria-labelledby="invitation-heading">
+      <p>
+        <Link to="/user/tickets">← My tickets</Link>
+      </p>
+      <h1 id="invitation-heading">Invitation: {invitation.eventTitle}</h1>
+      <dl className="details">
+        <dt>When</dt>
+        <dd>{invitation.startsAt}</dd>
+        {invitation.place ? (
+          <>
+            <dt>Where</dt>
+            <dd>{invitation.place}</dd>
+          </>
+        ) : null}
+        <dt>Ticket</dt>
+        <dd>{ticketTypeLabel(invitation.type)} (free)</dd>
+        <dt>From</dt>
+        <dd>{invitation.inviter ?? "The organiser"}</dd>
+        <dt>Answer</dt>
+        <dd data-testid="invitation-status">
+          {invitation.status === "invited" ? "Not answered yet" : invitation.status === "accepted" ? "Accepted" : "Declined"}
+        </dd>
+      </dl>
+      {actionData ? (
+        <p className="ticket-refusal" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      {invitation.status === "invited" ? (
+        <Form method="post" className="form-actions">
+          <CsrfInput />
+          <StatusButton pending={pending} name="intent" value="accept" pendingLabel="Sending...">
+            Accept
+          </StatusButton>
+          <button type="submit" name="intent" value="decline" className="button button--secondary" disabled={pending}>
+            Decline
+          </button>
+        </Form>
+      ) : invitation.ticketCode ? (
+        <p>
+          <Link to={`/user/tickets/${invitation.ticketCode}`}>See your ticket</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Invitation · Chapter" }];
