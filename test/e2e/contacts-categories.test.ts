@@ -94,8 +94,32 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
     await dialog.getByRole("button", { name: "Save" }).click();
     await card(page, "Bob Baker").getByRole("list", { name: "Categories" }).getByText("Head of Chapter Toronto").waitFor();
 
+    // The profile shows them, and opens the same dialogs, which come back to it.
+    await visit(page, `/user/profile?cicid=${ana}`);
+    const categories = page.getByRole("region", { name: "Categories" });
+    await categories.getByRole("list", { name: "Categories" }).getByText("Golf partners").waitFor();
+    await categories.getByText("Mentor").waitFor();
+    await categories.getByRole("link", { name: "Chapter head" }).click();
+    dialog = page.getByRole("dialog", { name: "Chapter head: Ana Ortega" });
+    await dialog.waitFor();
+    await hydrated(page);
+    await dialog.getByLabel("Head of the chapter").fill("Chapter Lisbon");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/profile" && url.searchParams.get("cicid") === String(ana));
+    await page.getByRole("region", { name: "Categories" }).getByText("Head of Chapter Lisbon").waitFor();
+    dialog = await (async () => {
+      await visit(page, `${LIST}/${ana}/category/chapter-head`);
+      const chapter = page.getByRole("dialog", { name: "Chapter head: Ana Ortega" });
+      await chapter.getByLabel("Head of the chapter").fill("");
+      return chapter;
+    })();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(atPath("/user/profile"));
+    await page.getByRole("region", { name: "Categories" }).getByText("Mentor").waitFor();
+    expect(await page.getByRole("region", { name: "Categories" }).getByText("Head of Chapter Lisbon").count()).toBe(0);
+
     // The list filtered by each (the sort and filters fold on a phone's screen).
-    const filterBy = async (apply: (options: ReturnType<Page["locator"]>) => Promise<void>, param: string) => {
+    const filterBy = async (apply: (options: ReturnType<Page["locator"]>) => Promise<unknown>, param: string) => {
       await visit(page, LIST);
       await dismissToast(page);
       await page.getByText("Sort and filter", { exact: true }).click();
