@@ -15,6 +15,8 @@ import { action as editAction, loader as editLoader } from "~/routes/user.contac
 import { loader as meetPlaces } from "~/routes/user.contacts.get_meet_place";
 import { loader as positions } from "~/routes/user.contacts.get_position";
 import { loader as listLoader } from "~/routes/user.contacts";
+import { loader as exportCsv } from "~/routes/user.contacts.export[.]csv";
+import { loader as exportVcf } from "~/routes/user.contacts.export[.]vcf";
 import { action as businessAction, loader as businessLoader } from "~/routes/user.contacts.view-business.$contactId";
 import { loader as profileLoader } from "~/routes/user.profile";
 import { DOCUMENT_HEADS, png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
@@ -165,6 +167,22 @@ describe("another member's contacts", () => {
     expect(await pro.json()).toEqual([{ pro_name: "Baker" }]);
     const form = await settle(() => addLoader(routeArgs(getRequest(`${LIST}/add`, intruder.cookie))));
     expect((await form.json()).suggestions).toEqual({ meetPlaces: ["Market"], occupations: ["Baker"] });
+
+    // The exports, all or filtered, hold the intruder's own contact only.
+    for (const [name, exporter, path] of [
+      ["csv", exportCsv, `${LIST}/export.csv`],
+      ["vcf", exportVcf, `${LIST}/export.vcf`],
+    ] as const) {
+      for (const search of ["", "?q=olga", "?business=holdings"]) {
+        const response = await settle(() => exporter(routeArgs(getRequest(`${path}${search}`, intruder.cookie))));
+        expect(response.status, name + search).toBe(200);
+        const text = await response.text();
+        expect(text, name + search).not.toContain("Olga");
+        expect(text, name + search).not.toContain("Owner Holdings");
+      }
+      const all = await settle(() => exporter(routeArgs(getRequest(path, intruder.cookie))));
+      expect(await all.text(), name).toContain("Ivy Intruder");
+    }
   });
 });
 
