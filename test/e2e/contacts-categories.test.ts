@@ -180,6 +180,19 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
     await visit(page, `/user/contacts/view/${ana}`);
     await page.getByRole("heading", { name: "Ana Ortega", level: 1 }).waitFor();
     expect((await page.request.get(`/user/contacts/view/${ana + 1000}`)).status()).toBe(404);
+
+    // DELETE /user/contacts/delete {contact_id} through the server (the token in its header).
+    await visit(page, LIST);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const deleted = await page.request.fetch("/user/contacts/delete", {
+      method: "DELETE",
+      form: { contact_id: String(ana) },
+      headers: { Accept: "application/json", "X-CSRF-Token": csrf },
+    });
+    expect(deleted.status()).toBe(200);
+    expect(await deleted.json()).toEqual({ type: "success", message: "Ana Ortega is deleted.", url: LIST });
+    await visit(page, LIST);
+    expect(await cardNames(page)).toEqual(["Bob Baker"]);
   });
 });
 
