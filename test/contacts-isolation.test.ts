@@ -18,6 +18,7 @@ import { loader as listLoader } from "~/routes/user.contacts";
 import { loader as exportCsv } from "~/routes/user.contacts.export[.]csv";
 import { loader as exportVcf } from "~/routes/user.contacts.export[.]vcf";
 import { action as businessAction, loader as businessLoader } from "~/routes/user.contacts.view-business.$contactId";
+import { loader as serveFile } from "~/routes/user.files.$token";
 import { loader as profileLoader } from "~/routes/user.profile";
 import { DOCUMENT_HEADS, png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
@@ -423,6 +424,18 @@ describe("every contact route, found by its file name", () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+
+    // Every file of the contact (card and its crop, video, document, profile image,
+    // invitation image), original and thumbnail: 404 for the intruder, there for the owner.
+    expect(before.files.length).toBeGreaterThanOrEqual(6);
+    for (const { token } of before.files) {
+      for (const url of [`/user/files/${token}`, `/user/files/${token}?variant=thumbnail`]) {
+        const theirs = await settle(() => serveFile(routeArgs(getRequest(url, intruder.cookie), { token })));
+        expect(theirs.status, url).toBe(404);
+      }
+      const mine = await settle(() => serveFile(routeArgs(getRequest(`/user/files/${token}`, owner.cookie), { token })));
+      expect(mine.status, token).toBe(200);
+    }
     expect(await ownerState(owner.id)).toEqual(before);
     // The intruder kept nothing either: no contact, no file (refused uploads are dropped).
     expect(await db.selectFrom("contacts").select("id").where("owner_id", "=", intruder.id).execute()).toEqual([]);
