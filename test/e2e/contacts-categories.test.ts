@@ -196,6 +196,48 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
   });
 });
 
+describe.each(modes)("the contact list's pages $name", ({ javaScript }) => {
+  test("25 contacts make two pages of 24; Next and Previous keep the search and sort", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Paula Pages", email: uniqueEmail("pages") });
+    await visit(page, LIST);
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    for (let n = 1; n <= 25; n++) {
+      const name = `Member ${String(n).padStart(2, "0")}`;
+      const saved = await page.request.post("/user/contacts/save_changes", {
+        form: { csrf, name, meet_place: n % 2 ? "Odd fair" : "Even fair" },
+        headers: { Accept: "application/json" },
+      });
+      expect(saved.status(), name).toBe(200);
+    }
+    await visit(page, LIST);
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    expect(await pages.textContent()).toContain("Page 1 of 2");
+    expect(await cardNames(page)).toHaveLength(24);
+    await pages.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await pages.getByText("Page 2 of 2").waitFor();
+    expect(await cardNames(page)).toEqual(["Member 25"]);
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "1");
+    await pages.getByText("Page 1 of 2").waitFor();
+    expect((await cardNames(page))[0]).toBe("Member 01");
+
+    // Newest first, then the next page: the sort stays.
+    await visit(page, `${LIST}?sort=newest`);
+    expect((await cardNames(page))[0]).toBe("Member 25");
+    await pages.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2" && url.searchParams.get("sort") === "newest");
+    await pages.getByText("Page 2 of 2").waitFor();
+    expect(await cardNames(page)).toEqual(["Member 01"]);
+
+    // A search that fits one page has no pager.
+    await visit(page, `${LIST}?meet_place=odd`);
+    await page.getByRole("heading", { name: "13 contacts found" }).waitFor();
+    expect(await pages.count()).toBe(0);
+  });
+});
+
 describe("the contact form with JavaScript", () => {
   test("sending waits for a pending e-mail check (and is refused by its answer); the button reads Please Wait...", async () => {
     const page = await browser.newPage({ javaScript: true });
