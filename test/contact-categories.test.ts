@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createContact, getContact, listContacts } from "~/features/contacts/contacts.server";
 import { labelsOf } from "~/features/contacts/categories.server";
 import { action, loader } from "~/routes/user.contacts.$contactId.category.$kind";
+import { loader as profileLoader } from "~/routes/user.profile";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle } from "./helpers";
 
 const blank = { email: null, phone: null, country: null, province: null, city: null, occupation: null, meet_place: null };
@@ -12,6 +13,23 @@ function save(cookie: string, contactId: number, kind: string, fields: Record<st
 }
 
 describe("contact categories", () => {
+  test("the contact's profile carries its categories (labels, real estate, other, chapter head)", async () => {
+    const member = await createSignedInMember();
+    const grace = await createContact(member.id, { ...blank, name: "Grace" });
+    await save(member.cookie, grace, "my", { new_label: "Speakers" });
+    await save(member.cookie, grace, "real-estate", { category: "landlord" });
+    await save(member.cookie, grace, "other", { category: "mentor" });
+    await save(member.cookie, grace, "chapter-head", { chapter: "Chapter Toronto" });
+    const response = await settle(() => profileLoader(routeArgs(getRequest(`/user/profile?cicid=${grace}`, member.cookie))));
+    const { contact } = (await response.json()) as { contact: Record<string, unknown> };
+    expect(contact).toMatchObject({
+      labels: [{ name: "Speakers" }],
+      real_estate_category: "landlord",
+      other_category: "mentor",
+      chapter_head: "Chapter Toronto",
+    });
+  });
+
   test("my category: a new label is created, assigned, reused by name, and filters the list", async () => {
     const member = await createSignedInMember();
     const grace = await createContact(member.id, { ...blank, name: "Grace" });

@@ -28,4 +28,22 @@ describe("the text search and phone numbers", () => {
     expect(await names(member.id, "4-1")).toEqual([]);
     expect(await names(member.id, "Bob 416")).toEqual([]);
   });
+
+  test("e-mails (stored lower-case) are found however the search is typed; names too", async () => {
+    const member = await createSignedInMember();
+    await createContact(member.id, {
+      name: "Ana Ortega",
+      email: "ana.ortega@example.com",
+      phone: null,
+      country: null,
+      province: null,
+      city: null,
+      occupation: null,
+      meet_place: null,
+    });
+    expect(await names(member.id, "ANA.ORTEGA@Example")).toEqual(["Ana Ortega"]);
+    expect(await names(member.id, "ortega@")).toEqual(["Ana Ortega"]);
+    expect(await names(member.id, "ANA ORT")).toEqual(["Ana Ortega"]);
+    expect(await names(member.id, "ortega_")).toEqual([]);
+  });
 });

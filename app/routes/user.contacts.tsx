@@ -2,7 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CATEGORY_KINDS, categoryLabel, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
+import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
+import { CategoryBadges } from "~/features/contacts/CategoryBadges";
 import { labelsOf } from "~/features/contacts/categories.server";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
@@ -38,29 +39,6 @@ function useSearchAsYouType() {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
   };
-}
-
-export function CategoryBadges({
-  contact,
-}: {
-  contact: { labels: { id: number; name: string }[]; real_estate_category: string | null; other_category: string | null; chapter_head: string | null };
-}) {
-  const badges = [
-    ...contact.labels.map((label) => label.name),
-    categoryLabel(REAL_ESTATE_CATEGORIES, contact.real_estate_category),
-    categoryLabel(OTHER_CATEGORIES, contact.other_category),
-    contact.chapter_head ? `Head of ${contact.chapter_head}` : null,
-  ].filter(Boolean);
-  if (!badges.length) return null;
-  return (
-    <ul className="badges" aria-label="Categories">
-      {badges.map((badge) => (
-        <li key={badge} className="badge">
-          {badge}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };

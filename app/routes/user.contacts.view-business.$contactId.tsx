@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireOwnContact, updateBusiness } from "~/features/contacts/contacts.server";
+import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { saveBusiness } from "~/features/contacts/save-contact.server";
 import { BusinessSchema } from "~/features/contacts/schema";
-import { respond } from "~/lib/respond.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, TextareaField } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -19,10 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** SPEC.md §7: business_update. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, contact } = await requireOwnContact(request, params.contactId);
-  const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  await updateBusiness(member.id, contact.id, submission.value);
-  return respond(request, { type: "success", message: `${contact.name}'s business is saved.` }, { to: `/user/profile?cicid=${contact.id}` });
+  return saveBusiness(request, member, contact);
 }
 
 export default function ContactBusiness() {

@@ -10,6 +10,8 @@ import { contactFileCounts } from "~/features/contacts/contact-files.server";
 import { ContactFilesSection } from "~/features/contacts/ContactFilesSection";
 import { businessCardCount } from "~/features/contacts/business-cards.server";
 import { BusinessCardsSection } from "~/features/contacts/BusinessCardsSection";
+import { ContactCategoriesSection } from "~/features/contacts/CategoryBadges";
+import { labelsByContact } from "~/features/contacts/categories.server";
 import { InvitationSection } from "~/features/invitations/InviteAction";
 import { invitationOf } from "~/features/invitations/invitations.server";
 import invitationStyles from "~/styles/invitations.css";
@@ -23,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contact = id ? await getContact(member.id, id) : null;
   if (!contact) throw new Response("Not found", { status: 404 });
   return json({
-    contact,
+    contact: { ...contact, labels: (await labelsByContact([contact.id])).get(contact.id) ?? [] },
     place: placeLabel(contact),
     fileCounts: await contactFileCounts(contact.id),
     cardCount: await businessCardCount(contact.id),
@@ -106,6 +108,7 @@ export default function ContactProfile() {
           <p className="muted">No business details yet.</p>
         )}
       </section>
+      <ContactCategoriesSection contact={contact} />
       <ContactFilesSection contactId={contact.id} counts={fileCounts} />
       <BusinessCardsSection contactId={contact.id} count={cardCount} />
       <InvitationSection contactId={contact.id} name={contact.name} state={invitation} back={`/user/profile?cicid=${contact.id}`} />

@@ -41,6 +41,10 @@ function filteredContacts(ownerId: number, filters: ContactFilters) {
     .where("contacts.owner_id", "=", ownerId);
   const like = (column: string, value: string) =>
     sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value)}%`} escape '\\'`;
+  // E-mails are stored lower-cased and phones in E.164 (digits and a +): compared as they
+  // are, without lower() on every row (the pattern is lower-cased already).
+  const likeStored = (column: "contacts.email" | "contacts.phone", value: string) =>
+    sql<boolean>`${sql.ref(column)} like ${`%${escapeLike(value)}%`} escape '\\'`;
   if (filters.q) {
     const q = filters.q;
     // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
@@ -49,9 +53,9 @@ function filteredContacts(ownerId: number, filters: ContactFilters) {
     query = query.where((eb) =>
       eb.or([
         like("contacts.name", q),
-        like("contacts.email", q),
-        like("contacts.phone", q),
-        ...(digits.length >= 3 ? [like("contacts.phone", digits)] : []),
+        likeStored("contacts.email", q),
+        likeStored("contacts.phone", q),
+        ...(digits.length >= 3 ? [likeStored("contacts.phone", digits)] : []),
         like("contacts.occupation", q),
         like("contacts.city", q),
       ]),

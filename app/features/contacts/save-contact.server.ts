@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { placeErrors, placeOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
-import { createContact, duplicateMessage, normalizePhone, updateContact } from "./contacts.server";
-import { ContactSchema } from "./schema";
+import { createContact, duplicateMessage, normalizePhone, updateBusiness, updateContact } from "./contacts.server";
+import { BusinessSchema, ContactSchema } from "./schema";
 
 /** The add and edit dialogs' action: validate (SPEC.md §5 messages, the duplicate checks,
  * the phone number and the place), save, and land on the contact's profile. */
@@ -46,4 +46,13 @@ export async function saveContact(request: Request, member: Member, contactId: n
     { type: "success", message: contactId === null ? "Contact added." : "Contact saved." },
     { to: `/user/profile?cicid=${id}` },
   );
+}
+
+/** The business dialog's action (SPEC.md §7 business_update): validate, save, and land on
+ * the contact's profile. */
+export async function saveBusiness(request: Request, member: Member, contact: { id: number; name: string }) {
+  const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (!(await updateBusiness(member.id, contact.id, submission.value))) throw new Response("Not found", { status: 404 });
+  return respond(request, { type: "success", message: `${contact.name}'s business is saved.` }, { to: `/user/profile?cicid=${contact.id}` });
 }

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirectToContactDialog } from "~/features/contacts/spec-aliases.server";
+
+/** SPEC.md §7 GET /user/contact/my-category {contact_id}: the category dialog over the list. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return redirectToContactDialog(request, (id) => `/user/contacts/${id}/category/my?back=%2Fuser%2Fcontacts`);
+}
