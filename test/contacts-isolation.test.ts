@@ -262,6 +262,7 @@ describe("every contact route, found by its file name", () => {
     "user.contacts.$contactId.documents.tsx": { loader: "404", action: "404", upload: "image" },
     "user.contacts.$contactId.invite.tsx": { loader: "404", action: "404" },
     "user.contacts.$contactId.profile-image.ts": { loader: "404", action: "404", upload: "image" },
+    "user.contacts.$contactId.ticket.tsx": { loader: "404", action: "404" },
     "user.contacts.$contactId.videos.$videoId.delete.tsx": { loader: "404", action: "404" },
     "user.contacts.$contactId.videos.tsx": { loader: "404", action: "404", upload: "video" },
     "user.contacts.add.tsx": "own",
