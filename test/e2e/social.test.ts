@@ -262,9 +262,22 @@ describe("chat", () => {
     expect(stream.text).toContain("retry: 2000");
     expect(stream.ms).toBeLessThan(3_000);
 
+    // The stream answers an error (a proxy while the server restarts): the browser's EventSource
+    // gives up, the page opens a new stream a little later and catches up from the last message seen.
+    await bo.page.route("**/events?*", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
+    await bo.page.reload();
+    await bo.page.getByTestId("chat-live").and(bo.page.locator('[data-state="closed"]')).waitFor();
+    await box.fill("Sent while the stream was down");
+    await send.click();
+    await ana.page.getByTestId("chat-message").filter({ hasText: "Sent while the stream was down" }).waitFor();
+    await bo.page.unroute("**/events?*");
+    await bo.page.getByTestId("chat-message").filter({ hasText: "Sent while the stream was down" }).waitFor({ timeout: 10_000 });
+    await bo.page.getByTestId("chat-live").and(bo.page.locator('[data-state="open"]')).waitFor();
+    expect(await bo.page.getByTestId("chat-message").count()).toBe(3);
+
     // The list of conversations shows the last message.
     await visit(ana.page, "/user/chat");
-    await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByText("Yes, here!").waitFor();
+    await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByText("Sent while the stream was down").waitFor();
   });
 
   test("without JavaScript: the conversation page shows the messages and a plain form sends", async () => {
