@@ -185,6 +185,32 @@ describe("chat", () => {
     expect(text).toContain('"body":"later"');
   });
 
+  test("nothing is lost across a disconnect: messages sent meanwhile arrive on reconnect, each once", async () => {
+    const ana = await createSignedInMember();
+    const bo = await createSignedInMember();
+    await friends(ana, bo);
+    const first = await sendMessage(ana.id, bo.id, "before");
+
+    // Bo's browser is connected and sees the first message, then loses the connection.
+    const one = openStream(bo, ana.id, { after: 0 });
+    const seen = await readStream(await one.response, one.controller, (so) => eventIds(so).includes(first.id));
+    expect(eventIds(seen)).toEqual([first.id]);
+    const lastSeen = Math.max(...eventIds(seen));
+
+    // While Bo is away, both write.
+    const away1 = await sendMessage(ana.id, bo.id, "while away 1");
+    const mine = await sendMessage(bo.id, ana.id, "from another tab");
+    const away2 = await sendMessage(ana.id, bo.id, "while away 2");
+
+    // The browser's own reconnect (Last-Event-ID) and a fresh page's (?after=) both catch up.
+    for (const resume of [{ lastEventId: lastSeen }, { after: lastSeen }]) {
+      const again = openStream(bo, ana.id, resume);
+      const text = await readStream(await again.response, again.controller, (so) => eventIds(so).includes(away2.id));
+      expect(eventIds(text)).toEqual([away1.id, mine.id, away2.id]);
+      expect(text).not.toContain('"before"');
+    }
+  });
+
   test("the stream sends a heartbeat comment while idle and stops on abort", async () => {
     const ana = await createSignedInMember();
     const bo = await createSignedInMember();

@@ -36,7 +36,7 @@ describe("member search", () => {
     await createSignedInMember({ name: "Adam Zoeller" });
     await db.updateTable("users").set({ looking_for: "Investors in solar" }).where("id", "=", zoe.id).execute();
 
-    const response = await searchJson("zoe", me);
+    const response = await searchJson("zoe zim", me);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     const items = (await response.json()) as Record<string, unknown>[];
@@ -53,10 +53,51 @@ describe("member search", () => {
       },
     ]);
     expect(JSON.stringify(items)).not.toContain("@");
-    expect(await names("ZO", me)).toEqual(["Zoë Zimmer", "Zora Zed"]);
+    // Names starting with what was typed first, then members with another word starting with it.
+    expect(await names("ZO", me)).toEqual(["Zoë Zimmer", "Zora Zed", "Adam Zoeller"]);
     expect(await names("zoë z", me)).toEqual(["Zoë Zimmer"]);
     expect(await names("", me)).toEqual([]);
     expect(await names("%", me)).toEqual([]);
+  });
+
+  test("any word of the name: last names, several words, accents, hyphens; each member once", async () => {
+    const me = await createSignedInMember({ name: "Mia Me" });
+    await createSignedInMember({ name: "John Smith" });
+    await createSignedInMember({ name: "Jane Smithers" });
+    await createSignedInMember({ name: "Joan Ørsted-Smålund" });
+    await createSignedInMember({ name: "Anna Annabel Anders" });
+    const gone = await createSignedInMember({ name: "Gone Smith" });
+    await db.updateTable("users").set({ disabled_at: new Date().toISOString() }).where("id", "=", gone.id).execute();
+
+    expect(await names("smith", me)).toEqual(["John Smith", "Jane Smithers"]);
+    expect(await names("jo sm", me)).toEqual(["Joan Ørsted-Smålund", "John Smith"]);
+    expect(await names("sm jo", me)).toEqual(["Joan Ørsted-Smålund", "John Smith"]);
+    expect(await names("SMITH JOHN", me)).toEqual(["John Smith"]);
+    expect(await names("orsted", me)).toEqual(["Joan Ørsted-Smålund"]);
+    expect(await names("smalund", me)).toEqual(["Joan Ørsted-Smålund"]);
+    expect(await names("Smål", me)).toEqual(["Joan Ørsted-Smålund"]);
+    expect(await names("anders", me)).toEqual(["Anna Annabel Anders"]);
+    expect(await names("ann", me)).toEqual(["Anna Annabel Anders"]);
+    expect(await names("jo xyz", me)).toEqual([]);
+    expect(await names("jo jo", me)).toEqual([]);
+    expect(await names("an an", me)).toEqual(["Anna Annabel Anders"]);
+    expect(await names("smith s", me)).toEqual([]);
+    expect(await names("mith", me)).toEqual([]);
+    const page = await settle(() => searchPageLoader(routeArgs(getRequest("/user/search?q=smith", me.cookie))));
+    const data = (await page.json()) as { results: { name: string }[] };
+    expect(data.results.map((item) => item.name)).toEqual(["John Smith", "Jane Smithers"]);
+  });
+
+  test("many members sharing a word: the first ones by the matched word, none twice", async () => {
+    const me = await createSignedInMember({ name: "Mia Me" });
+    for (let i = 0; i < 30; i++) await createSignedInMember({ name: `Lee Lee${String(i).padStart(2, "0")} Leeds` });
+    const found = await names("lee", me);
+    expect(found).toHaveLength(10);
+    expect(new Set(found).size).toBe(10);
+    const page = await settle(() => searchPageLoader(routeArgs(getRequest("/user/search?q=leeds", me.cookie))));
+    const data = (await page.json()) as { results: { name: string }[] };
+    expect(data.results).toHaveLength(30);
+    expect(new Set(data.results.map((item) => item.name)).size).toBe(30);
   });
 
   test("the friend state of each result, oneself and disabled members left out", async () => {
@@ -106,6 +147,7 @@ describe("member search", () => {
     });
     expect(await names("old", me)).toEqual([]);
     expect(await names("new", me)).toEqual(["Néw Name"]);
+    expect(await names("name", me)).toEqual(["Néw Name"]);
   });
 
   test("a signed-out visitor is sent to sign in, for JSON and for the page", async () => {

@@ -432,6 +432,12 @@ export interface InvitationsTable {
   created_at: string;
 }
 
+/** Member search (social): each word of a member's name, as nameWords() writes it. */
+export interface MemberNameWordsTable {
+  member_id: number;
+  word: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -464,4 +470,5 @@ export interface DB {
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
   invitations: InvitationsTable;
+  member_name_words: MemberNameWordsTable;
 }

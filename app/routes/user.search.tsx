@@ -26,9 +26,9 @@ export default function MemberSearchPage() {
       <h1>Find members</h1>
       <MemberSearch defaultValue={q} />
       {q.trim() === "" ? (
-        <p className="muted">Type the beginning of a member's name.</p>
+        <p className="muted">Type the beginning of a member's first or last name.</p>
       ) : results.length === 0 ? (
-        <p>No member's name starts with “{q}”.</p>
+        <p>No member found for “{q}”.</p>
       ) : (
         <ul className="member-results" aria-label="Members found">
           {results.map((item) => (

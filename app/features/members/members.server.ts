@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { MemberType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
-import { searchName } from "~/features/social/search-name";
+import { nameWords, searchName } from "~/features/social/search-name";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords.server";
 import type { Profile } from "./schema";
 
@@ -27,6 +27,7 @@ export async function createMember(input: { name: string; email: string; passwor
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await writeNameWords(id, input.name);
   // Decided by the lowest id rather than a count, so two sign-ups at the same moment cannot
   // both become admin.
   await db
@@ -95,6 +96,16 @@ export async function updateProfile(memberId: number, profile: Profile) {
     })
     .where("id", "=", memberId)
     .execute();
+  await writeNameWords(memberId, profile.name);
+}
+
+/** The words member search finds a member by (table member_name_words), after their name is written. */
+async function writeNameWords(memberId: number, name: string) {
+  const words = nameWords(name);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("member_name_words").where("member_id", "=", memberId).execute();
+    if (words.length) await trx.insertInto("member_name_words").values(words.map((word) => ({ member_id: memberId, word }))).execute();
+  });
 }
 
 export async function setPassword(memberId: number, password: string) {

@@ -50,11 +50,20 @@ export function ChatRoom({
     bottom.current?.scrollIntoView({ block: "end" });
   }, [messages]);
 
+  // The browser reconnects by itself after a dropped connection (sending Last-Event-ID), but
+  // gives up for good on an error answer (a proxy's 502 while the server restarts): then a new
+  // stream is opened from the last message seen, a little later each time.
+  const [retry, setRetry] = useState(0);
   useEffect(() => {
     if (before) return; // an older page is history; the newest page is the live one
     const source = new EventSource(`/user/chat/${other.id}/events?after=${lastSeen.current}`);
+    let again: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener("open", () => setLive("open"));
-    source.addEventListener("error", () => setLive(source.readyState === EventSource.CLOSED ? "closed" : "connecting"));
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED) return setLive("connecting");
+      setLive("closed");
+      if (retry < 8) again = setTimeout(() => setRetry(retry + 1), Math.min(30_000, 2_000 * 2 ** retry));
+    });
     source.addEventListener("message", (event) => {
       const message = JSON.parse(event.data) as Message;
       setMessages((current) => merge(current, [message]));
@@ -63,8 +72,11 @@ export function ChatRoom({
       source.close();
       setLive("closed");
     });
-    return () => source.close();
-  }, [other.id, before]);
+    return () => {
+      clearTimeout(again);
+      source.close();
+    };
+  }, [other.id, before, retry]);
 
   const sent = fetcher.data?.message;
   useEffect(() => {

@@ -17,19 +17,23 @@ const DEBOUNCE_MS = 200;
 
 /**
  * Member search (SPEC.md §2). Without JS a GET form to the results page, /user/search; with JS the input is
- * an ARIA combobox whose listbox suggests members as one types (debounced; a newer request
- * aborts the older one). ArrowDown/ArrowUp choose, Enter opens the chosen member's profile
- * (or, with none chosen, the results page), Escape closes.
+ * an ARIA combobox whose popup is a grid (WAI-ARIA's combobox with a grid popup) suggesting
+ * members as one types (debounced; a newer request aborts the older one): a row per member, a
+ * cell with the name and one with Connect. The focus stays in the input: ArrowDown/ArrowUp
+ * choose a member, ArrowRight/ArrowLeft move between the name and Connect, Enter opens the
+ * chosen member's profile or presses Connect (with none chosen, the results page), Escape closes.
  */
 export function MemberSearch({ defaultValue = "", label = "Find members" }: { defaultValue?: string; label?: string }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const id = useId();
-  const listboxId = `${id}-listbox`;
+  const gridId = `${id}-grid`;
   const [query, setQuery] = useState(defaultValue);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** 0: the name cell of the active row; 1: its Connect cell. */
+  const [column, setColumn] = useState(0);
   const [status, setStatus] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const request = useRef<AbortController>();
@@ -64,6 +68,7 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
         if (controller.signal.aborted) return;
         setItems(found);
         setActive(-1);
+        setColumn(0);
         setOpen(true);
         setStatus(found.length === 0 ? "No members found." : `${found.length} member${found.length === 1 ? "" : "s"} found.`);
       } catch {
@@ -78,10 +83,21 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
       event.preventDefault();
       setOpen(true);
       const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current === -1 && step < 0 ? items.length - 1 : (current + step + items.length) % items.length));
+      const next = active === -1 && step < 0 ? items.length - 1 : (active + step + items.length) % items.length;
+      setActive(next);
+      if (!hasConnect(items[next])) setColumn(0);
+    } else if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && open && active >= 0 && items[active]) {
+      // Within a chosen row the arrows move between its cells, not the caret.
+      event.preventDefault();
+      setColumn(event.key === "ArrowRight" && hasConnect(items[active]) ? 1 : 0);
     } else if (event.key === "Enter") {
       if (open && active >= 0 && items[active]) {
         event.preventDefault();
+        if (column === 1 && hasConnect(items[active])) {
+          // The cell's own button, so the call and its flip are the ones a click makes.
+          document.getElementById(cellId(items[active], 1))?.querySelector("button")?.click();
+          return;
+        }
         setOpen(false);
         navigate(items[active].url);
       }
@@ -90,12 +106,15 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
         event.preventDefault();
         setOpen(false);
         setActive(-1);
+        setColumn(0);
       }
     }
   }
 
+  const cellId = (item: Suggestion, cell: number) => `${id}-member-${item.id}-${cell}`;
+
   const expanded = hydrated && open && query.trim() !== "";
-  const activeId = expanded && active >= 0 ? `${id}-option-${items[active]?.id}` : undefined;
+  const activeId = expanded && active >= 0 && items[active] ? cellId(items[active], column) : undefined;
   return (
     <div className="member-search">
       <Form method="get" action="/user/search" role="search">
@@ -113,9 +132,11 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
               ? {
                   role: "combobox",
                   "aria-autocomplete": "list" as const,
+                  "aria-haspopup": "grid" as const,
                   "aria-expanded": expanded,
-                  "aria-controls": listboxId,
+                  "aria-controls": gridId,
                   "aria-activedescendant": activeId,
+                  "aria-describedby": `${id}-keys`,
                 }
               : {})}
             onChange={(event) => {
@@ -132,39 +153,52 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
         </div>
       </Form>
       {hydrated ? (
-        <ul
-          id={listboxId}
-          role="listbox"
+        <div
+          id={gridId}
+          role="grid"
           aria-label="Members"
           className="member-suggestions"
           hidden={!expanded || items.length === 0}
-          // Keeps the focus in the input when an option or its button is clicked.
+          // Keeps the focus in the input when a row or its button is clicked.
           onMouseDown={(event) => event.preventDefault()}
         >
           {items.map((item, index) => (
-            <li
+            <div
               key={item.id}
-              id={`${id}-option-${item.id}`}
-              role="option"
-              aria-selected={index === active}
+              role="row"
               className="member-suggestion"
+              data-active={index === active ? "" : undefined}
               onClick={(event) => {
                 if ((event.target as HTMLElement).closest("form")) return;
                 setOpen(false);
                 navigate(item.url);
               }}
             >
-              <Avatar name={item.name} url={item.profile_image} size={32} />
-              <span className="member-suggestion-text">
-                <span className="member-result-name">{item.name}</span>
-                {item.question ? <span className="member-question">Looking for: {item.question}</span> : null}
-              </span>
-              {item.friend_status === "friends" ? null : (
-                <FriendButton memberId={item.id} name={item.name} state={item.friend_status} addLabel="Connect" />
-              )}
-            </li>
+              <div
+                role="gridcell"
+                id={cellId(item, 0)}
+                aria-selected={index === active && column === 0}
+                className="member-suggestion-cell member-suggestion-text"
+              >
+                <Avatar name={item.name} url={item.profile_image} size={32} />
+                <span className="member-suggestion-words">
+                  <span className="member-result-name">{item.name}</span>
+                  {item.question ? <span className="member-question">Looking for: {item.question}</span> : null}
+                </span>
+              </div>
+              {hasConnect(item) ? (
+                <div role="gridcell" id={cellId(item, 1)} aria-selected={index === active && column === 1} className="member-suggestion-cell">
+                  <FriendButton memberId={item.id} name={item.name} state={item.friend_status} addLabel="Connect" />
+                </div>
+              ) : null}
+            </div>
           ))}
-        </ul>
+        </div>
+      ) : null}
+      {hydrated ? (
+        <p className="visually-hidden" id={`${id}-keys`}>
+          Up and down arrows choose a member, right arrow reaches Connect, Enter opens the member or presses Connect.
+        </p>
       ) : null}
       {hydrated ? (
         <p className="visually-hidden" role="status">
@@ -173,4 +207,9 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
       ) : null}
     </div>
   );
+}
+
+/** Friends have no Connect cell. */
+function hasConnect(item: Suggestion | undefined) {
+  return Boolean(item && item.friend_status !== "friends");
 }
