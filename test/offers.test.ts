@@ -63,6 +63,25 @@ async function list(member: TestMember, query = "") {
   return (await response.json()) as { offers: { id: number; title: string; interested: boolean; interestedCount: number; publicPath: string | null }[]; total: number; events: { value: string }[] };
 }
 
+describe("light images in the offer list", () => {
+  test("a card's cover is the rendition at most 640 px wide, with its size", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner);
+    const request = uploadRequest(`/user/offers/${id}/images`, { name: "big.png", content: await png(2400, 1200) }, { cookie: owner.cookie, json: true });
+    expect((await settle(() => uploadAction(routeArgs(request, { offerId: String(id) })))).status).toBe(200);
+    const viewer = await createSignedInMember();
+    const response = await settle(() => listLoader(routeArgs(getRequest("/user/offers", viewer.cookie))));
+    const { offers } = (await response.json()) as { offers: { id: number; coverImage: { url: string; width: number; height: number } }[] };
+    const cover = offers.find((offer) => offer.id === id)!.coverImage;
+    expect(cover).toEqual({ url: expect.stringMatching(/\?variant=medium$/), width: 640, height: 320 });
+    const token = cover.url.split("/").pop()!.split("?")[0];
+    const served = await settle(() => fileLoader(routeArgs(getRequest(cover.url, viewer.cookie), { token })));
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    const { default: sharp } = await import("sharp");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(640);
+  });
+});
+
 describe("offers", () => {
   test("create with validation messages, edit, and delete with its images", async () => {
     const owner = await createSignedInMember();

@@ -87,6 +87,9 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const cards = other.getByTestId("offer-card");
     await cards.filter({ hasText: title }).waitFor();
     expect(await cards.count()).toBe(1);
+    const coverImage = cards.first().locator("img");
+    expect(await coverImage.getAttribute("src")).toMatch(/\?variant=medium$/);
+    expect(await coverImage.getAttribute("loading")).toBe("lazy");
     await other.getByRole("button", { name: `Interested: ${title}` }).click();
     await other.getByRole("button", { name: `Uninterested: ${title}` }).waitFor();
     await other.getByText("1 interested").waitFor();

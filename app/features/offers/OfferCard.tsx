@@ -33,6 +33,7 @@ export function OfferCard({
     event_id: number | null;
     event_title: string | null;
     coverUrl: string | null;
+    coverImage: { url: string; width: number | null; height: number | null } | null;
     interested: boolean;
     interestedCount: number;
     isOwner: boolean;
@@ -42,7 +43,9 @@ export function OfferCard({
   return (
     <li className="offer-card" data-testid="offer-card">
       <Link to={`/user/offers/${offer.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
-        {offer.coverUrl ? <img src={offer.coverUrl} alt="" loading="lazy" /> : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
+        {offer.coverImage ? (
+          <img src={offer.coverImage.url} alt="" loading="lazy" decoding="async" width={offer.coverImage.width ?? undefined} height={offer.coverImage.height ?? undefined} />
+        ) : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
       </Link>
       <div className="offer-card-body">
         <h3>
