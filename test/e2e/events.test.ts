@@ -20,8 +20,26 @@ async function dismissToast(page: Page) {
 
 /** Waits for a toggle to read `label` (with JS at once; without JS after the reload). */
 async function toggle(page: Page, from: string, to: string, javaScript: boolean) {
+  // With JS the button flips before the server answers: hold the request back and look.
+  let answered = false;
+  const hold = "**/user/events/status**";
+  if (javaScript) {
+    await page.route(hold, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      answered = true;
+      await route.continue();
+    });
+  }
   await page.getByRole("button", { name: new RegExp(`^${from}:`) }).first().click();
-  await page.getByRole("button", { name: new RegExp(`^${to}:`) }).first().waitFor();
+  const flipped = page.getByRole("button", { name: new RegExp(`^${to}:`) }).first();
+  await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
+  if (javaScript) {
+    expect(answered).toBe(false);
+    // …with the opposite style too (the "on" state is filled).
+    expect(await flipped.getAttribute("class")).toContain(to === "Interested" || to === "Going" ? "button--secondary" : "status-toggle--on");
+    while (!answered) await page.waitForTimeout(50);
+    await page.unroute(hold);
+  }
   if (!javaScript) await hydrated(page);
 }
 

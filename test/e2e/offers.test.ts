@@ -90,8 +90,24 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const coverImage = cards.first().locator("img");
     expect(await coverImage.getAttribute("src")).toMatch(/\?variant=medium$/);
     expect(await coverImage.getAttribute("loading")).toBe("lazy");
+    // With JS the button flips before the server answers (the request is held back a second).
+    let answered = false;
+    if (javaScript) {
+      await other.route("**/user/offers/status**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        answered = true;
+        await route.continue();
+      });
+    }
     await other.getByRole("button", { name: `Interested: ${title}` }).click();
-    await other.getByRole("button", { name: `Uninterested: ${title}` }).waitFor();
+    const flipped = other.getByRole("button", { name: `Uninterested: ${title}` });
+    await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
+    if (javaScript) {
+      expect(answered).toBe(false);
+      expect(await flipped.getAttribute("class")).toContain("status-toggle--on");
+      while (!answered) await other.waitForTimeout(50);
+      await other.unroute("**/user/offers/status**");
+    }
     await other.getByText("1 interested").waitFor();
     // The member opening the public link lands on the member view.
     await other.goto(publicLink);
