@@ -325,6 +325,10 @@ describe("deleting events", () => {
     expect(response.headers.get("Location")).toBe("/user/events");
     expect(await flashOf(response)).toEqual({ type: "success", message: `${VALID.title} is deleted.` });
     expect(await row(id)).toBeUndefined();
+    // Deleting from a filtered list goes back to that list.
+    const other = await created(owner);
+    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${other}?q=founders&when=past`, { csrf: "x" }, owner.cookie), { eventId: String(other) })));
+    expect(filtered.headers.get("Location")).toBe("/user/events?q=founders&when=past");
     const told = await db.selectFrom("notifications").select(["member_id", "message"]).where("kind", "=", "event_cancelled").execute();
     expect(told).toEqual([{ member_id: goer.id, message: `${VALID.title} was cancelled by its organiser.` }]);
   });

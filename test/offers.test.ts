@@ -121,6 +121,10 @@ describe("offers", () => {
     const deleted = await settle(() => deleteAction(routeArgs(postRequest(`/user/offers/delete/${id}`, { csrf: "x" }, owner.cookie), { offerId: String(id) })));
     expect(deleted.headers.get("Location")).toBe("/user/offers");
     expect(await row(id)).toBeUndefined();
+    // Deleting from a list filtered by event goes back to that list.
+    const another = await created(owner);
+    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/offers/delete/${another}?event_id=${eventId}`, { csrf: "x" }, owner.cookie), { offerId: String(another) })));
+    expect(filtered.headers.get("Location")).toBe(`/user/offers?event_id=${eventId}`);
     expect(await db.selectFrom("files").select("id").where("id", "in", [...files.map((file) => file.file_id), second.id]).execute()).toEqual([]);
   });
 

@@ -79,6 +79,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const other = await browser.newPage({ javaScript });
     await signUp(other, { name: `Ines Interested ${suffix}`, email: uniqueEmail("offers-other") });
     await visit(other, "/user/offers");
+    if (javaScript) await other.evaluate(() => Object.assign(window, { sameDocument: true }));
     const search = other.getByLabel("Search by event");
     await search.selectOption((await search.locator("option", { hasText: eventTitle }).getAttribute("value"))!);
     if (!javaScript) await other.getByRole("button", { name: "Search", exact: true }).click();
@@ -87,6 +88,8 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const cards = other.getByTestId("offer-card");
     await cards.filter({ hasText: title }).waitFor();
     expect(await cards.count()).toBe(1);
+    // With JS only the results changed: the same document, no reload.
+    if (javaScript) expect(await other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const coverImage = cards.first().locator("img");
     expect(await coverImage.getAttribute("src")).toMatch(/\?variant=medium$/);
     expect(await coverImage.getAttribute("loading")).toBe("lazy");

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { StatusToggle } from "~/features/events/StatusToggle";
 import { formatMoney } from "~/features/membership/packages";
 
@@ -40,6 +40,8 @@ export function OfferCard({
   };
 }) {
   const price = offerPrice(offer);
+  // The list's filter rides along into the Edit/Delete dialogs so closing them keeps it.
+  const { search } = useLocation();
   return (
     <li className="offer-card" data-testid="offer-card">
       <Link to={`/user/offers/${offer.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
@@ -61,11 +63,11 @@ export function OfferCard({
         <OfferInterest offer={offer} />
         {offer.isOwner ? (
           <p className="event-owner-actions">
-            <Link to={`/user/offers/edit/${offer.id}`} preventScrollReset>
+            <Link to={`/user/offers/edit/${offer.id}${search}`} preventScrollReset>
               Edit
             </Link>{" "}
             ·{" "}
-            <Link to={`/user/offers/delete/${offer.id}`} preventScrollReset>
+            <Link to={`/user/offers/delete/${offer.id}${search}`} preventScrollReset>
               Delete
             </Link>
           </p>
