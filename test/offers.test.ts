@@ -204,7 +204,14 @@ describe("the public view", () => {
     expect(response.status).toBe(200);
     const { offer } = (await response.json()) as { offer: Record<string, unknown> & { images: { url: string }[] } };
     expect(offer).toMatchObject({ title: "Office chairs", description: "Ten chairs", price_cents: 4000, owner_name: "Olivia Offers" });
-    expect(offer.images).toEqual([{ url: `/offer-images/${image.token}`, thumbnailUrl: `/offer-images/${image.token}?variant=thumbnail` }]);
+    expect(offer.images).toEqual([
+      {
+        url: `/offer-images/${image.token}`,
+        thumbnailUrl: `/offer-images/${image.token}?variant=thumbnail`,
+        // The page shows the light rendition (the fixture is 64x48, not enlarged).
+        medium: { url: `/offer-images/${image.token}?variant=medium`, width: 64, height: 48 },
+      },
+    ]);
     expect(JSON.stringify(offer)).not.toContain(owner.email);
 
     const picture = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}`), { token: image.token })));
@@ -212,6 +219,8 @@ describe("the public view", () => {
     expect(picture.headers.get("Content-Type")).toBe("image/png");
     const thumb = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}?variant=thumbnail`), { token: image.token })));
     expect(thumb.headers.get("Content-Type")).toBe("image/webp");
+    const medium = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}?variant=medium`), { token: image.token })));
+    expect(medium.headers.get("Content-Type")).toBe("image/webp");
   });
 
   test("the id, an unknown token or a missing one answer 404; a member is sent to the member view", async () => {

@@ -125,7 +125,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const images = visitor.locator(".offer-images img");
     expect(await images.count()).toBe(2);
     const src = (await images.first().getAttribute("src"))!;
-    expect(src).toMatch(/^\/offer-images\//);
+    expect(src).toMatch(/^\/offer-images\/[\w-]+\?variant=medium$/);
     expect((await visitor.request.get(`${baseURL}${src}`)).status()).toBe(200);
     await visitor.getByRole("link", { name: "Sign up" }).click();
     await visitor.waitForURL(atPath("/signup"));

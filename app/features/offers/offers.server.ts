@@ -10,8 +10,8 @@ import type { OfferInput, OfferStatusType } from "./schema";
 export const PAGE_SIZE = 12;
 
 /** Where a non-member sees an offer's image: only images of offers (see publicOfferImage). */
-export function publicImageUrl(token: string, variant: "original" | "thumbnail" = "original") {
-  return variant === "thumbnail" ? `/offer-images/${token}?variant=thumbnail` : `/offer-images/${token}`;
+export function publicImageUrl(token: string, variant: "original" | "thumbnail" | "medium" = "original") {
+  return variant === "original" ? `/offer-images/${token}` : `/offer-images/${token}?variant=${variant}`;
 }
 
 export function publicOfferPath(publicToken: string) {
@@ -70,7 +70,7 @@ export async function offerImages(offerId: number) {
   return db
     .selectFrom("product_images")
     .innerJoin("files", "files.id", "product_images.file_id")
-    .select(["files.id", "files.token", "files.original_name"])
+    .select(["files.id", "files.token", "files.original_name", "files.width", "files.height"])
     .where("product_images.product_id", "=", offerId)
     .orderBy("product_images.position")
     .execute();
@@ -240,7 +240,7 @@ export async function findPublicOffer(publicToken: string) {
   if (!offer) return null;
   const images = await offerImages(offer.id);
   const { id, ...shown } = offer;
-  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail") })) } };
+  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail"), medium: { url: publicImageUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } })) } };
 }
 
 /** A file a visitor may read: an image attached to an offer, and nothing else. */
