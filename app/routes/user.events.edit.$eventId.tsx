@@ -49,7 +49,7 @@ export default function EditEvent() {
         timeZones={timeZones}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
-        currentImageUrl={event.imageUrl}
+        currentImageUrl={event.cardImage?.url ?? null}
         eventId={event.id}
         submitLabel="Save event"
       />
