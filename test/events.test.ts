@@ -20,6 +20,8 @@ import { action as statusAction } from "~/routes/user.events.status";
 import { loader as detailLoader } from "~/routes/user.events_.$eventId";
 import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
 import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
+import { loader as fileLoader } from "~/routes/user.files.$token";
+import sharp from "sharp";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
@@ -216,6 +218,45 @@ describe("creating and editing events", () => {
   });
 });
 
+describe("light images in the list", () => {
+  test("a card shows a rendition at most 640 px wide (made once, kept next to the original), with its size; lazy", async () => {
+    const owner = await createSignedInMember();
+    const request = uploadRequest("/user/events/create", { name: "wide.png", content: await png(2000, 1000) }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    expect((await settle(() => createAction(routeArgs(request)))).status).toBe(302);
+    const viewer = await createSignedInMember();
+    const response = await settle(() => listLoader(routeArgs(getRequest("/user/events", viewer.cookie))));
+    const { events } = (await response.json()) as { events: { imageUrl: string; cardImage: { url: string; width: number; height: number } }[] };
+    const card = events[0].cardImage;
+    expect(card).toEqual({ url: expect.stringMatching(/^\/user\/files\/[\w-]+\?variant=medium$/), width: 640, height: 320 });
+    const token = card.url.split("/").pop()!.split("?")[0];
+    const served = await settle(() => fileLoader(routeArgs(getRequest(card.url, viewer.cookie), { token })));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    const body = Buffer.from(await served.arrayBuffer());
+    expect((await sharp(body).metadata()).width).toBe(640);
+    const original = Buffer.from(await (await settle(() => fileLoader(routeArgs(getRequest(events[0].imageUrl, viewer.cookie), { token })))).arrayBuffer());
+    expect((await sharp(original).metadata()).width).toBe(2000);
+    expect(body.length).toBeLessThan(original.length);
+    // Kept on disk next to the original and served again from there; removed with the file.
+    const file = await db.selectFrom("files").selectAll().where("token", "=", token).executeTakeFirstOrThrow();
+    const kept = `${uploadsDir()}/${file.storage_key.replace(/\.png$/, ".medium.webp")}`;
+    expect(fs.existsSync(kept)).toBe(true);
+    const again = await settle(() => fileLoader(routeArgs(getRequest(card.url, viewer.cookie), { token })));
+    expect(Buffer.from(await again.arrayBuffer()).equals(body)).toBe(true);
+    const { deleteFile } = await import("~/lib/files.server");
+    await db.updateTable("events").set({ image_id: null }).where("image_id", "=", file.id).execute();
+    await deleteFile(file.id);
+    expect(fs.existsSync(kept)).toBe(false);
+  });
+
+  test("a small image is not enlarged", async () => {
+    const { mediumSize } = await import("~/lib/files.server");
+    expect(mediumSize(300, 200)).toEqual({ width: 300, height: 200 });
+    expect(mediumSize(2400, 1600)).toEqual({ width: 640, height: 427 });
+    expect(mediumSize(null, null)).toEqual({ width: null, height: null });
+  });
+});
+
 describe("the event image upload (SPEC path)", () => {
   test("the owner sets and replaces the image; a video, another member's event and a missing event are refused", async () => {
     const owner = await createSignedInMember();
@@ -284,6 +325,10 @@ describe("deleting events", () => {
     expect(response.headers.get("Location")).toBe("/user/events");
     expect(await flashOf(response)).toEqual({ type: "success", message: `${VALID.title} is deleted.` });
     expect(await row(id)).toBeUndefined();
+    // Deleting from a filtered list goes back to that list.
+    const other = await created(owner);
+    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${other}?q=founders&when=past`, { csrf: "x" }, owner.cookie), { eventId: String(other) })));
+    expect(filtered.headers.get("Location")).toBe("/user/events?q=founders&when=past");
     const told = await db.selectFrom("notifications").select(["member_id", "message"]).where("kind", "=", "event_cancelled").execute();
     expect(told).toEqual([{ member_id: goer.id, message: `${VALID.title} was cancelled by its organiser.` }]);
   });
@@ -448,11 +493,11 @@ describe("the detail page and the calendar file", () => {
     expect(text.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
     expect(text.replace(/\r\n/g, "").includes("\n")).toBe(false);
     const unfolded = text.replace(/\r\n /g, "");
-    const date = day(10).replace(/-/g, "");
+    const stamp = (iso: string) => `${iso.replace(/[-:]/g, "").slice(0, 15)}Z`;
     expect(unfolded).toContain("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n");
-    expect(unfolded).toContain(`DTSTART;TZID=Europe/Paris:${date}T190000\r\n`);
-    expect(unfolded).toContain(`DTEND;TZID=Europe/Paris:${date}T223000\r\n`);
-    expect(unfolded).toContain("TZID:Europe/Paris\r\n");
+    expect(unfolded).toContain(`DTSTART:${stamp(wallClockToUtc(`${day(10)}T19:00`, "Europe/Paris"))}\r\n`);
+    expect(unfolded).toContain(`DTEND:${stamp(wallClockToUtc(`${day(10)}T22:30`, "Europe/Paris"))}\r\n`);
+    expect(unfolded).not.toContain("TZID");
     expect(unfolded).toContain("SUMMARY:Dinner\\, talks\\; and a very long title that goes on and on past the seventy-five octet limit\r\n");
     expect(unfolded).toContain("DESCRIPTION:Dinner\\; talks\\, and more\r\n");
     expect(unfolded).toContain("LOCATION:Hotel Lutetia\r\n");
@@ -473,6 +518,24 @@ describe("the detail page and the calendar file", () => {
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
       expect(line).not.toContain("\uFFFD");
     }
+  });
+
+  test("an event across a DST change: each end in UTC with its own offset, no VTIMEZONE", () => {
+    // Europe/Paris leaves summer time on 27 Oct 2030 at 03:00 (UTC+2 → UTC+1).
+    const text = eventCalendar(
+      { id: 2, title: "Night", description: null, starts_at: "2030-10-26T22:00", ends_at: "2030-10-27T10:00", time_zone: "Europe/Paris", starts_at_utc: null, place: "" },
+      { host: "chapter.test", url: "http://chapter.test/user/events/2", now: new Date("2030-01-01T00:00:00Z") },
+    );
+    expect(text).toContain("DTSTART:20301026T200000Z\r\n");
+    expect(text).toContain("DTEND:20301027T090000Z\r\n");
+    expect(text).not.toContain("VTIMEZONE");
+    expect(text).not.toContain("TZID");
+    const winter = eventCalendar(
+      { id: 3, title: "NY", description: null, starts_at: "2030-01-10T09:00", ends_at: "2030-07-10T09:00", time_zone: "America/New_York", starts_at_utc: null, place: "" },
+      { host: "chapter.test", url: "http://chapter.test/user/events/3", now: new Date("2030-01-01T00:00:00Z") },
+    );
+    expect(winter).toContain("DTSTART:20300110T140000Z\r\n");
+    expect(winter).toContain("DTEND:20300710T130000Z\r\n");
   });
 
   test("wall-clock times become instants in their zone, across DST", () => {

@@ -63,6 +63,25 @@ async function list(member: TestMember, query = "") {
   return (await response.json()) as { offers: { id: number; title: string; interested: boolean; interestedCount: number; publicPath: string | null }[]; total: number; events: { value: string }[] };
 }
 
+describe("light images in the offer list", () => {
+  test("a card's cover is the rendition at most 640 px wide, with its size", async () => {
+    const owner = await createSignedInMember();
+    const id = await created(owner);
+    const request = uploadRequest(`/user/offers/${id}/images`, { name: "big.png", content: await png(2400, 1200) }, { cookie: owner.cookie, json: true });
+    expect((await settle(() => uploadAction(routeArgs(request, { offerId: String(id) })))).status).toBe(200);
+    const viewer = await createSignedInMember();
+    const response = await settle(() => listLoader(routeArgs(getRequest("/user/offers", viewer.cookie))));
+    const { offers } = (await response.json()) as { offers: { id: number; coverImage: { url: string; width: number; height: number } }[] };
+    const cover = offers.find((offer) => offer.id === id)!.coverImage;
+    expect(cover).toEqual({ url: expect.stringMatching(/\?variant=medium$/), width: 640, height: 320 });
+    const token = cover.url.split("/").pop()!.split("?")[0];
+    const served = await settle(() => fileLoader(routeArgs(getRequest(cover.url, viewer.cookie), { token })));
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+    const { default: sharp } = await import("sharp");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(640);
+  });
+});
+
 describe("offers", () => {
   test("create with validation messages, edit, and delete with its images", async () => {
     const owner = await createSignedInMember();
@@ -102,6 +121,10 @@ describe("offers", () => {
     const deleted = await settle(() => deleteAction(routeArgs(postRequest(`/user/offers/delete/${id}`, { csrf: "x" }, owner.cookie), { offerId: String(id) })));
     expect(deleted.headers.get("Location")).toBe("/user/offers");
     expect(await row(id)).toBeUndefined();
+    // Deleting from a list filtered by event goes back to that list.
+    const another = await created(owner);
+    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/offers/delete/${another}?event_id=${eventId}`, { csrf: "x" }, owner.cookie), { offerId: String(another) })));
+    expect(filtered.headers.get("Location")).toBe(`/user/offers?event_id=${eventId}`);
     expect(await db.selectFrom("files").select("id").where("id", "in", [...files.map((file) => file.file_id), second.id]).execute()).toEqual([]);
   });
 
@@ -181,7 +204,14 @@ describe("the public view", () => {
     expect(response.status).toBe(200);
     const { offer } = (await response.json()) as { offer: Record<string, unknown> & { images: { url: string }[] } };
     expect(offer).toMatchObject({ title: "Office chairs", description: "Ten chairs", price_cents: 4000, owner_name: "Olivia Offers" });
-    expect(offer.images).toEqual([{ url: `/offer-images/${image.token}`, thumbnailUrl: `/offer-images/${image.token}?variant=thumbnail` }]);
+    expect(offer.images).toEqual([
+      {
+        url: `/offer-images/${image.token}`,
+        thumbnailUrl: `/offer-images/${image.token}?variant=thumbnail`,
+        // The page shows the light rendition (the fixture is 64x48, not enlarged).
+        medium: { url: `/offer-images/${image.token}?variant=medium`, width: 64, height: 48 },
+      },
+    ]);
     expect(JSON.stringify(offer)).not.toContain(owner.email);
 
     const picture = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}`), { token: image.token })));
@@ -189,6 +219,8 @@ describe("the public view", () => {
     expect(picture.headers.get("Content-Type")).toBe("image/png");
     const thumb = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}?variant=thumbnail`), { token: image.token })));
     expect(thumb.headers.get("Content-Type")).toBe("image/webp");
+    const medium = await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${image.token}?variant=medium`), { token: image.token })));
+    expect(medium.headers.get("Content-Type")).toBe("image/webp");
   });
 
   test("the id, an unknown token or a missing one answer 404; a member is sent to the member view", async () => {

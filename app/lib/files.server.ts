@@ -1,4 +1,8 @@
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
+import sharp from "sharp";
 import type { DB } from "./db-schema";
 import { db } from "./db.server";
 import type { UploadKind } from "./file-types";
@@ -24,8 +28,42 @@ export function canRead(file: Pick<FileRow, "kind" | "owner_id">, member: Member
   return file.owner_id === member.id || SEEN_BY_ALL_MEMBERS.has(file.kind as UploadKind);
 }
 
-export function fileUrl(token: string, variant: "original" | "thumbnail" = "original") {
-  return variant === "thumbnail" ? `/user/files/${token}?variant=thumbnail` : `/user/files/${token}`;
+export function fileUrl(token: string, variant: "original" | "thumbnail" | "medium" = "original") {
+  return variant === "original" ? `/user/files/${token}` : `/user/files/${token}?variant=${variant}`;
+}
+
+/** Lists (event and offer cards) show images at most this wide: the "medium" rendition, made
+ * from the original the first time it is asked for and kept next to it in storage. */
+export const MEDIUM_WIDTH = 640;
+
+/** The medium rendition's storage key: the original's, with ".medium.webp" for its extension. */
+export function mediumKey(storageKey: string) {
+  return `${storageKey.replace(/\.[^./]+$/, "")}.medium.webp`;
+}
+
+/** The size an image shows at in its medium rendition (for width/height attributes). */
+export function mediumSize(width: number | null, height: number | null) {
+  if (!width || !height) return { width: null, height: null };
+  const scaled = Math.min(width, MEDIUM_WIDTH);
+  return { width: scaled, height: Math.max(1, Math.round((height * scaled) / width)) };
+}
+
+/** Makes the medium rendition when it is missing (written aside, then moved into place, so a
+ * reader never sees half a file). */
+async function ensureMedium(storageKey: string) {
+  const key = mediumKey(storageKey);
+  if ((await storage().size(key)) !== null) return key;
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage().read(storageKey)) chunks.push(chunk as Buffer);
+  const data = await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: MEDIUM_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  const temporary = path.join(storage().temporaryDir(), `${crypto.randomBytes(12).toString("hex")}.medium`);
+  await fsp.writeFile(temporary, data);
+  await storage().putFile(key, temporary);
+  return key;
 }
 
 /** canRead, and the rules that need the database: a post's photos and videos are seen by
@@ -48,6 +86,7 @@ export async function deleteFile(fileId: number) {
   await db.deleteFrom("files").where("id", "=", fileId).execute();
   await storage().remove(file.storage_key);
   if (file.thumbnail_key) await storage().remove(file.thumbnail_key);
+  if (file.media_type.startsWith("image/")) await storage().remove(mediumKey(file.storage_key));
 }
 
 const INLINE = /^(image|video)\//;
@@ -62,16 +101,26 @@ export async function fileResponse(
   file: Pick<FileRow, "token" | "storage_key" | "thumbnail_key" | "media_type" | "original_name">,
   { cacheControl = "private, max-age=31536000, immutable" }: { cacheControl?: string } = {},
 ) {
-  const thumbnail = new URL(request.url).searchParams.get("variant") === "thumbnail";
-  const key = thumbnail ? file.thumbnail_key : file.storage_key;
-  if (!key) throw new Response("Not found", { status: 404 });
+  const variant = new URL(request.url).searchParams.get("variant");
+  const thumbnail = variant === "thumbnail";
+  // A medium rendition exists for images only; anything else is served as it is.
+  const medium = variant === "medium" && file.media_type.startsWith("image/");
+  let key = thumbnail ? file.thumbnail_key : file.storage_key;
+  if (!key || (await storage().size(key)) === null) throw new Response("Not found", { status: 404 });
+  if (medium) {
+    try {
+      key = await ensureMedium(key);
+    } catch {
+      throw new Response("Not found", { status: 404 });
+    }
+  }
   const size = await storage().size(key);
   if (size === null) throw new Response("Not found", { status: 404 });
-  const etag = `"${file.token}${thumbnail ? "-t" : ""}"`;
+  const etag = `"${file.token}${thumbnail ? "-t" : medium ? "-m" : ""}"`;
   const headers = new Headers({
     "Cache-Control": cacheControl,
     ETag: etag,
-    "Content-Type": thumbnail ? "image/webp" : file.media_type,
+    "Content-Type": thumbnail || medium ? "image/webp" : file.media_type,
     "Accept-Ranges": "bytes",
     "Content-Disposition": `${INLINE.test(file.media_type) ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
   });

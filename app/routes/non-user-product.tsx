@@ -29,7 +29,7 @@ export default function PublicOffer() {
         <ul className="offer-images" aria-label="Images">
           {offer.images.map((image) => (
             <li key={image.url}>
-              <img src={image.url} alt="" loading="lazy" />
+              <img src={image.medium.url} alt="" loading="lazy" decoding="async" width={image.medium.width ?? undefined} height={image.medium.height ?? undefined} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EventForm } from "~/features/events/EventForm";
 import { eventFormData, saveEvent } from "~/features/events/event-form.server";
 import { requireMember } from "~/lib/session.server";
@@ -20,7 +20,7 @@ export default function CreateEvent() {
   const { constraint, places, timeZones, defaultTimeZone, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <RouteDialog title="Create an event" size="large">
+    <RouteDialog title="Create an event" size="large" closeTo={`/user/events${useLocation().search}`}>
       <EventForm
         lastResult={actionData?.result}
         constraint={constraint}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { deleteEvent, requireOwnEvent } from "~/features/events/events.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -15,13 +15,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { member, event } = await requireOwnEvent(request, params.eventId);
   const result = await deleteEvent(member.id, event.id);
   if (!result.ok) return respond(request, { type: "error", message: result.message }, { to: `/user/events/${event.id}`, status: 409 });
-  return respond(request, { type: "success", message: `${event.title} is deleted.` }, { to: "/user/events" });
+  return respond(request, { type: "success", message: `${event.title} is deleted.` }, { to: `/user/events${new URL(request.url).search}` });
 }
 
 export default function ConfirmDeleteEvent() {
   const { title } = useLoaderData<typeof loader>();
+  const { search } = useLocation(); // back to the filtered list it was opened from
   return (
-    <ConfirmDialog message="Are you sure you want to delete this event?">
+    <ConfirmDialog message="Are you sure you want to delete this event?" cancelTo={`/user/events${search}`}>
       <p>
         <strong>{title}</strong> will be deleted, with its free tickets; the members going are told.
       </p>

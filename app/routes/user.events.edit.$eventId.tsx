@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EventForm } from "~/features/events/EventForm";
 import { eventFormData, saveEvent } from "~/features/events/event-form.server";
 import { requireOwnEvent } from "~/features/events/events.server";
@@ -21,6 +21,7 @@ const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).to
 export default function EditEvent() {
   const { event, constraint, places, timeZones, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { search } = useLocation(); // the list's ?q= etc., kept when the dialog closes
   const defaults = {
     title: event.title,
     description: event.description ?? "",
@@ -39,7 +40,7 @@ export default function EditEvent() {
     vip_amount: amount(event.vip_amount_cents),
   };
   return (
-    <RouteDialog title={`Edit ${event.title}`} size="large">
+    <RouteDialog title={`Edit ${event.title}`} size="large" closeTo={`/user/events${search}`}>
       <EventForm
         lastResult={actionData?.result}
         constraint={constraint}
@@ -48,7 +49,7 @@ export default function EditEvent() {
         timeZones={timeZones}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
-        currentImageUrl={event.imageUrl}
+        currentImageUrl={event.cardImage?.url ?? null}
         eventId={event.id}
         submitLabel="Save event"
       />

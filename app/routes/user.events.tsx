@@ -47,7 +47,7 @@ export default function Events() {
     <>
       <div className="page-header">
         <h1>Events</h1>
-        <Link to="create" className="button" preventScrollReset>
+        <Link to={`/user/events/create${query({})}`} className="button" preventScrollReset>
           Create an event
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { OfferForm } from "~/features/offers/OfferForm";
 import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
 import { requireMember } from "~/lib/session.server";
@@ -21,7 +21,7 @@ export default function CreateOffer() {
   const { constraint, events, imageAccept, imageMaxBytes, eventId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <RouteDialog title="Create an offer">
+    <RouteDialog title="Create an offer" closeTo={`/user/offers${useLocation().search}`}>
       <OfferForm
         lastResult={actionData?.result}
         constraint={constraint}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { OfferForm } from "~/features/offers/OfferForm";
 import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
 import { requireOwnOffer } from "~/features/offers/offers.server";
@@ -26,7 +26,7 @@ export default function EditOffer() {
     event_id: offer.event_id ? String(offer.event_id) : "",
   };
   return (
-    <RouteDialog title={`Edit ${offer.title}`}>
+    <RouteDialog title={`Edit ${offer.title}`} closeTo={`/user/offers${useLocation().search}`}>
       <OfferForm
         lastResult={actionData?.result}
         constraint={constraint}

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { parseId } from "~/features/events/events.server";
 import { OfferCard } from "~/features/offers/OfferCard";
 import { eventsWithOffers, listOffers } from "~/features/offers/offers.server";
@@ -32,7 +32,7 @@ export default function Offers() {
     <>
       <div className="page-header">
         <h1>Offers</h1>
-        <Link to="create" className="button" preventScrollReset>
+        <Link to={`/user/offers/create${useLocation().search}`} className="button" preventScrollReset>
           Create an offer
         </Link>
       </div>

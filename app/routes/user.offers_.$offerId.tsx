@@ -4,7 +4,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { OfferInterest, offerPrice } from "~/features/offers/OfferCard";
 import { offerImages, requireOffer } from "~/features/offers/offers.server";
 import { acceptAttribute } from "~/lib/file-types";
-import { fileUrl } from "~/lib/files.server";
+import { fileUrl, mediumSize } from "~/lib/files.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { uploadLimit } from "~/lib/uploads.server";
 import styles from "~/styles/events.css";
@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { offer } = await requireOffer(request, params.offerId);
-  const images = (await offerImages(offer.id)).map((image) => ({ id: image.id, url: fileUrl(image.token), name: image.original_name }));
+  const images = (await offerImages(offer.id)).map((image) => ({ id: image.id, url: fileUrl(image.token), name: image.original_name, medium: { url: fileUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } }));
   return json({
     offer,
     images,
@@ -50,7 +50,7 @@ export default function OfferDetail() {
           <ul className="offer-images" aria-label="Images">
             {images.map((image) => (
               <li key={image.id}>
-                <img src={image.url} alt="" loading="lazy" />
+                <img src={image.medium.url} alt="" loading="lazy" decoding="async" width={image.medium.width ?? undefined} height={image.medium.height ?? undefined} />
                 {offer.isOwner ? (
                   <Link to={`images/${image.id}/delete`} className="offer-image-actions" preventScrollReset aria-label={`Delete image ${image.name}`}>
                     Delete

@@ -20,8 +20,26 @@ async function dismissToast(page: Page) {
 
 /** Waits for a toggle to read `label` (with JS at once; without JS after the reload). */
 async function toggle(page: Page, from: string, to: string, javaScript: boolean) {
+  // With JS the button flips before the server answers: hold the request back and look.
+  let answered = false;
+  const hold = "**/user/events/status**";
+  if (javaScript) {
+    await page.route(hold, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      answered = true;
+      await route.continue();
+    });
+  }
   await page.getByRole("button", { name: new RegExp(`^${from}:`) }).first().click();
-  await page.getByRole("button", { name: new RegExp(`^${to}:`) }).first().waitFor();
+  const flipped = page.getByRole("button", { name: new RegExp(`^${to}:`) }).first();
+  await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
+  if (javaScript) {
+    expect(answered).toBe(false);
+    // …with the opposite style too (the "on" state is filled).
+    expect(await flipped.getAttribute("class")).toContain(to === "Interested" || to === "Going" ? "button--secondary" : "status-toggle--on");
+    while (!answered) await page.waitForTimeout(50);
+    await page.unroute(hold);
+  }
   if (!javaScript) await hydrated(page);
 }
 
@@ -83,7 +101,10 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 200);
     await hydrated(page);
     const calendar = await page.request.get(`${eventPath}/calendar.ics`);
-    expect(await calendar.text()).toContain(`DTSTART;TZID=Europe/Paris:${day(20).replace(/-/g, "")}T180000`);
+    // UTC instants (18:00 in Paris is 16:00 or 17:00 Z by the season), no VTIMEZONE.
+    const ics = await calendar.text();
+    expect(ics).toMatch(new RegExp(`DTSTART:${day(20).replace(/-/g, "")}T1[67]0000Z\r\n`));
+    expect(ics).not.toContain("VTIMEZONE");
     await dismissToast(page);
 
     // Interested and Going flip, and the attenders list has the member.
@@ -119,25 +140,54 @@ describe.each(modes)("events $name", ({ javaScript }) => {
 
     // Searching the list: the address carries ?q=.
     await visit(page, "/user/events");
+    await hydrated(page);
+    if (javaScript) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     const search = page.getByLabel("Search events");
     await search.fill("pier 9");
     if (!javaScript) await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("q") === "pier 9");
-    await page.getByTestId("event-card").filter({ hasText: `${title} (moved)` }).waitFor();
+    const card = page.getByTestId("event-card").filter({ hasText: `${title} (moved)` });
+    await card.waitFor();
+    // The card asks for the light rendition, lazily, with its size (the image is 200x100).
+    const cardImage = card.locator("img");
+    expect(await cardImage.getAttribute("src")).toMatch(/^\/user\/files\/[\w-]+\?variant=medium$/);
+    expect(await cardImage.getAttribute("loading")).toBe("lazy");
+    expect([await cardImage.getAttribute("width"), await cardImage.getAttribute("height")]).toEqual(["200", "100"]);
+    // With JS the results panel is swapped in the same document (no reload).
+    if (javaScript) expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Opening Edit from the filtered list and closing it keeps ?q=.
+    await hydrated(page);
+    await card.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(atPath(`/user/events/edit/${id}`));
+    expect(new URL(page.url()).searchParams.get("q")).toBe("pier 9");
+    dialog = page.getByRole("dialog", { name: `Edit ${title} (moved)` });
+    await dialog.waitFor();
+    await hydrated(page);
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/events" && url.searchParams.get("q") === "pier 9");
+    await hydrated(page);
     await search.fill(`no such event ${Date.now()}`);
     if (!javaScript) await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByText("Nothing matches.").waitFor();
     expect(new URL(page.url()).searchParams.get("q")).toMatch(/^no such event/);
 
-    // Deleting asks first.
-    await visit(page, eventPath);
-    await page.getByRole("link", { name: "Delete", exact: true }).click();
-    const confirm = page.getByRole("dialog", { name: "Confirm!" });
+    // Deleting from the filtered list asks first; cancelling and deleting both keep ?q=.
+    await visit(page, "/user/events?q=pier+9");
+    const filtered = page.getByTestId("event-card").filter({ hasText: `${title} (moved)` });
+    await filtered.getByRole("link", { name: "Delete", exact: true }).click();
+    let confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/events" && url.searchParams.get("q") === "pier 9");
+    await hydrated(page);
+    await filtered.getByRole("link", { name: "Delete", exact: true }).click();
+    confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
     expect(await confirm.textContent()).toContain("Are you sure you want to delete this event?");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
-    await page.waitForURL(atPath("/user/events"));
+    await page.waitForURL((url) => url.pathname === "/user/events" && url.searchParams.get("q") === "pier 9");
     expect(await toast(page, "deleted")).toContain("is deleted.");
     expect(await page.getByTestId("event-card").filter({ hasText: title }).count()).toBe(0);
   });

@@ -79,6 +79,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const other = await browser.newPage({ javaScript });
     await signUp(other, { name: `Ines Interested ${suffix}`, email: uniqueEmail("offers-other") });
     await visit(other, "/user/offers");
+    if (javaScript) await other.evaluate(() => Object.assign(window, { sameDocument: true }));
     const search = other.getByLabel("Search by event");
     await search.selectOption((await search.locator("option", { hasText: eventTitle }).getAttribute("value"))!);
     if (!javaScript) await other.getByRole("button", { name: "Search", exact: true }).click();
@@ -87,8 +88,29 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const cards = other.getByTestId("offer-card");
     await cards.filter({ hasText: title }).waitFor();
     expect(await cards.count()).toBe(1);
+    // With JS only the results changed: the same document, no reload.
+    if (javaScript) expect(await other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    const coverImage = cards.first().locator("img");
+    expect(await coverImage.getAttribute("src")).toMatch(/\?variant=medium$/);
+    expect(await coverImage.getAttribute("loading")).toBe("lazy");
+    // With JS the button flips before the server answers (the request is held back a second).
+    let answered = false;
+    if (javaScript) {
+      await other.route("**/user/offers/status**", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        answered = true;
+        await route.continue();
+      });
+    }
     await other.getByRole("button", { name: `Interested: ${title}` }).click();
-    await other.getByRole("button", { name: `Uninterested: ${title}` }).waitFor();
+    const flipped = other.getByRole("button", { name: `Uninterested: ${title}` });
+    await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
+    if (javaScript) {
+      expect(answered).toBe(false);
+      expect(await flipped.getAttribute("class")).toContain("status-toggle--on");
+      while (!answered) await other.waitForTimeout(50);
+      await other.unroute("**/user/offers/status**");
+    }
     await other.getByText("1 interested").waitFor();
     // The member opening the public link lands on the member view.
     await other.goto(publicLink);
@@ -103,7 +125,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const images = visitor.locator(".offer-images img");
     expect(await images.count()).toBe(2);
     const src = (await images.first().getAttribute("src"))!;
-    expect(src).toMatch(/^\/offer-images\//);
+    expect(src).toMatch(/^\/offer-images\/[\w-]+\?variant=medium$/);
     expect((await visitor.request.get(`${baseURL}${src}`)).status()).toBe(200);
     await visitor.getByRole("link", { name: "Sign up" }).click();
     await visitor.waitForURL(atPath("/signup"));

@@ -89,6 +89,14 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     expect(await member.getByTestId("ticket-holder").textContent()).toBe(memberName);
     expect(await member.getByTestId("ticket-status").textContent()).toBe("Valid");
     expect(await member.locator(".ticket-qr svg").count()).toBe(1);
+    // Copy-to-clipboard with its feedback (with JS; without JS the code is there as text).
+    if (javaScript) {
+      await hydrated(member);
+      await member.getByRole("button", { name: "Copy code" }).click();
+      await member.locator(".copy-feedback").filter({ hasText: /^(Copied!|Failed!)$/ }).waitFor();
+    } else {
+      expect(await member.getByRole("button", { name: "Copy code" }).count()).toBe(0);
+    }
     await visit(member, "/user/tickets");
     expect(await member.getByTestId("my-ticket").filter({ hasText: title }).count()).toBe(1);
 

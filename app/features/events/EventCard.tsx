@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { StatusToggle } from "./StatusToggle";
 import { formatRange } from "./time";
@@ -17,6 +17,7 @@ export type EventSummary = {
   time_zone: string;
   place: string;
   imageUrl: string | null;
+  cardImage: { url: string; width: number | null; height: number | null } | null;
   currency: string;
   general: TicketOffer;
   vip: TicketOffer;
@@ -55,6 +56,8 @@ export function EventToggles({ event }: { event: Pick<EventSummary, "id" | "titl
 }
 
 export function EventCard({ event }: { event: EventSummary }) {
+  // The list's ?q=/when/page ride along into the Edit/Delete dialogs so closing them keeps the search.
+  const { search } = useLocation();
   const prices = [
     event.general ? `General ${ticketPrice(event.general, event.currency)}` : null,
     event.vip ? `VIP ${ticketPrice(event.vip, event.currency)}` : null,
@@ -62,7 +65,9 @@ export function EventCard({ event }: { event: EventSummary }) {
   return (
     <li className="event-card" data-testid="event-card">
       <Link to={`/user/events/${event.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
-        {event.imageUrl ? <img src={event.imageUrl} alt="" loading="lazy" /> : <span className="event-card-placeholder">{event.title.charAt(0)}</span>}
+        {event.cardImage ? (
+          <img src={event.cardImage.url} alt="" loading="lazy" decoding="async" width={event.cardImage.width ?? undefined} height={event.cardImage.height ?? undefined} />
+        ) : <span className="event-card-placeholder">{event.title.charAt(0)}</span>}
       </Link>
       <div className="event-card-body">
         <h3>
@@ -76,11 +81,11 @@ export function EventCard({ event }: { event: EventSummary }) {
         <EventToggles event={event} />
         {event.isOwner ? (
           <p className="event-owner-actions">
-            <Link to={`/user/events/edit/${event.id}`} preventScrollReset>
+            <Link to={`/user/events/edit/${event.id}${search}`} preventScrollReset>
               Edit
             </Link>{" "}
             ·{" "}
-            <Link to={`/user/events/delete/${event.id}`} preventScrollReset>
+            <Link to={`/user/events/delete/${event.id}${search}`} preventScrollReset>
               Delete
             </Link>
           </p>

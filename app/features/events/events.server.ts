@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { deleteFile, fileUrl } from "~/lib/files.server";
+import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { notify } from "~/features/notifications/notifications.server";
@@ -115,19 +115,21 @@ function eventsFor(viewerId: number) {
     .leftJoin("files", "files.id", "events.image_id")
     .leftJoin("event_statuses as mine", (join) => join.onRef("mine.event_id", "=", "events.id").on("mine.member_id", "=", viewerId))
     .selectAll("events")
-    .select(["owner.name as owner_name", "files.token as image_token", "mine.interested as my_interested", "mine.going as my_going"])
+    .select(["owner.name as owner_name", "files.token as image_token", "files.width as image_width", "files.height as image_height", "mine.interested as my_interested", "mine.going as my_going"])
     .select((eb) => counts(eb));
 }
 
 type EventRow = Awaited<ReturnType<ReturnType<typeof eventsFor>["executeTakeFirstOrThrow"]>>;
 
 function present(row: EventRow, viewerId: number) {
-  const { image_token, my_interested, my_going, interested_count, going_count, ...event } = row;
+  const { image_token, image_width, image_height, my_interested, my_going, interested_count, going_count, ...event } = row;
   const offered = (capacity: number | null, taken: number, amount: number | null) =>
     capacity === null ? null : { capacity, remaining: Math.max(0, capacity - taken), amountCents: amount };
   return {
     ...event,
     imageUrl: image_token ? fileUrl(image_token) : null,
+    // Cards show the light rendition (at most 640 px wide), with its size for the layout.
+    cardImage: image_token ? { url: fileUrl(image_token, "medium"), ...mediumSize(image_width, image_height) } : null,
     place: [event.venue, placeLabel(event) ?? event.city].filter(Boolean).join(", "),
     interested: my_interested === 1,
     going: my_going === 1,

@@ -1,6 +1,8 @@
-import { zoneOffsetMinutes } from "./time";
+import { wallClockToUtc } from "./time";
 
-// An event as iCalendar (RFC 5545): one VEVENT, with the venue's time zone as a VTIMEZONE.
+// An event as iCalendar (RFC 5545): one VEVENT whose times are UTC instants (…Z), computed from
+// the venue's wall clock and zone each on its own date, so a DST change between start and end (or a
+// zone's rules) needs no VTIMEZONE.
 
 /** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
 export function escapeText(value: string) {
@@ -29,14 +31,7 @@ export function foldLine(line: string) {
   return out.join("\r\n ");
 }
 
-const basic = (local: string) => `${local.replace(/[-:]/g, "")}00`; // 2026-12-05T19:00 → 20261205T190000
 const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
-
-function offset(minutes: number) {
-  const sign = minutes < 0 ? "-" : "+";
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
-}
 
 export function eventCalendar(
   event: {
@@ -51,24 +46,9 @@ export function eventCalendar(
   },
   { host, url, now = new Date() }: { host: string; url: string; now?: Date },
 ) {
-  const utc = event.time_zone === "UTC" || event.time_zone === "Etc/UTC";
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Events//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
-  if (!utc) {
-    // The offset in force at the start; enough for the calendar to place this one event.
-    const at = event.starts_at_utc ? Date.parse(event.starts_at_utc) : Date.parse(`${event.starts_at}:00Z`);
-    const minutes = zoneOffsetMinutes(at, event.time_zone);
-    lines.push(
-      "BEGIN:VTIMEZONE",
-      `TZID:${event.time_zone}`,
-      "BEGIN:STANDARD",
-      "DTSTART:19700101T000000",
-      `TZOFFSETFROM:${offset(minutes)}`,
-      `TZOFFSETTO:${offset(minutes)}`,
-      "END:STANDARD",
-      "END:VTIMEZONE",
-    );
-  }
-  const when = (local: string) => (utc ? `:${basic(local)}Z` : `;TZID=${event.time_zone}:${basic(local)}`);
+  // Each wall-clock time is read in the venue's zone with the offset in force on its own date.
+  const when = (local: string) => `:${utcStamp(new Date(wallClockToUtc(local, event.time_zone || "UTC")))}`;
   lines.push(
     "BEGIN:VEVENT",
     `UID:event-${event.id}@${host}`,

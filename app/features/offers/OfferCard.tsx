@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { StatusToggle } from "~/features/events/StatusToggle";
 import { formatMoney } from "~/features/membership/packages";
 
@@ -33,16 +33,21 @@ export function OfferCard({
     event_id: number | null;
     event_title: string | null;
     coverUrl: string | null;
+    coverImage: { url: string; width: number | null; height: number | null } | null;
     interested: boolean;
     interestedCount: number;
     isOwner: boolean;
   };
 }) {
   const price = offerPrice(offer);
+  // The list's filter rides along into the Edit/Delete dialogs so closing them keeps it.
+  const { search } = useLocation();
   return (
     <li className="offer-card" data-testid="offer-card">
       <Link to={`/user/offers/${offer.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
-        {offer.coverUrl ? <img src={offer.coverUrl} alt="" loading="lazy" /> : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
+        {offer.coverImage ? (
+          <img src={offer.coverImage.url} alt="" loading="lazy" decoding="async" width={offer.coverImage.width ?? undefined} height={offer.coverImage.height ?? undefined} />
+        ) : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
       </Link>
       <div className="offer-card-body">
         <h3>
@@ -58,11 +63,11 @@ export function OfferCard({
         <OfferInterest offer={offer} />
         {offer.isOwner ? (
           <p className="event-owner-actions">
-            <Link to={`/user/offers/edit/${offer.id}`} preventScrollReset>
+            <Link to={`/user/offers/edit/${offer.id}${search}`} preventScrollReset>
               Edit
             </Link>{" "}
             ·{" "}
-            <Link to={`/user/offers/delete/${offer.id}`} preventScrollReset>
+            <Link to={`/user/offers/delete/${offer.id}${search}`} preventScrollReset>
               Delete
             </Link>
           </p>

@@ -3,15 +3,15 @@ import { sql } from "kysely";
 import { parseId } from "~/features/events/events.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { deleteFile, fileUrl } from "~/lib/files.server";
+import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
 import type { OfferInput, OfferStatusType } from "./schema";
 
 export const PAGE_SIZE = 12;
 
 /** Where a non-member sees an offer's image: only images of offers (see publicOfferImage). */
-export function publicImageUrl(token: string, variant: "original" | "thumbnail" = "original") {
-  return variant === "thumbnail" ? `/offer-images/${token}?variant=thumbnail` : `/offer-images/${token}`;
+export function publicImageUrl(token: string, variant: "original" | "thumbnail" | "medium" = "original") {
+  return variant === "original" ? `/offer-images/${token}` : `/offer-images/${token}?variant=${variant}`;
 }
 
 export function publicOfferPath(publicToken: string) {
@@ -70,7 +70,7 @@ export async function offerImages(offerId: number) {
   return db
     .selectFrom("product_images")
     .innerJoin("files", "files.id", "product_images.file_id")
-    .select(["files.id", "files.token", "files.original_name"])
+    .select(["files.id", "files.token", "files.original_name", "files.width", "files.height"])
     .where("product_images.product_id", "=", offerId)
     .orderBy("product_images.position")
     .execute();
@@ -120,21 +120,42 @@ function offersFor(viewerId: number) {
         .select("files.token")
         .whereRef("product_images.product_id", "=", "products.id")
         .orderBy("product_images.position")
+        .orderBy("files.id")
         .limit(1)
         .as("cover_token"),
+      eb
+        .selectFrom("product_images")
+        .innerJoin("files", "files.id", "product_images.file_id")
+        .select("files.width")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .orderBy("product_images.position")
+        .orderBy("files.id")
+        .limit(1)
+        .as("cover_width"),
+      eb
+        .selectFrom("product_images")
+        .innerJoin("files", "files.id", "product_images.file_id")
+        .select("files.height")
+        .whereRef("product_images.product_id", "=", "products.id")
+        .orderBy("product_images.position")
+        .orderBy("files.id")
+        .limit(1)
+        .as("cover_height"),
     ]);
 }
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof offersFor>["executeTakeFirstOrThrow"]>>;
 
 function present(row: OfferRow, viewerId: number) {
-  const { my_interested, interested_count, cover_token, public_token, ...offer } = row;
+  const { my_interested, interested_count, cover_token, cover_width, cover_height, public_token, ...offer } = row;
   const isOwner = offer.owner_id === viewerId;
   return {
     ...offer,
     // The public address is the owner's to share; nobody else is shown it.
     publicPath: isOwner ? publicOfferPath(public_token) : null,
     coverUrl: cover_token ? fileUrl(cover_token) : null,
+    // Cards show the light rendition (at most 640 px wide), with its size for the layout.
+    coverImage: cover_token ? { url: fileUrl(cover_token, "medium"), ...mediumSize(cover_width, cover_height) } : null,
     interested: my_interested === 1,
     interestedCount: Number(interested_count ?? 0),
     isOwner,
@@ -219,7 +240,7 @@ export async function findPublicOffer(publicToken: string) {
   if (!offer) return null;
   const images = await offerImages(offer.id);
   const { id, ...shown } = offer;
-  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail") })) } };
+  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail"), medium: { url: publicImageUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } })) } };
 }
 
 /** A file a visitor may read: an image attached to an offer, and nothing else. */
