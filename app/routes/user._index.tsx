@@ -1,43 +1,86 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { countContacts } from "~/features/contacts/contacts.server";
+import { comingUpFor } from "~/features/events/events.server";
+import { formatRange } from "~/features/events/time";
 import { getProfile } from "~/features/members/members.server";
 import { memberPhotos } from "~/features/members/photos.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { currentMembership } from "~/features/membership/membership.server";
+import { unreadCounts } from "~/features/notifications/notifications.server";
+import { countIncomingRequests } from "~/features/social/friendship.server";
+import { formatTime, memberPath, postPath } from "~/features/timeline/PostCard";
+import { latestPosts } from "~/features/timeline/posts.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
+import styles from "~/styles/home.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** Characters of a post shown on the home page; the post's page has the rest. */
+const EXCERPT = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = await getProfile(member.id);
   if (!profile) throw new Response("Not found", { status: 404 });
-  const membership = await currentMembership(member.id);
+  const [membership, photos, comingUp, friendRequests, unread, posts, contacts] = await Promise.all([
+    currentMembership(member.id),
+    memberPhotos(member.id),
+    comingUpFor(member.id, 3),
+    countIncomingRequests(member.id),
+    unreadCounts(member.id),
+    latestPosts(member.id, 3),
+    countContacts(member.id),
+  ]);
   return json({
     profile,
     place: placeLabel(profile),
-    photos: await memberPhotos(member.id),
+    photos,
     membership: membership ? { label: membership.label, coveredUntil: membership.coveredUntil } : null,
+    comingUp: {
+      mine: comingUp.mine,
+      events: comingUp.events.map((event) => ({
+        id: event.id,
+        title: event.title,
+        startsAt: event.starts_at,
+        endsAt: event.ends_at,
+        place: event.place,
+        going: event.going,
+      })),
+    },
+    friendRequests,
+    unread,
+    posts: posts.map((post) => ({
+      id: post.id,
+      author: post.author,
+      message: post.message.length > EXCERPT ? `${post.message.slice(0, EXCERPT).trimEnd()}…` : post.message,
+      createdAt: post.createdAt,
+      privacy: post.privacy,
+      files: post.files.length,
+      comments: post.commentCount,
+    })),
+    contacts,
   });
 }
 
+function plural(count: number, one: string, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export default function Home() {
-  const { profile, place, photos, membership } = useLoaderData<typeof loader>();
+  const { profile, place, photos, membership, comingUp, friendRequests, unread, posts, contacts } = useLoaderData<typeof loader>();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
-    <>
-      <div className="profile-hero">
-        {photos.cover ? (
-          <img className="profile-cover" src={photos.cover.url} alt="" />
-        ) : (
-          <div className="profile-cover" />
-        )}
-        <div className="profile-identity">
-          <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={96} />
+    <div className="home">
+      <section className="card home-profile" aria-labelledby="welcome-heading">
+        <div className="home-identity">
+          <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={64} />
           <div>
-            <h1>Welcome, {profile.name}</h1>
+            <h1 id="welcome-heading">Welcome, {profile.name}</h1>
             {membership ? (
               <>
                 <span className="badge badge--package">{membership.label}</span>{" "}
@@ -46,10 +89,7 @@ export default function Home() {
             {profile.role === "admin" ? <span className="badge">Admin</span> : null}
           </div>
         </div>
-      </div>
-      <section className="card" aria-labelledby="profile-heading">
-        <h2 id="profile-heading">Your profile</h2>
-        <dl className="details">
+        <dl className="details details--compact">
           <dt>Member type</dt>
           <dd>{memberType}</dd>
           <dt>Occupation or position</dt>
@@ -65,15 +105,125 @@ export default function Home() {
         </dl>
         {missing ? <p className="muted">Members find you by these details: the more you fill in, the better.</p> : null}
         <p className="form-actions">
-          <Link to="/user/settings/photos" className="button button--secondary">
-            {photos.profile ? "Change your photos" : "Add a profile image"}
+          <Link to={memberPath(profile.id)} className="button button--secondary button--small">
+            Your page
           </Link>
-          <Link to="/user/settings/profile" className="button button--secondary">
+          <Link to="/user/settings/profile" className="button button--secondary button--small">
             Edit your profile
+          </Link>
+          <Link to="/user/settings/photos" className="button button--secondary button--small">
+            {photos.profile ? "Change your photos" : "Add a profile image"}
           </Link>
         </p>
       </section>
-    </>
+
+      {friendRequests > 0 || unread.notifications > 0 || unread.chat > 0 ? (
+        <section className="card home-alerts" aria-labelledby="news-heading">
+          <h2 id="news-heading">For you</h2>
+          <ul className="home-list">
+            {friendRequests > 0 ? (
+              <li>
+                <Link to="/user/friends">{plural(friendRequests, "friend request")}</Link> waiting for your answer
+              </li>
+            ) : null}
+            {unread.notifications > 0 ? (
+              <li>
+                <Link to="/user/notifications">{plural(unread.notifications, "unread notification")}</Link>
+              </li>
+            ) : null}
+            {unread.chat > 0 ? (
+              <li>
+                <Link to="/user/chat">{plural(unread.chat, "unread chat message")}</Link>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="coming-up-heading">
+        <h2 id="coming-up-heading">Coming up</h2>
+        {comingUp.events.length ? (
+          <>
+            {comingUp.mine ? null : <p className="muted">The club's next events:</p>}
+            <ul className="home-list">
+              {comingUp.events.map((event) => (
+                <li key={event.id}>
+                  <Link to={`/user/events/${event.id}`}>{event.title}</Link>
+                  {event.going ? (
+                    <>
+                      {" "}
+                      <span className="badge">Going</span>
+                    </>
+                  ) : null}
+                  <br />
+                  <span className="muted">
+                    {formatRange(event.startsAt, event.endsAt)}
+                    {event.place ? ` · ${event.place}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="muted">No events are planned yet.</p>
+        )}
+        <p>
+          <Link to="/user/events">All events</Link>
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">Latest from your timeline</h2>
+        {posts.length ? (
+          <ul className="home-list home-posts">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <Avatar name={post.author.name} url={post.author.avatarUrl} size={32} />
+                <div>
+                  <p className="home-post-meta">
+                    <Link to={memberPath(post.author.id)}>{post.author.name}</Link>{" "}
+                    <Link to={postPath(post.id)} className="muted">
+                      <time dateTime={post.createdAt}>{formatTime(post.createdAt)}</time>
+                    </Link>
+                  </p>
+                  {post.message ? <p className="home-post-message">{post.message}</p> : null}
+                  {post.files || post.comments ? (
+                    <p className="muted">
+                      {[post.files ? plural(post.files, "attachment") : null, post.comments ? plural(post.comments, "comment") : null]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Nothing here yet: be the first to write.</p>
+        )}
+        <p className="form-actions">
+          <Link to="/user/timeline/post/new" className="button button--small">
+            Write a post
+          </Link>
+          <Link to="/user/timeline">Your timeline</Link>
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="contacts-heading">
+        <h2 id="contacts-heading">Your contacts</h2>
+        <p>
+          <Link to="/user/contacts">{plural(contacts, "contact")}</Link>
+        </p>
+        <p className="form-actions">
+          <Link to="/user/contacts/add" className="button button--secondary button--small">
+            Add a contact
+          </Link>
+          <Link to="/user/contacts/import" className="button button--secondary button--small">
+            Import contacts
+          </Link>
+        </p>
+      </section>
+    </div>
   );
 }
 

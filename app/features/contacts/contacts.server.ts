@@ -125,6 +125,16 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   };
 }
 
+/** How many contacts the member has (the home page's count). */
+export async function countContacts(ownerId: number) {
+  const row = await db
+    .selectFrom("contacts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The member's contact, or null (also when it is another member's). */
 export async function getContact(ownerId: number, contactId: number) {
   if (!Number.isSafeInteger(contactId) || contactId < 1) return null;

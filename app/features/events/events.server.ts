@@ -195,6 +195,37 @@ export async function listEvents(viewerId: number, { q, when, page }: { q: strin
   return { events: rows.map((row) => present(row, viewerId)), total: Number(total), page: current, pages };
 }
 
+/**
+ * The home page's "Coming up": the next `count` events the member is going to or holds an
+ * issued ticket for; when there are none, the next events of the club (`mine` tells which).
+ */
+export async function comingUpFor(memberId: number, count = 3) {
+  const now = nowIso().slice(0, 16);
+  const upcoming = eventsFor(memberId)
+    .where(endsAt, ">=", now)
+    .orderBy(startsAt, "asc")
+    .orderBy("events.id", "asc")
+    .limit(count);
+  const mine = await upcoming
+    .where((eb) =>
+      eb.or([
+        eb("mine.going", "=", 1),
+        eb.exists(
+          eb
+            .selectFrom("tickets")
+            .select("tickets.id")
+            .whereRef("tickets.event_id", "=", "events.id")
+            .where("tickets.holder_id", "=", memberId)
+            .where("tickets.status", "=", "issued"),
+        ),
+      ]),
+    )
+    .execute();
+  if (mine.length) return { mine: true, events: mine.map((row) => present(row, memberId)) };
+  const next = await upcoming.execute();
+  return { mine: false, events: next.map((row) => present(row, memberId)) };
+}
+
 /** Upcoming events for a select (offers can be tied to one). */
 export async function upcomingEventOptions() {
   const rows = await db

@@ -11,6 +11,12 @@ export async function emailTaken(email: string) {
 }
 
 /** The first account of a fresh install becomes its admin. */
+/** The id of the member with this e-mail, or null. */
+export async function memberIdByEmail(email: string) {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function createMember(input: { name: string; email: string; password: string; memberType: MemberType }) {
   const now = nowIso();
   const { id } = await db

@@ -38,6 +38,19 @@ export function friendIds(eb: ExpressionBuilder<DB, any>, memberId: number) {
     .where((f) => f.or([f("requester_id", "=", memberId), f("addressee_id", "=", memberId)]));
 }
 
+/** How many friend requests wait for the member's answer (from members not disabled). */
+export async function countIncomingRequests(memberId: number) {
+  const row = await db
+    .selectFrom("friendships")
+    .innerJoin("users", "users.id", "friendships.requester_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("friendships.addressee_id", "=", memberId)
+    .where("friendships.status", "=", "pending")
+    .where("users.disabled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Where two members stand: "sent" when I asked them, "received" when they asked me. */
 export type Relationship = "none" | "sent" | "received" | "friends";
 

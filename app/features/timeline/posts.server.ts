@@ -190,6 +190,13 @@ export async function listPosts(viewerId: number, { before, authorId }: { before
   };
 }
 
+/** The newest `count` posts of the viewer's feed (the home page's), by the feed's own rules. */
+export async function latestPosts(viewerId: number, count = 3) {
+  const ids = (await feedIds(viewerId, null)).slice(0, count);
+  const rows = ids.length ? await postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc").execute() : [];
+  return present(rows, viewerId, LIST_COMMENTS);
+}
+
 function pageOfIds(before: number | null) {
   const disabled = db.selectFrom("users").select("users.id").where("users.disabled_at", "is not", null);
   let query = db.selectFrom("posts").select("posts.id").where("posts.author_id", "not in", disabled);

@@ -1,0 +1,38 @@
+import { describe, expect, test } from "vitest";
+import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+
+const browser = useBrowser();
+
+describe.each(modes)("home $name", ({ javaScript }) => {
+  test("the home page leads to the member's page, the timeline and contacts; a new post shows up on it", async () => {
+    const page = await browser.newPage({ javaScript });
+    // Posts are public and the e2e server is shared: each run writes its own words.
+    const message = `Hello from the home page (${uniqueEmail("post")})`;
+    await signUp(page, { name: "Hana Home", email: uniqueEmail("home") });
+    await page.getByRole("heading", { name: "Welcome, Hana Home" }).waitFor();
+    for (const name of ["Coming up", "Latest from your timeline", "Your contacts"]) await page.getByRole("heading", { name }).waitFor();
+    expect(await page.getByRole("heading", { name: "For you" }).count()).toBe(0);
+    await page.getByRole("link", { name: "0 contacts" }).waitFor();
+    await page.getByRole("link", { name: "All events" }).waitFor();
+
+    await page.getByRole("link", { name: "Your page" }).click();
+    await page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
+    await page.getByRole("heading", { name: "Hana Home" }).first().waitFor();
+
+    await visit(page, "/user");
+    await page.getByRole("link", { name: "Write a post" }).click();
+    await page.waitForURL(atPath("/user/timeline/post/new"));
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    await dialog.getByLabel("Message").fill(message);
+    await dialog.getByRole("button", { name: "Post", exact: true }).click();
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+
+    await visit(page, "/user");
+    const latest = page.getByRole("region", { name: "Latest from your timeline" });
+    await latest.getByText(message).waitFor();
+    await page.getByRole("region", { name: "Your contacts" }).getByRole("link", { name: "Add a contact" }).click();
+    await page.waitForURL(atPath("/user/contacts/add"));
+  });
+});

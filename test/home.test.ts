@@ -1,0 +1,181 @@
+import { describe, expect, test } from "vitest";
+import { createContact } from "~/features/contacts/contacts.server";
+import { notify } from "~/features/notifications/notifications.server";
+import { sendMessage } from "~/features/social/chat.server";
+import { issueTicket } from "~/features/tickets/tickets.server";
+import { createPost } from "~/features/timeline/posts.server";
+import type { PostPrivacy } from "~/lib/db-schema";
+import { db, nowIso } from "~/lib/db.server";
+import { loader as home } from "~/routes/user._index";
+import { createEvent } from "./event-fixtures";
+import { createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
+
+type Home = {
+  comingUp: { mine: boolean; events: { id: number; title: string; going: boolean }[] };
+  friendRequests: number;
+  unread: { notifications: number; chat: number };
+  posts: { id: number; author: { id: number; name: string }; message: string }[];
+  contacts: number;
+  profile: { id: number; name: string };
+};
+
+async function homeOf(member: TestMember) {
+  const response = await settle(() => home(routeArgs(getRequest("/user", member.cookie))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Home;
+}
+
+async function befriend(a: TestMember, b: TestMember, status: "accepted" | "pending" = "accepted") {
+  const now = nowIso();
+  await db
+    .insertInto("friendships")
+    .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
+    .execute();
+}
+
+function post(author: TestMember, message: string, privacy: PostPrivacy) {
+  return createPost(author.id, { message, privacy }, { claimed: [], uploaded: [] });
+}
+
+/** A day `days` ahead of now (or behind), as the events table writes it. */
+function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function eventOn(ownerId: number, days: number, title: string) {
+  const date = day(days);
+  return createEvent(ownerId, {
+    title,
+    starts_at: `${date}T18:00`,
+    ends_at: `${date}T22:00`,
+    starts_at_utc: `${date}T18:00:00.000Z`,
+    ends_at_utc: `${date}T22:00:00.000Z`,
+  });
+}
+
+async function going(memberId: number, eventId: number) {
+  await db.insertInto("event_statuses").values({ event_id: eventId, member_id: memberId, interested: 0, going: 1, updated_at: nowIso() }).execute();
+}
+
+describe("home page", () => {
+  test("a new member sees their profile, empty sections and no counts", async () => {
+    const member = await createSignedInMember({ name: "Nadia New" });
+    const page = await homeOf(member);
+    expect(page.profile.name).toBe("Nadia New");
+    expect(page.comingUp).toEqual({ mine: false, events: [] });
+    expect(page.friendRequests).toBe(0);
+    expect(page.unread).toEqual({ notifications: 0, chat: 0 });
+    expect(page.posts).toEqual([]);
+    expect(page.contacts).toBe(0);
+  });
+
+  test("coming up: the next three events the member goes to or holds a ticket for, soonest first", async () => {
+    const member = await createSignedInMember();
+    const organiser = await createSignedInMember();
+    const past = await eventOn(organiser.id, -10, "Last month");
+    const ticketed = await eventOn(organiser.id, 20, "Ticket held");
+    const goingLater = await eventOn(organiser.id, 30, "Going later");
+    const goingSoon = await eventOn(organiser.id, 5, "Going soon");
+    const goingLast = await eventOn(organiser.id, 40, "Going last");
+    await eventOn(organiser.id, 1, "Not mine, sooner");
+    await going(member.id, past);
+    for (const id of [goingLater, goingSoon, goingLast]) await going(member.id, id);
+    expect(await issueTicket({ eventId: ticketed, type: "general", holderId: member.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({
+      ok: true,
+    });
+
+    const page = await homeOf(member);
+    expect(page.comingUp.mine).toBe(true);
+    expect(page.comingUp.events.map((event) => event.title)).toEqual(["Going soon", "Ticket held", "Going later"]);
+    expect(page.comingUp.events.map((event) => event.going)).toEqual([true, false, true]);
+  });
+
+  test("coming up: without plans of their own, the club's next three events; another member's ticket is not theirs", async () => {
+    const member = await createSignedInMember();
+    const other = await createSignedInMember();
+    const titles = ["In 4 days", "In 2 days", "In 9 days", "In 7 days"];
+    const ids = [];
+    for (const [index, title] of titles.entries()) ids.push(await eventOn(other.id, [4, 2, 9, 7][index], title));
+    await issueTicket({ eventId: ids[2], type: "general", holderId: other.id, issuedBy: null, amountCents: 0, status: "issued" });
+    await going(other.id, ids[3]);
+    // A ticket still waiting for its payment is not held yet.
+    await issueTicket({ eventId: ids[0], type: "general", holderId: member.id, issuedBy: null, amountCents: 0, status: "pending" });
+
+    const page = await homeOf(member);
+    expect(page.comingUp.mine).toBe(false);
+    expect(page.comingUp.events.map((event) => event.title)).toEqual(["In 2 days", "In 4 days", "In 7 days"]);
+    expect((await homeOf(other)).comingUp).toMatchObject({ mine: true, events: [{ title: "In 7 days" }, { title: "In 9 days" }] });
+  });
+
+  test("friend requests: only those waiting for the member's answer are counted", async () => {
+    const member = await createSignedInMember();
+    const [asker, otherAsker, asked, friend] = [await createSignedInMember(), await createSignedInMember(), await createSignedInMember(), await createSignedInMember()];
+    await befriend(asker, member, "pending");
+    await befriend(otherAsker, member, "pending");
+    await befriend(member, asked, "pending");
+    await befriend(friend, member);
+    expect((await homeOf(member)).friendRequests).toBe(2);
+    expect((await homeOf(asked)).friendRequests).toBe(1);
+    expect((await homeOf(asker)).friendRequests).toBe(0);
+  });
+
+  test("unread: the member's own unread notifications and chat messages, nobody else's", async () => {
+    const member = await createSignedInMember();
+    const other = await createSignedInMember();
+    await notify({ memberId: member.id, kind: "test", message: "One" });
+    await notify({ memberId: member.id, kind: "test", message: "Two" });
+    await notify({ memberId: other.id, kind: "test", message: "Not yours" });
+    await sendMessage(other.id, member.id, "Hello");
+    await sendMessage(member.id, other.id, "Hi back");
+    await sendMessage(other.id, member.id, "How are you?");
+    expect((await homeOf(member)).unread).toEqual({ notifications: 2, chat: 2 });
+    expect((await homeOf(other)).unread).toEqual({ notifications: 1, chat: 1 });
+  });
+
+  test("latest from the timeline: the three newest posts the member may see, never a non-friend's friends-only post", async () => {
+    const member = await createSignedInMember();
+    const friend = await createSignedInMember({ name: "Fran Friend" });
+    const stranger = await createSignedInMember({ name: "Stan Stranger" });
+    await befriend(member, friend);
+    await post(stranger, "Old public news", "public");
+    await post(friend, "For friends", "friends");
+    await post(member, "My own private note", "private");
+    await post(stranger, "Stranger's friends-only secret", "friends");
+    await post(friend, "Friend's private diary", "private");
+
+    const page = await homeOf(member);
+    expect(page.posts.map((item) => item.message)).toEqual(["My own private note", "For friends", "Old public news"]);
+    const all = JSON.stringify(page);
+    expect(all).not.toContain("secret");
+    expect(all).not.toContain("diary");
+
+    const strangers = await homeOf(stranger);
+    expect(strangers.posts.map((item) => item.message)).toEqual(["Stranger's friends-only secret", "Old public news"]);
+  });
+
+  test("a long post is cut short on the home page", async () => {
+    const member = await createSignedInMember();
+    await post(member, "x".repeat(500), "public");
+    const [shown] = (await homeOf(member)).posts;
+    expect(shown.message.length).toBeLessThan(250);
+    expect(shown.message.endsWith("…")).toBe(true);
+  });
+
+  test("your contacts: the member's own count", async () => {
+    const member = await createSignedInMember();
+    const other = await createSignedInMember();
+    const contact = (ownerId: number, name: string) =>
+      createContact(ownerId, { name, email: null, phone: null } as Parameters<typeof createContact>[1]);
+    await contact(member.id, "Ada");
+    await contact(member.id, "Bob");
+    await contact(other.id, "Cy");
+    expect((await homeOf(member)).contacts).toBe(2);
+    expect((await homeOf(other)).contacts).toBe(1);
+  });
+
+  test("a visitor is sent to sign in", async () => {
+    const response = await settle(() => home(routeArgs(getRequest("/user"))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin?redirectTo=%2Fuser");
+  });
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { db } from "~/lib/db.server";
+import { loader as home } from "~/routes/user._index";
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from "../scripts/demo-data";
+import { cookiesFrom, getRequest, postRequest, routeArgs, settle } from "./helpers";
+import { action as signIn } from "~/routes/signin";
+
+async function counts() {
+  const count = async (table: "users" | "contacts" | "friendships" | "posts" | "events" | "products" | "tickets") =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+  return {
+    members: await count("users"),
+    contacts: await count("contacts"),
+    friendships: await count("friendships"),
+    posts: await count("posts"),
+    events: await count("events"),
+    offers: await count("products"),
+  };
+}
+
+test("the demo seed fills an empty install once: running it again adds nothing", async () => {
+  const first = await seedDemo();
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1 });
+  expect(await counts()).toEqual(first);
+  const friendships = await db.selectFrom("friendships").select("status").execute();
+  expect(friendships.every((row) => row.status === "accepted")).toBe(true);
+  const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();
+  expect(event).toMatchObject({ general_capacity: 60, general_amount_cents: null, vip_capacity: null });
+  expect(event.ends_at_utc! > new Date().toISOString()).toBe(true);
+  const offer = await db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
+  expect(offer.event_id).toBe(event.id);
+  expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
+
+  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0 });
+  expect(await counts()).toEqual(first);
+});
+
+test("the first demo member signs in to a home page with something on it", async () => {
+  await seedDemo();
+  const response = await settle(() => signIn(routeArgs(postRequest("/signin", { email: DEMO_MEMBERS[0].email, password: DEMO_PASSWORD }))));
+  expect(response.status).toBe(302);
+  const page = await (await settle(() => home(routeArgs(getRequest("/user", cookiesFrom(response)))))).json();
+  expect(page.contacts).toBe(4);
+  expect(page.posts).toHaveLength(3);
+  expect(page.comingUp.events.map((event: { title: string }) => event.title)).toEqual(["Chapter Spring Mixer"]);
+});
