@@ -76,9 +76,10 @@ export default function Home() {
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
     <div className="home">
-      <section className="card home-profile" aria-labelledby="welcome-heading">
-        <div className="home-identity">
-          <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={64} />
+      <div className="profile-hero">
+        {photos.cover ? <img className="profile-cover" src={photos.cover.url} alt="" /> : <div className="profile-cover" />}
+        <div className="profile-identity">
+          <Avatar name={profile.name} url={photos.profile?.thumbnailUrl} size={96} />
           <div>
             <h1 id="welcome-heading">Welcome, {profile.name}</h1>
             {membership ? (
@@ -89,6 +90,8 @@ export default function Home() {
             {profile.role === "admin" ? <span className="badge">Admin</span> : null}
           </div>
         </div>
+      </div>
+      <section className="card home-profile" aria-labelledby="welcome-heading">
         <dl className="details details--compact">
           <dt>Member type</dt>
           <dd>{memberType}</dd>
