@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { StatusToggle } from "./StatusToggle";
 import { formatRange } from "./time";
+import { ListCardImage, OwnerActions } from "~/ui/list-card";
 
 export type TicketOffer = { capacity: number; remaining: number; amountCents: number | null } | null;
 
@@ -64,11 +65,7 @@ export function EventCard({ event }: { event: EventSummary }) {
   ].filter(Boolean);
   return (
     <li className="event-card" data-testid="event-card">
-      <Link to={`/user/events/${event.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
-        {event.cardImage ? (
-          <img src={event.cardImage.url} alt="" loading="lazy" decoding="async" width={event.cardImage.width ?? undefined} height={event.cardImage.height ?? undefined} />
-        ) : <span className="event-card-placeholder">{event.title.charAt(0)}</span>}
-      </Link>
+      <ListCardImage to={`/user/events/${event.id}`} title={event.title} image={event.cardImage} />
       <div className="event-card-body">
         <h3>
           <Link to={`/user/events/${event.id}`}>{event.title}</Link>
@@ -80,15 +77,7 @@ export function EventCard({ event }: { event: EventSummary }) {
         <p className="event-prices muted">{prices.length ? prices.join(" · ") : "No tickets"}</p>
         <EventToggles event={event} />
         {event.isOwner ? (
-          <p className="event-owner-actions">
-            <Link to={`/user/events/edit/${event.id}${search}`} preventScrollReset>
-              Edit
-            </Link>{" "}
-            ·{" "}
-            <Link to={`/user/events/delete/${event.id}${search}`} preventScrollReset>
-              Delete
-            </Link>
-          </p>
+          <OwnerActions editTo={`/user/events/edit/${event.id}${search}`} deleteTo={`/user/events/delete/${event.id}${search}`} />
         ) : null}
       </div>
     </li>

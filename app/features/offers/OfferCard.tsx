@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { StatusToggle } from "~/features/events/StatusToggle";
 import { formatMoney } from "~/features/membership/packages";
+import { ListCardImage, OwnerActions } from "~/ui/list-card";
 
 export function offerPrice(offer: { price_cents: number | null; currency: string }) {
   return offer.price_cents === null ? null : offer.price_cents === 0 ? "Free" : formatMoney(offer.price_cents, offer.currency);
@@ -44,11 +45,7 @@ export function OfferCard({
   const { search } = useLocation();
   return (
     <li className="offer-card" data-testid="offer-card">
-      <Link to={`/user/offers/${offer.id}`} className="event-card-image" tabIndex={-1} aria-hidden="true">
-        {offer.coverImage ? (
-          <img src={offer.coverImage.url} alt="" loading="lazy" decoding="async" width={offer.coverImage.width ?? undefined} height={offer.coverImage.height ?? undefined} />
-        ) : <span className="event-card-placeholder">{offer.title.charAt(0)}</span>}
-      </Link>
+      <ListCardImage to={`/user/offers/${offer.id}`} title={offer.title} image={offer.coverImage} />
       <div className="offer-card-body">
         <h3>
           <Link to={`/user/offers/${offer.id}`}>{offer.title}</Link>
@@ -62,15 +59,7 @@ export function OfferCard({
         ) : null}
         <OfferInterest offer={offer} />
         {offer.isOwner ? (
-          <p className="event-owner-actions">
-            <Link to={`/user/offers/edit/${offer.id}${search}`} preventScrollReset>
-              Edit
-            </Link>{" "}
-            ·{" "}
-            <Link to={`/user/offers/delete/${offer.id}${search}`} preventScrollReset>
-              Delete
-            </Link>
-          </p>
+          <OwnerActions editTo={`/user/offers/edit/${offer.id}${search}`} deleteTo={`/user/offers/delete/${offer.id}${search}`} />
         ) : null}
       </div>
     </li>
