@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, type UIEvent } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
 
 type Image = { id: number; name: string; url: string; thumbnailUrl: string | null };
@@ -12,6 +12,7 @@ export function Carousel({ postId, images }: { postId: number; images: Image[] }
   const hydrated = useHydrated();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const settle = useRef<ReturnType<typeof setTimeout>>();
   const count = images.length;
   const itemId = (position: number) => `post-${postId}-photo-${position + 1}`;
 
@@ -22,16 +23,25 @@ export function Carousel({ postId, images }: { postId: number; images: Image[] }
     setIndex(next);
   }
 
+  // A swipe moves the counter once the strip comes to rest: reading it on every scroll
+  // event would let a smooth scroll's in-between positions undo a Previous/Next press.
+  function onScroll(event: UIEvent<HTMLDivElement>) {
+    const element = event.currentTarget;
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      if (element.clientWidth) setIndex(Math.round(element.scrollLeft / element.clientWidth));
+    }, 150);
+  }
+
+  useEffect(() => () => clearTimeout(settle.current), []);
+
   return (
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Photos">
       <div
         className="carousel-track"
         ref={track}
         tabIndex={0}
-        onScroll={(event) => {
-          const element = event.currentTarget;
-          if (element.clientWidth) setIndex(Math.round(element.scrollLeft / element.clientWidth));
-        }}
+        onScroll={onScroll}
       >
         {images.map((image, position) => (
           <figure key={image.id} id={itemId(position)} className="carousel-item" aria-label={`Photo ${position + 1} of ${count}`}>
