@@ -1,6 +1,6 @@
 // npm run bench: how much a signed-in page costs compared with the cheapest request the
 // app serves (/healthz, one `select 1`), both measured in this run through the built
-// request handler. Prints ratios, not pass/fail timings. Needs `npm run build` first.
+// request handler. Prints ratios, not pass/fail timings. `npm run bench` builds first.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
