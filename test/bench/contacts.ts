@@ -5,16 +5,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { db, nowIso } from "../../app/lib/db.server.ts";
 import { createMember } from "../../app/features/members/members.server.ts";
-import { startSession } from "../../app/lib/session.server.ts";
+import { type Handle, measure, printAgainstFloor, signedInCookie } from "./measure.ts";
 
 const CONTACTS = 10_000;
 const BATCH = 500;
-const WARM_UP = 20;
-/** Each case runs for at least this many requests and this long. */
-const MIN_REQUESTS = 200;
-const MIN_MS = 2_000;
 
-type Handle = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 const FIRST = ["Ana", "Bob", "Carla", "Dmitri", "Élise", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya"];
 const LAST = ["Ortega", "Baker", "Cruz", "Ivanov", "Ørsted", "Haddad", "Green", "Sato", "Novak", "Li", "Mensah", "Berg", "Rossi", "Okafor", "Khan", "Patel", "Nakamura"];
@@ -54,33 +49,10 @@ async function seedContacts(ownerId: number) {
   });
 }
 
-async function measure(handle: Handle, context: AppLoadContext, label: string, url: string, headers: Record<string, string>) {
-  const run = async () => {
-    const response = await handle(new Request(`http://bench.local${url}`, { headers }), context);
-    if (response.status !== 200) throw new Error(`${label}: ${url} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const latencies: number[] = [];
-  const start = performance.now();
-  while (latencies.length < MIN_REQUESTS || performance.now() - start < MIN_MS) {
-    const before = performance.now();
-    await run();
-    latencies.push(performance.now() - before);
-  }
-  const elapsed = performance.now() - start;
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    requestsPerSecond: (latencies.length / elapsed) * 1000,
-    p95: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)],
-  };
-}
 
 export async function benchContacts(handle: Handle, context: AppLoadContext) {
   const memberId = await createMember({ name: "Contacts Bench", email: "contacts-bench@example.com", password: "bench-password", memberType: "entrepreneur" });
-  const signedIn = await startSession(new Request("http://bench.local/signin"), memberId, { redirectTo: "/user" });
-  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = await signedInCookie(memberId);
   const seeding = performance.now();
   await seedContacts(memberId);
   const seeded = performance.now() - seeding;
@@ -92,20 +64,13 @@ export async function benchContacts(handle: Handle, context: AppLoadContext) {
     throw new Error("The list page does not show the seeded contacts");
   }
 
-  const floor = await measure(handle, context, "floor /healthz", "/healthz", {});
+  const floor = await measure(handle, context, "floor /healthz", "/healthz");
   const cases = [
     await measure(handle, context, `contact list, ${CONTACTS} contacts`, "/user/contacts", { Cookie: cookie }),
     await measure(handle, context, `text search ?q=${query}`, `/user/contacts?q=${query}`, { Cookie: cookie }),
   ];
 
-  console.log(`\ncontacts: ${CONTACTS} seeded in ${(seeded / 1000).toFixed(1)} s (${BATCH} per insert)`);
-  console.log(`${"floor /healthz".padEnd(45)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${floor.p95.toFixed(2)} ms`);
-  for (const result of cases) {
-    console.log(
-      `${result.label.padEnd(45)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${result.p95.toFixed(2)} ms` +
-        `   ${(floor.requestsPerSecond / result.requestsPerSecond).toFixed(1)}x floor time, p95 ${(result.p95 / floor.p95).toFixed(1)}x floor`,
-    );
-  }
+  printAgainstFloor(`contacts: ${CONTACTS} seeded in ${(seeded / 1000).toFixed(1)} s (${BATCH} per insert)`, floor, cases);
 }
 
 async function fetchText(handle: Handle, context: AppLoadContext, url: string, cookie: string) {

@@ -5,13 +5,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { db, nowIso } from "../../app/lib/db.server.ts";
 import { createMember } from "../../app/features/members/members.server.ts";
-import { startSession } from "../../app/lib/session.server.ts";
+import { type Handle, signedInCookie } from "./measure.ts";
 
 const ROWS = 10_000;
 const EXISTING = 1_000;
 const ROUNDS = 3;
 
-type Handle = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 const HEADER = "First Name,Last Name,E-mail 1 - Value,Phone 1 - Value,Organization Name,Organization Title,Address 1 - City,Notes";
 
@@ -41,8 +40,7 @@ async function floorMs(handle: Handle, context: AppLoadContext) {
 
 export async function benchImport(handle: Handle, context: AppLoadContext) {
   const memberId = await createMember({ name: "Import Bench", email: "import-bench@example.com", password: "bench-password", memberType: "investor" });
-  const signedIn = await startSession(new Request("http://bench.local/signin"), memberId, { redirectTo: "/user" });
-  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = await signedInCookie(memberId);
   const now = nowIso();
   await db
     .insertInto("contacts")

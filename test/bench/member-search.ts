@@ -9,15 +9,11 @@ import { sql } from "kysely";
 import { db, nowIso } from "../../app/lib/db.server.ts";
 import { createMember } from "../../app/features/members/members.server.ts";
 import { nameWords, searchName } from "../../app/features/social/search-name.ts";
-import { startSession } from "../../app/lib/session.server.ts";
+import { type Handle, measure, printAgainstFloor, signedInCookie } from "./measure.ts";
 
 const MEMBERS = 100_000;
 const BATCH = 500;
-const WARM_UP = 20;
-const MIN_REQUESTS = 200;
-const MIN_MS = 2_000;
 
-type Handle = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 const FIRST = ["Ana", "Bob", "Carla", "Dmitri", "Élise", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tariq"];
 const LAST = ["Ortega", "Baker", "Cruz", "Ivanov", "Ørsted", "Haddad", "Green", "Sato", "Novak", "Li", "Mensah", "Berg", "Rossi", "Okafor", "Khan", "Patel", "Nakamura"];
@@ -52,28 +48,6 @@ async function seedMembers() {
   });
 }
 
-async function measure(handle: Handle, context: AppLoadContext, label: string, url: string, headers: Record<string, string>) {
-  const run = async () => {
-    const response = await handle(new Request(`http://bench.local${url}`, { headers }), context);
-    if (response.status !== 200) throw new Error(`${label}: ${url} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const latencies: number[] = [];
-  const start = performance.now();
-  while (latencies.length < MIN_REQUESTS || performance.now() - start < MIN_MS) {
-    const before = performance.now();
-    await run();
-    latencies.push(performance.now() - before);
-  }
-  const elapsed = performance.now() - start;
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    requestsPerSecond: (latencies.length / elapsed) * 1000,
-    p95: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)],
-  };
-}
 
 /** SQLite's plan for the search query (the bench runs on SQLite). */
 async function queryPlan(prefix: string) {
@@ -99,8 +73,7 @@ async function wordPlan(prefix: string) {
 
 export async function benchMemberSearch(handle: Handle, context: AppLoadContext) {
   const memberId = await createMember({ name: "Search Bench", email: "search-bench@example.com", password: "bench-password", memberType: "investor" });
-  const signedIn = await startSession(new Request("http://bench.local/signin"), memberId, { redirectTo: "/user" });
-  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = await signedInCookie(memberId);
   const seeding = performance.now();
   await seedMembers();
   const seeded = performance.now() - seeding;
@@ -121,7 +94,7 @@ export async function benchMemberSearch(handle: Handle, context: AppLoadContext)
   const words = await wordPlan("orsted");
   if (!words.includes("member_name_words_word") || words.includes("TEMP B-TREE")) throw new Error(`The word search does not use its index: ${words}`);
 
-  const floor = await measure(handle, context, "floor /healthz", "/healthz", {});
+  const floor = await measure(handle, context, "floor /healthz", "/healthz");
   const cases = [
     await measure(handle, context, "autocomplete ?q=a (5,000 match)", "/search_contacts?q=a", json),
     await measure(handle, context, "autocomplete ?q=elise orsted", "/search_contacts?q=elise%20orsted", json),
@@ -132,14 +105,7 @@ export async function benchMemberSearch(handle: Handle, context: AppLoadContext)
     await measure(handle, context, "results page ?q=kofi", "/user/search?q=kofi", { Cookie: cookie }),
   ];
 
-  console.log(`\nmember search: ${MEMBERS} members seeded in ${(seeded / 1000).toFixed(1)} s (${BATCH} per insert)`);
+  printAgainstFloor(`member search: ${MEMBERS} members seeded in ${(seeded / 1000).toFixed(1)} s (${BATCH} per insert)`, floor, cases);
   console.log(`query plan: ${plan}`);
   console.log(`word query plan: ${words}`);
-  console.log(`${"floor /healthz".padEnd(45)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${floor.p95.toFixed(2)} ms`);
-  for (const result of cases) {
-    console.log(
-      `${result.label.padEnd(45)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${result.p95.toFixed(2)} ms` +
-        `   ${(floor.requestsPerSecond / result.requestsPerSecond).toFixed(1)}x floor time, p95 ${(result.p95 / floor.p95).toFixed(1)}x floor`,
-    );
-  }
 }

@@ -4,18 +4,14 @@
 // a ratio to the /healthz floor of the same run. Run by run.ts (npm run bench).
 import type { AppLoadContext } from "@remix-run/node";
 import { db } from "../../app/lib/db.server.ts";
-import { startSession } from "../../app/lib/session.server.ts";
+import { type Handle, measure, printAgainstFloor, signedInCookie } from "./measure.ts";
 
 const MEMBERS = 2_000;
 const POSTS = 20_000;
 const FRIENDS = 150;
 const COMMENT_EVERY = 3;
 const BATCH = 500;
-const WARM_UP = 20;
-const MIN_REQUESTS = 200;
-const MIN_MS = 2_000;
 
-type Handle = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let offset = 0; offset < rows.length; offset += BATCH) await insert(rows.slice(offset, offset + BATCH));
@@ -72,37 +68,18 @@ export async function seed() {
   return { me: ids[0], friend: ids[1] };
 }
 
-async function measure(handle: Handle, context: AppLoadContext, label: string, url: string, headers: Record<string, string>) {
-  const run = async () => {
-    const response = await handle(new Request(`http://bench.local${url}`, { headers }), context);
-    if (response.status !== 200) throw new Error(`${label}: ${url} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const latencies: number[] = [];
-  const start = performance.now();
-  while (latencies.length < MIN_REQUESTS || performance.now() - start < MIN_MS) {
-    const before = performance.now();
-    await run();
-    latencies.push(performance.now() - before);
-  }
-  const elapsed = performance.now() - start;
-  latencies.sort((a, b) => a - b);
-  return { label, requestsPerSecond: (latencies.length / elapsed) * 1000, p95: latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)] };
-}
 
 export async function benchTimeline(handle: Handle, context: AppLoadContext) {
   const seeding = performance.now();
   const { me, friend } = await seed();
   const seeded = performance.now() - seeding;
-  const signedIn = await startSession(new Request("http://bench.local/signin"), me, { redirectTo: "/user" });
-  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = await signedInCookie(me);
 
   const newest = await db.selectFrom("posts").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
   const middle = Math.floor(Number(newest.id) / 2);
   const visiblePost = await db.selectFrom("posts").select("id").where("privacy", "=", "public").orderBy("id", "desc").executeTakeFirstOrThrow();
 
-  const floor = await measure(handle, context, "floor /healthz", "/healthz", {});
+  const floor = await measure(handle, context, "floor /healthz", "/healthz");
   const cases = [
     await measure(handle, context, "timeline, first page", "/user/timeline", { Cookie: cookie }),
     await measure(handle, context, "timeline, a page half-way down", `/user/timeline?before=${middle}`, { Cookie: cookie }),
@@ -111,12 +88,5 @@ export async function benchTimeline(handle: Handle, context: AppLoadContext) {
     await measure(handle, context, "a post's page", `/user/timeline/post/${visiblePost.id}`, { Cookie: cookie }),
   ];
 
-  console.log(`\ntimeline: ${MEMBERS} members, ${POSTS} posts, ${FRIENDS} friends, seeded in ${(seeded / 1000).toFixed(1)} s`);
-  console.log(`${"floor /healthz".padEnd(45)} ${floor.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${floor.p95.toFixed(2)} ms`);
-  for (const result of cases) {
-    console.log(
-      `${result.label.padEnd(45)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s   p95 ${result.p95.toFixed(2)} ms` +
-        `   ${(floor.requestsPerSecond / result.requestsPerSecond).toFixed(1)}x floor time, p95 ${(result.p95 / floor.p95).toFixed(1)}x floor`,
-    );
-  }
+  printAgainstFloor(`timeline: ${MEMBERS} members, ${POSTS} posts, ${FRIENDS} friends, seeded in ${(seeded / 1000).toFixed(1)} s`, floor, cases);
 }
