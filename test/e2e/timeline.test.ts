@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
+import { DOCUMENT_HEADS, noisyPng, png, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -135,6 +135,58 @@ describe("the post form with JavaScript", () => {
     expect(await postButton.isEnabled()).toBe(true);
     await dialog.getByRole("button", { name: "Remove one.png" }).click();
     expect(await postButton.isDisabled()).toBe(true);
+  });
+});
+
+describe("uploading a post's file with JavaScript", () => {
+  test("while a file uploads Post stays disabled and the preview counts up; Cancel removes it and the post goes without it", async () => {
+    const context = await browser.newContext({ javaScript: true });
+    const page = await context.newPage();
+    await signUp(page, { name: "Carl Cancel", email: uniqueEmail("timeline-cancel") });
+    await visit(page, "/user/timeline/post/new");
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    const postButton = dialog.getByRole("button", { name: "Post", exact: true });
+    const small = await picture("small.png", { r: 200, g: 120, b: 0 });
+    await attach(dialog, [small], true);
+
+    // About 1.5 MB of noise over a slow connection (as in the photos e2e).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+    const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 7) };
+    await dialog.locator('input[type="file"]').setInputFiles(big);
+    const bigPreview = dialog.locator(".upload-preview").filter({ hasText: "big.png" });
+    const progress = bigPreview.getByText(/^Uploading \d+%$/);
+    await progress.waitFor();
+    await dialog.getByLabel("Message").fill("Only the small one");
+    expect(await postButton.isDisabled()).toBe(true);
+    const percentOf = async () => Number(/(\d+)%/.exec((await progress.textContent()) ?? "")?.[1]);
+    const early = await percentOf();
+    await page.waitForFunction(
+      ({ early }) => {
+        const text = [...document.querySelectorAll(".upload-preview")].find((item) => item.textContent?.includes("big.png"))?.textContent ?? "";
+        const match = /Uploading (\d+)%/.exec(text);
+        return match !== null && Number(match[1]) > early;
+      },
+      { early },
+    );
+    expect(await percentOf()).toBeLessThan(100);
+    // Still uploading: still disabled.
+    expect(await postButton.isDisabled()).toBe(true);
+
+    await dialog.getByRole("button", { name: "Cancel big.png" }).click();
+    await bigPreview.waitFor({ state: "detached" });
+    expect(await dialog.locator(".upload-preview").count()).toBe(1);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    expect(await postButton.isEnabled()).toBe(true);
+
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await postButton.click();
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    const card = postCard(page, "Only the small one");
+    await card.waitFor();
+    expect(await card.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["small.png"]);
   });
 });
 
