@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng, png, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { loaded, setPhoto, picture as memberPicture } from "./member-setup";
 
 const browser = useBrowser();
 
@@ -227,5 +228,41 @@ describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
     await player.waitFor();
     expect(await player.getAttribute("preload")).toBe("none");
     expect((await page.request.get((await player.getAttribute("src"))!)).status()).toBe(200);
+  });
+});
+
+describe.each(modes)("a member's own page $name", ({ javaScript }) => {
+  test("shows their profile image, cover image and posts once they have them", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Mona Mypage", email: uniqueEmail("mypage") });
+    await page.getByRole("link", { name: "Your page" }).click();
+    await page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
+    const mine = new URL(page.url()).pathname;
+    // Nothing yet: the first letter, no cover, no posts.
+    expect(await page.locator(".profile-identity .avatar--placeholder").textContent()).toBe("M");
+    expect(await page.locator("img.profile-cover").count()).toBe(0);
+    await page.getByText("You have not posted yet.").waitFor();
+
+    await setPhoto(page, "Profile image", await memberPicture("me.png", { r: 200, g: 30, b: 90 }), javaScript);
+    await setPhoto(page, "Cover image", await memberPicture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
+    await visit(page, "/user/settings/photos");
+    const coverSrc = (await (await loaded(page.getByRole("region", { name: "Cover image" }).getByRole("img", { name: "Your cover image" }))).getAttribute("src"))!;
+    const avatarSrc = (await (await loaded(page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
+    expect(avatarSrc).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
+
+    await visit(page, "/user/timeline/post/new");
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    await dialog.getByLabel("Message").fill("On my own page");
+    await dialog.getByRole("button", { name: "Post", exact: true }).click();
+    await page.waitForURL(atPath("/user/timeline"));
+    await toast(page, "Your post is shared.");
+
+    await visit(page, mine);
+    await page.getByRole("heading", { name: "Mona Mypage", level: 1 }).waitFor();
+    expect(await (await loaded(page.locator(".profile-identity img.avatar"))).getAttribute("src")).toBe(avatarSrc);
+    expect(await page.locator(".profile-identity .avatar--placeholder").count()).toBe(0);
+    expect(await (await loaded(page.locator("img.profile-cover"))).getAttribute("src")).toBe(coverSrc);
+    await page.getByRole("heading", { name: "Your posts" }).waitFor();
+    expect(await page.locator("article.post .post-message").allTextContents()).toEqual(["On my own page"]);
   });
 });
