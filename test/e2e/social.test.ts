@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
 
@@ -50,6 +51,7 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
   test("a member finds another, sends, cancels and sends a friend request; the other accepts it", async () => {
     const ana = await newMember(javaScript, "Asker");
     const bo = await newMember(javaScript, "Buddy");
+    await setLookingFor(bo.page, "A partner for a bakery in Lyon?");
 
     // The search results page (a GET form) with a Connect button.
     await visit(ana.page, "/user/friends");
@@ -58,8 +60,10 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
     await ana.page.waitForURL(atPath("/user/search"));
     await hydrated(ana.page);
     const row = resultRow(ana.page, bo.name);
-    await row.getByText("Looking for").or(row.getByRole("link", { name: bo.name })).first().waitFor();
+    await row.getByRole("link", { name: bo.name }).waitFor();
+    expect(await row.locator(".member-question").textContent()).toBe("Looking for: A partner for a bakery in Lyon?");
     expect(await row.locator(".avatar--placeholder").textContent()).toBe("Z");
+    expect(await row.locator("img.avatar").count()).toBe(0);
 
     await row.getByRole("button", { name: "Connect" }).click();
     await row.getByRole("button", { name: "Cancel request" }).waitFor();
@@ -197,6 +201,36 @@ describe("member search autocomplete with JavaScript", () => {
       await visit(other.page, "/user/friends");
       await friendRow(other.page, ana.name).getByRole("button", { name: "Accept" }).waitFor();
     }
+  });
+});
+
+describe("member search autocomplete rows with JavaScript", () => {
+  test("a row shows the member's \"Looking for\" question and profile image, or the first letter when there is none", async () => {
+    const ana = await newMember(true, "Seeker");
+    const bo = await newMember(true, "Pictured");
+    const cy = await newMember(true, "Plain");
+    await setLookingFor(bo.page, "Investors in green logistics?");
+    await setPhoto(bo.page, "Profile image", await picture("bo.png", { r: 40, g: 90, b: 200 }), true);
+    const boAvatarSrc = (await (await loaded(bo.page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
+
+    await visit(ana.page, "/user/friends");
+    const input = ana.page.getByRole("combobox", { name: "Find members" });
+    const grid = ana.page.getByRole("grid", { name: "Members" });
+
+    await input.fill(bo.name);
+    const boRow = grid.getByRole("row", { name: new RegExp(bo.name) });
+    await boRow.waitFor();
+    expect(await boRow.locator(".member-question").textContent()).toBe("Looking for: Investors in green logistics?");
+    expect(await (await loaded(boRow.locator("img.avatar"))).getAttribute("src")).toBe(boAvatarSrc);
+    expect(await boRow.locator(".avatar--placeholder").count()).toBe(0);
+
+    await input.fill(cy.name);
+    const cyRow = grid.getByRole("row", { name: new RegExp(cy.name) });
+    await cyRow.waitFor();
+    await expect.poll(() => grid.getByRole("row").count()).toBe(1);
+    expect(await cyRow.locator(".avatar--placeholder").textContent()).toBe("Z");
+    expect(await cyRow.locator("img.avatar").count()).toBe(0);
+    expect(await cyRow.locator(".member-question").count()).toBe(0);
   });
 });
 
