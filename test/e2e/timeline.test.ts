@@ -96,10 +96,20 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await edited.getByRole("button", { name: "Comment", exact: true }).click();
     await edited.locator(".comment-message", { hasText: "First comment" }).waitFor();
     expect(await edited.locator(".post-comment-count").textContent()).toBe("1 comment");
+    // Its confirmation lives under the post's address; Cancel and deleting come back here.
+    const postId = (await edited.getAttribute("id"))!.replace("post-", "");
+    await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/user/timeline/post/${postId}/comments/`));
+    await hydrated(page);
+    await page.getByRole("dialog", { name: "Confirm!" }).getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/timeline" && url.hash === `#post-${postId}`);
+    await page.getByRole("dialog", { name: "Confirm!" }).waitFor({ state: "detached" });
+    expect(await edited.locator(".post-comment-count").textContent()).toBe("1 comment");
     await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this comment?");
-    await page.waitForURL((url) => url.pathname.startsWith("/user/timeline/post/"));
+    await page.waitForURL((url) => url.pathname === "/user/timeline" && url.hash === `#post-${postId}`);
     expect(await toast(page, "deleted")).toContain("The comment is deleted.");
+    await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
     const single = postCard(page, "Hello again");
     await single.getByText("0 comments").waitFor();
 
