@@ -111,6 +111,38 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
   });
 });
 
+describe.each(modes)("declining a friend request $name", ({ javaScript }) => {
+  test("the request goes from both sides and the asker is offered Connect again", async () => {
+    const ana = await newMember(javaScript, "Hopeful");
+    const bo = await newMember(javaScript, "Choosy");
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).click();
+    await toast(ana.page, "is sent");
+
+    await visit(bo.page, "/user/friends");
+    const requests = bo.page.getByRole("region", { name: "Friend requests" });
+    const row = friendRow(bo.page, ana.name);
+    await requests.getByTestId("friend-row").filter({ hasText: ana.name }).getByRole("button", { name: "Accept" }).waitFor();
+    await row.getByRole("button", { name: "Decline" }).click();
+    expect(await toast(bo.page, "declined")).toContain(`You declined ${ana.name}'s friend request.`);
+    await requests.waitFor({ state: "detached" });
+    expect(await row.count()).toBe(0);
+    await bo.page.getByText("No friends yet").waitFor();
+    // Still declined on a fresh page.
+    await visit(bo.page, "/user/friends");
+    expect(await friendRow(bo.page, ana.name).count()).toBe(0);
+    expect(await bo.page.getByRole("region", { name: "Friend requests" }).count()).toBe(0);
+
+    // Ana's request is gone: nothing sent, and Connect is offered again.
+    await visit(ana.page, "/user/friends");
+    expect(await ana.page.getByRole("region", { name: "Sent requests" }).count()).toBe(0);
+    expect(await friendRow(ana.page, bo.name).count()).toBe(0);
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).waitFor();
+    expect(await resultRow(ana.page, bo.name).getByRole("button", { name: "Cancel request" }).count()).toBe(0);
+  });
+});
+
 describe("member search autocomplete with JavaScript", () => {
   test("suggests members as one types; the keyboard chooses, Escape closes, Enter opens the profile; Connect sends a request", async () => {
     const ana = await newMember(true, "Finder");
