@@ -7,6 +7,7 @@ import { action as acceptAction } from "~/routes/user.ajax.accept_friend_request
 import { action as addAction } from "~/routes/user.ajax.add-friend-request";
 import { loader as eventsLoader } from "~/routes/user.chat.$memberId.events";
 import { action as sendAction, loader as conversationLoader } from "~/routes/user.chat.$memberId";
+import { action as unfriendAction } from "~/routes/user.friends.$memberId.unfriend";
 import { loader as chatsLoader } from "~/routes/user.chat._index";
 import { BASE, createSignedInMember, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
@@ -209,6 +210,45 @@ describe("chat", () => {
       expect(eventIds(text)).toEqual([away1.id, mine.id, away2.id]);
       expect(text).not.toContain('"before"');
     }
+  });
+
+  test("after an unfriend an open stream delivers nothing more and ends", async () => {
+    const ana = await createSignedInMember();
+    const bo = await createSignedInMember();
+    await friends(ana, bo);
+    const before = await sendMessage(ana.id, bo.id, "before the unfriend");
+
+    // Bo's stream is open (polling quickly) and has delivered the first message.
+    const controller = new AbortController();
+    const request = new Request(`${BASE}/user/chat/${ana.id}/events`, { signal: controller.signal });
+    const response = chatEventStream(request, { memberId: bo.id, otherId: ana.id, afterId: 0, pollMs: 20 });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!eventIds(text).includes(before.id)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    expect(eventIds(text)).toEqual([before.id]);
+
+    // Ana unfriends Bo; a message still gets into the table (sending is refused, so directly).
+    const unfriended = await settle(() => unfriendAction(routeArgs(postRequest(`/user/friends/${bo.id}/unfriend`, {}, ana.cookie), { memberId: String(bo.id) })));
+    expect(unfriended.status).toBe(302);
+    expect((await send(ana, bo.id, { body: "refused" })).status).toBe(404);
+    const after = await sendMessage(ana.id, bo.id, "after the unfriend");
+
+    // The stream ends by itself (no abort) without delivering it.
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    controller.abort();
+    expect(text).toContain("event: end\n");
+    expect(eventIds(text)).toEqual([before.id]);
+    expect(text).not.toContain("after the unfriend");
+    expect(after.id).toBeGreaterThan(before.id);
   });
 
   test("the stream sends a heartbeat comment while idle and stops on abort", async () => {

@@ -401,6 +401,35 @@ describe("comments", () => {
     expect((await remove(author, c2, elsewhere)).status).toBe(404);
   });
 
+  test("deleting a comment returns to where its dialog was opened (?back=, a /user path only), at the post", async () => {
+    const author = await createSignedInMember();
+    const id = await insertPost(author, "public");
+    await comment(author, id, "One");
+    await comment(author, id, "Two");
+    const [c1, c2] = (await (await postPage(author, id)).json()).post.comments.map((each: { id: number }) => each.id);
+    const path = (commentId: number, back?: string) => `/user/timeline/post/${id}/comments/${commentId}/delete${back === undefined ? "" : `?${new URLSearchParams({ back })}`}`;
+    const params = (commentId: number) => ({ postId: String(id), commentId: String(commentId) });
+    const cancelOf = async (back?: string) =>
+      ((await (await settle(() => confirmCommentLoader(routeArgs(getRequest(path(c1, back), author.cookie), params(c1))))).json()) as { back: string }).back;
+
+    // Cancel: the timeline (or a member's page, with its query) at the post; else the post's page.
+    expect(await cancelOf("/user/timeline")).toBe(`/user/timeline#post-${id}`);
+    expect(await cancelOf(`/user/members/${author.id}?before=99`)).toBe(`/user/members/${author.id}?before=99#post-${id}`);
+    expect(await cancelOf()).toBe(`/user/timeline/post/${id}#post-${id}`);
+    for (const outside of ["https://evil.example/user/timeline", "//evil.example/user", "/\\evil.example/user", "/signout", "/user/../signout", "/users", "user/timeline", "javascript:alert(1)"]) {
+      expect(await cancelOf(outside), outside).toBe(`/user/timeline/post/${id}#post-${id}`);
+    }
+
+    // After deleting: the same place.
+    const fromTimeline = await settle(() => deleteCommentAction(routeArgs(postRequest(path(c1, "/user/timeline"), { csrf: "x" }, author.cookie), params(c1))));
+    expect(fromTimeline.status).toBe(302);
+    expect(fromTimeline.headers.get("Location")).toBe(`/user/timeline#post-${id}`);
+    expect(await flashOf(fromTimeline)).toEqual({ type: "success", message: "The comment is deleted." });
+    const refused = await settle(() => deleteCommentAction(routeArgs(postRequest(path(c2, "//evil.example/"), { csrf: "x" }, author.cookie), params(c2))));
+    expect(refused.headers.get("Location")).toBe(`/user/timeline/post/${id}#post-${id}`);
+    expect((await (await postPage(author, id)).json()).post.commentCount).toBe(0);
+  });
+
   test("the timeline shows the last three comments and the count", async () => {
     const member = await createSignedInMember();
     const id = await insertPost(member, "public");
@@ -427,6 +456,10 @@ describe("deleting posts", () => {
     expect((await remove(other)).status).toBe(404);
     expect((await settle(() => deletePostAlias(routeArgs(postRequest("/user/post/delete", { csrf: "x", post_id: String(id) }, other.cookie))))).status).toBe(404);
     expect((await confirm(author)).status).toBe(200);
+    // Cancel goes back where the dialog was opened, at the post.
+    expect(((await (await confirm(author)).json()) as { cancelTo: string }).cancelTo).toBe(`/user/timeline/post/${id}#post-${id}`);
+    const fromTimeline = await settle(() => confirmPostLoader(routeArgs(getRequest(`/user/timeline/post/${id}/delete?back=/user/timeline`, author.cookie), { postId: String(id) })));
+    expect(((await fromTimeline.json()) as { cancelTo: string }).cancelTo).toBe(`/user/timeline#post-${id}`);
 
     const deleted = await remove(author, `?back=${encodeURIComponent(`/user/members/${author.id}`)}`);
     expect(deleted.status).toBe(302);

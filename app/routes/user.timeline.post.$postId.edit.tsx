@@ -5,15 +5,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/features/timeline/PostForm";
 import { postUploadSettings } from "~/features/timeline/post-upload.server";
 import { requireOwnPost } from "~/features/timeline/posts.server";
+import { returnPath } from "~/features/timeline/return-path.server";
 import { savePost } from "~/features/timeline/save-post.server";
 import { PostSchema } from "~/features/timeline/schema";
-import { requireMember, safeRedirect } from "~/lib/session.server";
+import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 
 /** Where the edit was opened (?back=, kept in the form's action): the timeline, the post's
  * page or a member's page. */
 function backOf(request: Request, postId: number) {
-  return safeRedirect(new URL(request.url).searchParams.get("back"), `/user/timeline/post/${postId}`);
+  return returnPath(new URL(request.url).searchParams.get("back"), `/user/timeline/post/${postId}`);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deletableComment, deleteComment } from "~/features/timeline/comments.server";
 import { parseId } from "~/features/timeline/posts.server";
+import { returnPath } from "~/features/timeline/return-path.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -15,21 +16,27 @@ async function commentToDelete(request: Request, params: LoaderFunctionArgs["par
   return comment;
 }
 
+/** Where the dialog was opened (?back=, kept in the form's action: the timeline, a member's
+ * page), at the post; else the post's own page. */
+function backOf(request: Request, postId: number) {
+  return `${returnPath(new URL(request.url).searchParams.get("back"), `/user/timeline/post/${postId}`)}#post-${postId}`;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const comment = await commentToDelete(request, params);
-  return json({ postId: comment.post_id, excerpt: comment.message.slice(0, 120) });
+  return json({ back: backOf(request, comment.post_id), excerpt: comment.message.slice(0, 120) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const comment = await commentToDelete(request, params);
   await deleteComment(comment.id);
-  return respond(request, { type: "success", message: "The comment is deleted." }, { to: `/user/timeline/post/${comment.post_id}` });
+  return respond(request, { type: "success", message: "The comment is deleted." }, { to: backOf(request, comment.post_id) });
 }
 
 export default function ConfirmDeleteComment() {
-  const { postId, excerpt } = useLoaderData<typeof loader>();
+  const { back, excerpt } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this comment?" cancelTo={`/user/timeline/post/${postId}`}>
+    <ConfirmDialog message="Are you sure you want to delete this comment?" cancelTo={back}>
       <p className="confirm-excerpt">{excerpt}</p>
     </ConfirmDialog>
   );

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
 
@@ -50,6 +51,7 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
   test("a member finds another, sends, cancels and sends a friend request; the other accepts it", async () => {
     const ana = await newMember(javaScript, "Asker");
     const bo = await newMember(javaScript, "Buddy");
+    await setLookingFor(bo.page, "A partner for a bakery in Lyon?");
 
     // The search results page (a GET form) with a Connect button.
     await visit(ana.page, "/user/friends");
@@ -58,8 +60,10 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
     await ana.page.waitForURL(atPath("/user/search"));
     await hydrated(ana.page);
     const row = resultRow(ana.page, bo.name);
-    await row.getByText("Looking for").or(row.getByRole("link", { name: bo.name })).first().waitFor();
+    await row.getByRole("link", { name: bo.name }).waitFor();
+    expect(await row.locator(".member-question").textContent()).toBe("Looking for: A partner for a bakery in Lyon?");
     expect(await row.locator(".avatar--placeholder").textContent()).toBe("Z");
+    expect(await row.locator("img.avatar").count()).toBe(0);
 
     await row.getByRole("button", { name: "Connect" }).click();
     await row.getByRole("button", { name: "Cancel request" }).waitFor();
@@ -104,6 +108,38 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
     await dialog.getByRole("button", { name: "Yes, unfriend" }).click();
     expect(await toast(bo.page, "no longer your friend")).toContain(`${ana.name} is no longer your friend.`);
     expect(await friendRow(bo.page, ana.name).count()).toBe(0);
+  });
+});
+
+describe.each(modes)("declining a friend request $name", ({ javaScript }) => {
+  test("the request goes from both sides and the asker is offered Connect again", async () => {
+    const ana = await newMember(javaScript, "Hopeful");
+    const bo = await newMember(javaScript, "Choosy");
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).click();
+    await toast(ana.page, "is sent");
+
+    await visit(bo.page, "/user/friends");
+    const requests = bo.page.getByRole("region", { name: "Friend requests" });
+    const row = friendRow(bo.page, ana.name);
+    await requests.getByTestId("friend-row").filter({ hasText: ana.name }).getByRole("button", { name: "Accept" }).waitFor();
+    await row.getByRole("button", { name: "Decline" }).click();
+    expect(await toast(bo.page, "declined")).toContain(`You declined ${ana.name}'s friend request.`);
+    await requests.waitFor({ state: "detached" });
+    expect(await row.count()).toBe(0);
+    await bo.page.getByText("No friends yet").waitFor();
+    // Still declined on a fresh page.
+    await visit(bo.page, "/user/friends");
+    expect(await friendRow(bo.page, ana.name).count()).toBe(0);
+    expect(await bo.page.getByRole("region", { name: "Friend requests" }).count()).toBe(0);
+
+    // Ana's request is gone: nothing sent, and Connect is offered again.
+    await visit(ana.page, "/user/friends");
+    expect(await ana.page.getByRole("region", { name: "Sent requests" }).count()).toBe(0);
+    expect(await friendRow(ana.page, bo.name).count()).toBe(0);
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).waitFor();
+    expect(await resultRow(ana.page, bo.name).getByRole("button", { name: "Cancel request" }).count()).toBe(0);
   });
 });
 
@@ -197,6 +233,36 @@ describe("member search autocomplete with JavaScript", () => {
       await visit(other.page, "/user/friends");
       await friendRow(other.page, ana.name).getByRole("button", { name: "Accept" }).waitFor();
     }
+  });
+});
+
+describe("member search autocomplete rows with JavaScript", () => {
+  test("a row shows the member's \"Looking for\" question and profile image, or the first letter when there is none", async () => {
+    const ana = await newMember(true, "Seeker");
+    const bo = await newMember(true, "Pictured");
+    const cy = await newMember(true, "Plain");
+    await setLookingFor(bo.page, "Investors in green logistics?");
+    await setPhoto(bo.page, "Profile image", await picture("bo.png", { r: 40, g: 90, b: 200 }), true);
+    const boAvatarSrc = (await (await loaded(bo.page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
+
+    await visit(ana.page, "/user/friends");
+    const input = ana.page.getByRole("combobox", { name: "Find members" });
+    const grid = ana.page.getByRole("grid", { name: "Members" });
+
+    await input.fill(bo.name);
+    const boRow = grid.getByRole("row", { name: new RegExp(bo.name) });
+    await boRow.waitFor();
+    expect(await boRow.locator(".member-question").textContent()).toBe("Looking for: Investors in green logistics?");
+    expect(await (await loaded(boRow.locator("img.avatar"))).getAttribute("src")).toBe(boAvatarSrc);
+    expect(await boRow.locator(".avatar--placeholder").count()).toBe(0);
+
+    await input.fill(cy.name);
+    const cyRow = grid.getByRole("row", { name: new RegExp(cy.name) });
+    await cyRow.waitFor();
+    await expect.poll(() => grid.getByRole("row").count()).toBe(1);
+    expect(await cyRow.locator(".avatar--placeholder").textContent()).toBe("Z");
+    expect(await cyRow.locator("img.avatar").count()).toBe(0);
+    expect(await cyRow.locator(".member-question").count()).toBe(0);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
+import { DOCUMENT_HEADS, noisyPng, png, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { loaded, setPhoto, picture as memberPicture } from "./member-setup";
 
 const browser = useBrowser();
 
@@ -95,10 +96,20 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await edited.getByRole("button", { name: "Comment", exact: true }).click();
     await edited.locator(".comment-message", { hasText: "First comment" }).waitFor();
     expect(await edited.locator(".post-comment-count").textContent()).toBe("1 comment");
+    // Its confirmation lives under the post's address; Cancel and deleting come back here.
+    const postId = (await edited.getAttribute("id"))!.replace("post-", "");
+    await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`/user/timeline/post/${postId}/comments/`));
+    await hydrated(page);
+    await page.getByRole("dialog", { name: "Confirm!" }).getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/timeline" && url.hash === `#post-${postId}`);
+    await page.getByRole("dialog", { name: "Confirm!" }).waitFor({ state: "detached" });
+    expect(await edited.locator(".post-comment-count").textContent()).toBe("1 comment");
     await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this comment?");
-    await page.waitForURL((url) => url.pathname.startsWith("/user/timeline/post/"));
+    await page.waitForURL((url) => url.pathname === "/user/timeline" && url.hash === `#post-${postId}`);
     expect(await toast(page, "deleted")).toContain("The comment is deleted.");
+    await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
     const single = postCard(page, "Hello again");
     await single.getByText("0 comments").waitFor();
 
@@ -138,6 +149,60 @@ describe("the post form with JavaScript", () => {
   });
 });
 
+describe("uploading a post's file with JavaScript", () => {
+  test("while a file uploads Post stays disabled and the preview counts up; Cancel removes it and the post goes without it", async () => {
+    const context = await browser.newContext({ javaScript: true });
+    const page = await context.newPage();
+    await signUp(page, { name: "Carl Cancel", email: uniqueEmail("timeline-cancel") });
+    await visit(page, "/user/timeline/post/new");
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    const postButton = dialog.getByRole("button", { name: "Post", exact: true });
+    const small = await picture("small.png", { r: 200, g: 120, b: 0 });
+    await attach(dialog, [small], true);
+
+    // About 1.5 MB of noise over a slow connection (as in the photos e2e).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+    const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 7) };
+    await dialog.locator('input[type="file"]').setInputFiles(big);
+    const bigPreview = dialog.locator(".upload-preview").filter({ hasText: "big.png" });
+    const progress = bigPreview.getByText(/^Uploading \d+%$/);
+    await progress.waitFor();
+    await dialog.getByLabel("Message").fill("Only the small one");
+    // "Only me": the e2e server is shared, and other tests count the posts they see.
+    await dialog.getByLabel("Who may see it").selectOption({ label: "Only me" });
+    expect(await postButton.isDisabled()).toBe(true);
+    const percentOf = async () => Number(/(\d+)%/.exec((await progress.textContent()) ?? "")?.[1]);
+    const early = await percentOf();
+    await page.waitForFunction(
+      ({ early }) => {
+        const text = [...document.querySelectorAll(".upload-preview")].find((item) => item.textContent?.includes("big.png"))?.textContent ?? "";
+        const match = /Uploading (\d+)%/.exec(text);
+        return match !== null && Number(match[1]) > early;
+      },
+      { early },
+    );
+    expect(await percentOf()).toBeLessThan(100);
+    // Still uploading: still disabled.
+    expect(await postButton.isDisabled()).toBe(true);
+
+    await dialog.getByRole("button", { name: "Cancel big.png" }).click();
+    await bigPreview.waitFor({ state: "detached" });
+    expect(await dialog.locator(".upload-preview").count()).toBe(1);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    expect(await postButton.isEnabled()).toBe(true);
+
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await postButton.click();
+    await page.waitForURL(atPath("/user/timeline"));
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    const card = postCard(page, "Only the small one");
+    await card.waitFor();
+    expect(await card.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["small.png"]);
+  });
+});
+
 describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
   test("Load more shows the next 20 posts; a video plays in a player opened on click", async () => {
     const page = await browser.newPage({ javaScript });
@@ -156,7 +221,9 @@ describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
       expect(response.status()).toBe(302);
     }
     await visit(page, "/user/timeline");
-    const posts = page.locator("article.post");
+    // Other tests' members' public posts are older and may follow Lou's: count Lou's.
+    const posts = page.locator("article.post").filter({ has: page.locator(".post-author", { hasText: "Lou Loadmore" }) });
+    expect(await page.locator("article.post").count()).toBe(20);
     expect(await posts.count()).toBe(20);
     expect(await posts.first().locator(".post-message").textContent()).toBe("Post 21");
     await page.getByRole("link", { name: "Load more" }).click();
@@ -175,5 +242,42 @@ describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
     await player.waitFor();
     expect(await player.getAttribute("preload")).toBe("none");
     expect((await page.request.get((await player.getAttribute("src"))!)).status()).toBe(200);
+  });
+});
+
+describe.each(modes)("a member's own page $name", ({ javaScript }) => {
+  test("shows their profile image, cover image and posts once they have them", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Mona Mypage", email: uniqueEmail("mypage") });
+    await page.getByRole("link", { name: "Your page" }).click();
+    await page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
+    const mine = new URL(page.url()).pathname;
+    // Nothing yet: the first letter, no cover, no posts.
+    expect(await page.locator(".profile-identity .avatar--placeholder").textContent()).toBe("M");
+    expect(await page.locator("img.profile-cover").count()).toBe(0);
+    await page.getByText("You have not posted yet.").waitFor();
+
+    await setPhoto(page, "Profile image", await memberPicture("me.png", { r: 200, g: 30, b: 90 }), javaScript);
+    await setPhoto(page, "Cover image", await memberPicture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
+    await visit(page, "/user/settings/photos");
+    const coverSrc = (await (await loaded(page.getByRole("region", { name: "Cover image" }).getByRole("img", { name: "Your cover image" }))).getAttribute("src"))!;
+    const avatarSrc = (await (await loaded(page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
+    expect(avatarSrc).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
+
+    await visit(page, "/user/timeline/post/new");
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    await dialog.getByLabel("Message").fill("On my own page");
+    await dialog.getByLabel("Who may see it").selectOption({ label: "Only me" });
+    await dialog.getByRole("button", { name: "Post", exact: true }).click();
+    await page.waitForURL(atPath("/user/timeline"));
+    await toast(page, "Your post is shared.");
+
+    await visit(page, mine);
+    await page.getByRole("heading", { name: "Mona Mypage", level: 1 }).waitFor();
+    expect(await (await loaded(page.locator(".profile-identity img.avatar"))).getAttribute("src")).toBe(avatarSrc);
+    expect(await page.locator(".profile-identity .avatar--placeholder").count()).toBe(0);
+    expect(await (await loaded(page.locator("img.profile-cover"))).getAttribute("src")).toBe(coverSrc);
+    await page.getByRole("heading", { name: "Your posts" }).waitFor();
+    expect(await page.locator("article.post .post-message").allTextContents()).toEqual(["On my own page"]);
   });
 });

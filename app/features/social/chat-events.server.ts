@@ -3,8 +3,9 @@ import { type ChatMessage, markConversationRead, messagesAfter } from "./chat.se
 
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;
-/** Every this many polls the stream checks the two are still friends, and ends if not. */
-const FRIENDSHIP_CHECK_EVERY = 15;
+/** While idle, every this many polls the stream checks the two are still friends, and ends
+ * if not (so a stream left open after an unfriend does not linger). */
+const IDLE_FRIENDSHIP_CHECK_EVERY = 15;
 
 /** The id to continue after: the browser's Last-Event-ID on a reconnect, or ?after=. */
 export function resumeAfter(request: Request) {
@@ -20,7 +21,8 @@ export function messageEvent(message: ChatMessage) {
  * The live side of a conversation as Server-Sent Events. Every instance polls the database
  * (one indexed query a second per open stream) for messages after the last one sent, so a
  * message written through any instance arrives; nothing is kept in memory between requests.
- * Messages to the viewer are marked read as they are delivered. A comment line every 20 s
+ * Messages to the viewer are marked read as they are delivered. Once the two are no longer
+ * friends the stream delivers nothing more and ends. A comment line every 20 s
  * keeps proxies from closing an idle stream; the stream ends when the browser goes away.
  */
 export function chatEventStream(
@@ -65,11 +67,14 @@ export function chatEventStream(
         if (closed) return;
         polls += 1;
         try {
-          if (polls % FRIENDSHIP_CHECK_EVERY === 0 && !(await areFriends(memberId, otherId))) {
+          const messages = await messagesAfter(memberId, otherId, lastId);
+          // Nothing is delivered unless the two are friends now, checked after reading the
+          // messages; with nothing to deliver the check is only made now and then.
+          const mustCheck = messages.length > 0 || polls % IDLE_FRIENDSHIP_CHECK_EVERY === 0;
+          if (mustCheck && !(await areFriends(memberId, otherId))) {
             send("event: end\ndata: {}\n\n");
             return close();
           }
-          const messages = await messagesAfter(memberId, otherId, lastId);
           for (const message of messages) {
             send(messageEvent(message));
             lastId = message.id;

@@ -30,7 +30,8 @@ function plural(count: number, one: string, many: string) {
 
 /** One post: author, time, message (text only: newlines kept, nothing in it runs), photos in
  * a carousel, videos in a player opened on click, and its comments with the comment form.
- * `back` is the page it is shown on, for the edit and delete dialogs to return to. */
+ * `back` is the page it is shown on, for the edit and delete dialogs (the post's and its
+ * comments') to return to. */
 export function PostCard({ post, back, allComments = false }: { post: Post; back: string; allComments?: boolean }) {
   const images = post.files.filter((file) => file.family === "image");
   const videos = post.files.filter((file) => file.family === "video");
@@ -86,12 +87,12 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
           ))}
         </ul>
       ) : null}
-      <Comments post={post} allComments={allComments} />
+      <Comments post={post} back={back} allComments={allComments} />
     </article>
   );
 }
 
-function Comments({ post, allComments }: { post: Post; allComments: boolean }) {
+function Comments({ post, back, allComments }: { post: Post; back: string; allComments: boolean }) {
   const fetcher = useFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const wasBusy = useRef(false);
@@ -127,7 +128,7 @@ function Comments({ post, allComments }: { post: Post; allComments: boolean }) {
               </div>
               {comment.canDelete ? (
                 <Link
-                  to={`${postPath(post.id)}/comments/${comment.id}/delete`}
+                  to={withBack(`${postPath(post.id)}/comments/${comment.id}/delete`, back)}
                   className="button button--secondary button--small"
                   aria-label={`Delete the comment of ${comment.authorName}`}
                   preventScrollReset
