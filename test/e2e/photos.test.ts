@@ -1,17 +1,12 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, noisyPng, png } from "../fixtures/files";
+import { DOCUMENT_HEADS, noisyPng } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { loaded, type Picture, picture } from "./member-setup";
 
 const browser = useBrowser();
 const PHOTOS = "/user/settings/photos";
 const NOT_AN_IMAGE = "Upload error: notes.png: Its content is not an image: it does not match the file's name.";
-
-type Picture = { name: string; mimeType: string; buffer: Buffer };
-
-async function picture(name: string, colour: { r: number; g: number; b: number }, width = 240, height = 240): Promise<Picture> {
-  return { name, mimeType: "image/png", buffer: await png(width, height, colour) };
-}
 
 const notes: Picture = { name: "notes.png", mimeType: "image/png", buffer: DOCUMENT_HEADS.txt() };
 
@@ -21,22 +16,6 @@ function section(page: Page, heading: "Profile image" | "Cover image") {
 
 function headerAvatar(page: Page) {
   return page.locator("header.app-header .account-member .avatar");
-}
-
-/** Waits until the image has loaded (a broken or revoked source has no natural width). */
-async function loaded(image: Locator) {
-  await image.waitFor();
-  await image.evaluate(
-    (element) =>
-      new Promise<void>((resolve, reject) => {
-        const img = element as HTMLImageElement;
-        const check = () => (img.complete && img.naturalWidth > 0 ? resolve() : undefined);
-        img.addEventListener("load", check);
-        img.addEventListener("error", () => reject(new Error(`The image ${img.src} did not load`)));
-        check();
-      }),
-  );
-  return image;
 }
 
 /** The address of the header's avatar image, once it is an image (not the placeholder). */

@@ -1,16 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, noisyPng, png, VIDEO_HEADS } from "../fixtures/files";
+import { DOCUMENT_HEADS, noisyPng, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
-import { loaded, setPhoto, picture as memberPicture } from "./member-setup";
+import { loaded, type Picture, picture, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
 
-type Picture = { name: string; mimeType: string; buffer: Buffer };
-
-async function picture(name: string, colour: { r: number; g: number; b: number }): Promise<Picture> {
-  return { name, mimeType: "image/png", buffer: await png(160, 120, colour) };
-}
+/** A post photo: small and landscape. */
+const postPicture = (name: string, colour: { r: number; g: number; b: number }) => picture(name, colour, 160, 120);
 
 /** Chooses files in the post form. With JS each uploads at once: waits until all show
  * "Remove" (uploaded). Without JS they go with the form. */
@@ -48,8 +45,8 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     const dialog = page.getByRole("dialog", { name: "Write a post" });
     const postButton = dialog.getByRole("button", { name: "Post", exact: true });
     if (javaScript) expect(await postButton.isDisabled()).toBe(true);
-    const red = await picture("red.png", { r: 220, g: 20, b: 20 });
-    const blue = await picture("blue.png", { r: 20, g: 20, b: 220 });
+    const red = await postPicture("red.png", { r: 220, g: 20, b: 20 });
+    const blue = await postPicture("blue.png", { r: 20, g: 20, b: 220 });
     await attach(dialog, [red, blue], javaScript);
     expect(await postButton.isEnabled()).toBe(true);
     await dialog.getByLabel("Message").fill("Hello members!\n<script>alert(1)</script>");
@@ -80,7 +77,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await hydrated(page);
     const edit = page.getByRole("dialog", { name: "Edit your post" });
     await edit.getByLabel("Keep blue.png").uncheck();
-    const green = await picture("green.png", { r: 20, g: 200, b: 20 });
+    const green = await postPicture("green.png", { r: 20, g: 200, b: 20 });
     await attach(edit, [green], javaScript);
     await edit.getByLabel("Message").fill("Hello again");
     await edit.getByRole("button", { name: "Save" }).click();
@@ -142,7 +139,7 @@ describe("the post form with JavaScript", () => {
     await dialog.getByLabel("Message").fill("");
     expect(await postButton.isDisabled()).toBe(true);
     // A removed upload no longer counts.
-    await attach(dialog, [await picture("one.png", { r: 1, g: 2, b: 3 })], true);
+    await attach(dialog, [await postPicture("one.png", { r: 1, g: 2, b: 3 })], true);
     expect(await postButton.isEnabled()).toBe(true);
     await dialog.getByRole("button", { name: "Remove one.png" }).click();
     expect(await postButton.isDisabled()).toBe(true);
@@ -157,7 +154,7 @@ describe("uploading a post's file with JavaScript", () => {
     await visit(page, "/user/timeline/post/new");
     const dialog = page.getByRole("dialog", { name: "Write a post" });
     const postButton = dialog.getByRole("button", { name: "Post", exact: true });
-    const small = await picture("small.png", { r: 200, g: 120, b: 0 });
+    const small = await postPicture("small.png", { r: 200, g: 120, b: 0 });
     await attach(dialog, [small], true);
 
     // About 1.5 MB of noise over a slow connection (as in the photos e2e).
@@ -257,8 +254,8 @@ describe.each(modes)("a member's own page $name", ({ javaScript }) => {
     expect(await page.locator("img.profile-cover").count()).toBe(0);
     await page.getByText("You have not posted yet.").waitFor();
 
-    await setPhoto(page, "Profile image", await memberPicture("me.png", { r: 200, g: 30, b: 90 }), javaScript);
-    await setPhoto(page, "Cover image", await memberPicture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
+    await setPhoto(page, "Profile image", await picture("me.png", { r: 200, g: 30, b: 90 }), javaScript);
+    await setPhoto(page, "Cover image", await picture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
     await visit(page, "/user/settings/photos");
     const coverSrc = (await (await loaded(page.getByRole("region", { name: "Cover image" }).getByRole("img", { name: "Your cover image" }))).getAttribute("src"))!;
     const avatarSrc = (await (await loaded(page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
