@@ -17,8 +17,9 @@ import { loader as positions } from "~/routes/user.contacts.get_position";
 import { loader as listLoader } from "~/routes/user.contacts";
 import { action as businessAction, loader as businessLoader } from "~/routes/user.contacts.view-business.$contactId";
 import { loader as profileLoader } from "~/routes/user.profile";
-import { png, uploadRequest } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { noisyPng, png, uploadRequest, type UploadFile } from "./fixtures/files";
+import { loader as serveFile } from "~/routes/user.files.$token";
+import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const LIST = "/user/contacts";
 
@@ -514,6 +515,24 @@ describe("marking a contact important", () => {
     const json = await toggle(member, { contact_id: String(id), is_important: "0" }, { Accept: "application/json" });
     expect(json.status).toBe(200);
     expect(await json.json()).toMatchObject({ type: "success", message: "Ana is no longer marked important." });
+    expect((await row(id))?.is_important).toBe(0);
+  });
+
+  test("the list's checkbox form: ticked it sends 1 and then the hidden 0 (the first counts), unticked the 0 alone", async () => {
+    const member = await createSignedInMember();
+    const id = await added(member, { name: "Ana" });
+    const send = (values: string[]) => {
+      const body = new URLSearchParams([["csrf", "x"], ["contact_id", String(id)], ...values.map((value) => ["is_important", value])]);
+      const request = new Request(`${BASE}${LIST}/change_isImportant`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: member.cookie },
+      });
+      return settle(() => changeImportant(routeArgs(request)));
+    };
+    expect((await send(["1", "0"])).status).toBe(302);
+    expect((await row(id))?.is_important).toBe(1);
+    expect((await send(["0"])).status).toBe(302);
     expect((await row(id))?.is_important).toBe(0);
   });
 
