@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { noisyPng, png } from "../fixtures/files";
 import { atPath, detail, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -235,6 +236,72 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
       await page.getByRole("heading", { name: "Another Ana", level: 1 }).waitFor();
     },
   );
+
+  test("a malformed e-mail is answered next to the field, with SPEC.md §5's message", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Eve Email", email: uniqueEmail("bademail") });
+    let dialog = await openAddDialog(page);
+    await field(dialog, "Name").fill("Ana Ortega");
+    await field(dialog, "E-mail").fill("ana@example");
+    await dialog.getByRole("button", { name: "Add contact" }).click();
+    dialog = page.getByRole("dialog", { name: "Add a contact" });
+    expect(await fieldErrors(field(dialog, "E-mail"))).toContain("Please provide a valid email address.");
+    expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
+    // What was typed is still there; once corrected the contact is added.
+    expect(await field(dialog, "Name").inputValue()).toBe("Ana Ortega");
+    await field(dialog, "E-mail").fill("ana@example.com");
+    await dialog.getByRole("button", { name: "Add contact" }).click();
+    await page.waitForURL(atPath("/user/profile"));
+    expect(await toast(page, "added")).toContain("Contact added.");
+  });
+
+  test("a contact is added with a profile image, shown on the profile and in the grid; a refused image is answered beside the field", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Ivy Image", email: uniqueEmail("addimage") });
+    let dialog = await openAddDialog(page);
+    await field(dialog, "Name").fill("Grace Hopper");
+    await field(dialog, "E-mail").fill("grace@example.com");
+
+    if (javaScript) {
+      // Over the limit: refused as it is chosen, before anything is sent.
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === `${LIST}/add`) posts.push(request.url());
+      });
+      const huge = await noisyPng(900, 900);
+      await field(dialog, "Profile image").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+      expect(await fieldErrors(field(dialog, "Profile image"))).toContain("Upload error: huge.png: The file is too large: the limit is 2 MB.");
+      await dialog.getByRole("button", { name: "Add contact" }).click();
+      expect(await fieldErrors(field(dialog, "Profile image"))).toContain("too large");
+      expect(posts).toEqual([]);
+    }
+
+    // Not an image, whatever its name says: the server refuses it; nothing typed is lost.
+    await field(dialog, "Profile image").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("only some text") });
+    await dialog.getByRole("button", { name: "Add contact" }).click();
+    dialog = page.getByRole("dialog", { name: "Add a contact" });
+    expect(await fieldErrors(field(dialog, "Profile image"))).toContain("Upload error: notes.png: Its content is not an image");
+    expect(new URL(page.url()).pathname).toBe(`${LIST}/add`);
+    expect(await field(dialog, "Name").inputValue()).toBe("Grace Hopper");
+    expect(await field(dialog, "E-mail").inputValue()).toBe("grace@example.com");
+
+    await field(dialog, "Profile image").setInputFiles({ name: "grace.png", mimeType: "image/png", buffer: await png(120, 120) });
+    await dialog.getByRole("button", { name: "Add contact" }).click();
+    await page.waitForURL(atPath("/user/profile"));
+    expect(await toast(page, "added")).toContain("Contact added.");
+    await page.getByRole("heading", { name: "Grace Hopper", level: 1 }).waitFor();
+    const avatar = page.locator(".contact-card-head img.avatar");
+    const src = (await avatar.getAttribute("src"))!;
+    expect(src).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toMatch(/^image\//);
+
+    await visit(page, LIST);
+    expect(await card(page, "Grace Hopper").locator("img.avatar").getAttribute("src")).toBe(src);
+    // Only the one contact was added, and only once.
+    expect(await cardNames(page)).toEqual(["Grace Hopper"]);
+  });
 
   test("a phone number without +country code is read in the country chosen for the contact", async () => {
     const page = await browser.newPage({ javaScript });
