@@ -28,6 +28,11 @@ async function upload(page: Page, dialog: Locator, file: Upload, javaScript: boo
   }
 }
 
+/** SPEC.md §4's "Add More": the <summary> that unfolds the add area, drawn as a button. */
+function addMoreButton(dialog: Locator) {
+  return dialog.locator("summary", { hasText: "Add More" });
+}
+
 async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
   if (!javaScript) return toast(page, text);
   const line = dialog.locator('[role="status"], [role="alert"]').filter({ hasText: text });
@@ -60,9 +65,16 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     await hydrated(page);
     const videos = page.getByRole("dialog", { name: "Videos of Grace Hopper" });
     await videos.getByText("No videos yet.").waitFor();
+    // No videos: the add area is shown as it is, with no "Add More" to press.
+    const addMore = addMoreButton(videos);
+    expect(await addMore.isVisible()).toBe(false);
+    expect(await videos.getByLabel("Choose a video").isVisible()).toBe(true);
     await upload(page, videos, video, javaScript, videosPath);
     expect(await outcome(page, videos, "saved", javaScript)).toContain("The video pitch.mp4 is saved.");
-    await videos.getByRole("heading", { name: "Add More" }).waitFor();
+    await addMore.waitFor();
+    // Without JS the page comes back with the add area folded; with JS it stays open for the
+    // upload's outcome.
+    expect(await videos.getByLabel("Add more videos").isVisible()).toBe(javaScript);
     const item = videos.getByRole("listitem").filter({ hasText: "pitch.mp4" });
     await item.waitFor();
     // The player is there once the entry is opened, and loads nothing before.
@@ -104,8 +116,14 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     await documents.getByText("No documents yet.").waitFor();
     expect((await page.request.get(href)).status()).toBe(404);
 
-    // And the video.
+    // With videos the add area is folded behind "Add More", which unfolds it.
     await visit(page, videosPath);
+    const addMoreInput = videos.getByLabel("Add more videos");
+    expect(await addMoreInput.isVisible()).toBe(false);
+    await addMore.click();
+    await addMoreInput.waitFor({ state: "visible" });
+
+    // And the video.
     await videos.getByRole("link", { name: "Delete pitch.mp4" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this video?", videosPath);
     expect(await toast(page, "deleted")).toContain("The video pitch.mp4 is deleted.");
