@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, VIDEO_HEADS } from "../fixtures/files";
+import { DOCUMENT_HEADS, headed, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -129,5 +129,53 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     expect(await toast(page, "deleted")).toContain("The video pitch.mp4 is deleted.");
     await videos.getByText("No videos yet.").waitFor();
     expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
+
+describe("uploading a video with JavaScript", () => {
+  test("the button shows the percentage; Cancel aborts and no video is added", async () => {
+    const context = await browser.newContext({ javaScript: true });
+    const page = await context.newPage();
+    await signUp(page, { name: "Slow Sid", email: uniqueEmail("slowvideo") });
+    const id = await addContact(page, "Grace Hopper");
+    const videosPath = `/user/contacts/${id}/videos`;
+    await visit(page, videosPath);
+    const videos = page.getByRole("dialog", { name: "Videos of Grace Hopper" });
+    await videos.getByText("No videos yet.").waitFor();
+
+    // 1.5 MB over a slow connection.
+    const big: Upload = { name: "long-pitch.mp4", mimeType: "video/mp4", buffer: headed(VIDEO_HEADS.mp4().subarray(0, 32), 1_500_000) };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+
+    const button = videos.getByRole("button", { name: /^Uploading \d+%$/ });
+    await videos.getByLabel("Choose a video").setInputFiles(big);
+    await button.waitFor();
+    expect(await videos.getByLabel("Choose a video").isDisabled()).toBe(true);
+    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
+    const early = await percentOf();
+    await page.waitForFunction(
+      ({ early }) => {
+        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
+        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
+      },
+      { early },
+    );
+    expect(await percentOf()).toBeLessThan(100);
+
+    await videos.getByRole("button", { name: "Cancel" }).click();
+    // As before: the upload button, no error, no video, the add area still open.
+    await videos.getByRole("button", { name: "Upload", exact: true }).waitFor();
+    expect(await videos.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+    expect(await videos.getByRole("alert").count()).toBe(0);
+    expect(await videos.getByLabel("Choose a video").isDisabled()).toBe(false);
+    expect(await videos.getByText("No videos yet.").isVisible()).toBe(true);
+
+    // Nothing was kept: the dialog loaded afresh has no video either.
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await visit(page, videosPath);
+    await videos.getByText("No videos yet.").waitFor();
+    expect(await videos.getByRole("list", { name: "Videos" }).count()).toBe(0);
   });
 });
