@@ -17,8 +17,9 @@ import { loader as positions } from "~/routes/user.contacts.get_position";
 import { loader as listLoader } from "~/routes/user.contacts";
 import { action as businessAction, loader as businessLoader } from "~/routes/user.contacts.view-business.$contactId";
 import { loader as profileLoader } from "~/routes/user.profile";
-import { png, uploadRequest } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { noisyPng, png, uploadRequest, type UploadFile } from "./fixtures/files";
+import { loader as serveFile } from "~/routes/user.files.$token";
+import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const LIST = "/user/contacts";
 
@@ -194,6 +195,88 @@ describe("adding a contact", () => {
     expect(data.places.provinces).toContainEqual({ value: "ON", label: "Ontario" });
     expect(data.places.cities).toEqual([]);
     expect(await db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("adding a contact with a profile image", () => {
+  // What the add dialog sends: its fields, then the file input (multipart).
+  function addWithImage(member: TestMember, fields: Record<string, string>, file: UploadFile | null) {
+    const request = uploadRequest(`${LIST}/add`, file, { cookie: member.cookie, field: "image", fields: { csrf: "x", ...fields, intent: "save" } });
+    return settle(() => addAction(routeArgs(request)));
+  }
+  const files = () => db.selectFrom("files").selectAll().execute();
+
+  test("the add dialog offers the image with the edit dialog's types and limit", async () => {
+    const member = await createSignedInMember();
+    const data = await (await settle(() => addLoader(routeArgs(getRequest(`${LIST}/add`, member.cookie))))).json();
+    expect(data.photoUpload).toEqual({ accept: expect.stringContaining(".png"), maxBytes: 2_000_000 });
+  });
+
+  test("the image is stored with the contact, shown in the grid and on the profile, and served to its owner alone", async () => {
+    const member = await createSignedInMember();
+    const other = await createSignedInMember();
+    const response = await addWithImage(member, { name: "Grace Hopper", email: "grace@example.com" }, { name: "grace.png", content: await png(120, 120), type: "image/png" });
+    expect(response.status).toBe(302);
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Contact added." });
+    const id = Number(/cicid=(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+    const contact = (await row(id))!;
+    expect(contact).toMatchObject({ name: "Grace Hopper", email: "grace@example.com" });
+    const [file] = await files();
+    expect(contact.profile_image_id).toBe(file.id);
+    expect(file).toMatchObject({ owner_id: member.id, kind: "contact_profile_image", media_type: "image/png", original_name: "grace.png" });
+
+    const thumbnail = `/user/files/${file.token}?variant=thumbnail`;
+    expect((await list(member)).contacts[0].imageUrl).toBe(thumbnail);
+    const profile = await (await settle(() => profileLoader(routeArgs(getRequest(`/user/profile?cicid=${id}`, member.cookie))))).json();
+    expect(profile.contact.imageUrl).toBe(thumbnail);
+    const serve = (who: TestMember) => settle(() => serveFile(routeArgs(getRequest(`/user/files/${file.token}`, who.cookie), { token: file.token })));
+    const served = await serve(member);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect((await serve(other)).status).toBe(404);
+  });
+
+  test("no image chosen: the contact is added without one", async () => {
+    const member = await createSignedInMember();
+    const response = await addWithImage(member, { name: "Ada" }, null);
+    expect(response.status).toBe(302);
+    const [contact] = await db.selectFrom("contacts").selectAll().execute();
+    expect(contact).toMatchObject({ name: "Ada", profile_image_id: null });
+    expect(await files()).toEqual([]);
+  });
+
+  test("a refused image (over 2,000,000 bytes, or not an image) answers 400 next to the field, keeps what was typed and adds nothing", async () => {
+    const member = await createSignedInMember();
+    const typed = { name: "Grace Hopper", email: "grace@example.com", meet_place: "Navy ball" };
+    const huge = await noisyPng(900, 900);
+    expect(huge.length).toBeGreaterThan(2_000_000);
+    const refusals: Array<[UploadFile, string]> = [
+      [{ name: "huge.png", content: huge, type: "image/png" }, "Upload error: huge.png: The file is too large: the limit is 2 MB."],
+      [{ name: "notes.txt", content: Buffer.from("hello"), type: "text/plain" }, "Upload error: notes.txt: A profile image must be a"],
+      [{ name: "fake.png", content: Buffer.from("not a picture at all"), type: "image/png" }, "Upload error: fake.png: Its content is not an image"],
+    ];
+    for (const [file, message] of refusals) {
+      const response = await addWithImage(member, typed, file);
+      expect(response.status, file.name).toBe(400);
+      const body = await response.clone().json();
+      expect(body.result.initialValue).toMatchObject(typed);
+      const errors = await replyErrors(response);
+      expect(Object.keys(errors)).toEqual(["image"]);
+      expect(errors.image[0]).toContain(message);
+    }
+    expect(await db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+    expect(await files()).toEqual([]);
+  });
+
+  test("a good image with a form that is refused is not kept; both errors are shown at once", async () => {
+    const member = await createSignedInMember();
+    const good = await addWithImage(member, { name: "", email: "ana@" }, { name: "ana.png", content: await png(), type: "image/png" });
+    expect(good.status).toBe(400);
+    expect(await replyErrors(good)).toEqual({ name: ["Name is required."], email: ["Please provide a valid email address."] });
+    const bad = await addWithImage(member, { name: "" }, { name: "notes.txt", content: Buffer.from("hello") });
+    expect(Object.keys(await replyErrors(bad)).sort()).toEqual(["image", "name"]);
+    expect(await db.selectFrom("contacts").selectAll().execute()).toEqual([]);
+    expect(await files()).toEqual([]);
   });
 });
 
@@ -514,6 +597,24 @@ describe("marking a contact important", () => {
     const json = await toggle(member, { contact_id: String(id), is_important: "0" }, { Accept: "application/json" });
     expect(json.status).toBe(200);
     expect(await json.json()).toMatchObject({ type: "success", message: "Ana is no longer marked important." });
+    expect((await row(id))?.is_important).toBe(0);
+  });
+
+  test("the list's checkbox form: ticked it sends 1 and then the hidden 0 (the first counts), unticked the 0 alone", async () => {
+    const member = await createSignedInMember();
+    const id = await added(member, { name: "Ana" });
+    const send = (values: string[]) => {
+      const body = new URLSearchParams([["csrf", "x"], ["contact_id", String(id)], ...values.map((value) => ["is_important", value])]);
+      const request = new Request(`${BASE}${LIST}/change_isImportant`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: member.cookie },
+      });
+      return settle(() => changeImportant(routeArgs(request)));
+    };
+    expect((await send(["1", "0"])).status).toBe(302);
+    expect((await row(id))?.is_important).toBe(1);
+    expect((await send(["0"])).status).toBe(302);
     expect((await row(id))?.is_important).toBe(0);
   });
 

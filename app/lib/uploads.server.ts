@@ -215,7 +215,14 @@ export type UploadResult =
       /** An image's size as uploaded (orientation applied), before it was scaled down. */
       source?: { width: number; height: number };
     }
-  | { ok: false; fields: FormData | null; error: { name: string; message: string } };
+  | {
+      ok: false;
+      fields: FormData | null;
+      error: { name: string; message: string };
+      /** When `fields` is null: the fields read before the failure (those ahead of the file in
+       * the form), for a form that gives back what the member typed. */
+      readBefore?: FormData;
+    };
 
 export function uploadErrorMessage(error: { name: string; message: string }) {
   return `Upload error: ${error.name}: ${error.message}`;
@@ -245,6 +252,8 @@ export async function receiveUpload(
   let incoming: Incoming | null = null;
   // The name of the file being received, for the error when receiving it fails.
   let receiving: string | null = null;
+  const readBefore = new FormData();
+  const memory = createMemoryUploadHandler({ maxPartSize: 100_000 });
   let fields: FormData;
   try {
     fields = await parseMultipartFormData(
@@ -260,14 +269,18 @@ export async function receiveUpload(
         const limit = uploadLimit(kind, familyOfExtension(extensionOf(name)));
         incoming = await receivePart(part.data, name, limit);
         return incoming.size === 0 ? null : "received";
-      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+      }, async (part) => {
+        const value = await memory(part);
+        if (typeof value === "string") readBefore.append(part.name, value);
+        return value;
+      }),
     );
   } catch (error) {
     const pending = incoming as Incoming | null;
     if (pending) await fsp.rm(pending.tempPath, { force: true });
     const name = pending?.name ?? receiving ?? "Upload";
-    if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message } };
-    return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." } };
+    if (error instanceof UploadError) return { ok: false, fields: null, error: { name, message: error.message }, readBefore };
+    return { ok: false, fields: null, error: { name, message: "The upload did not arrive whole. Please try again." }, readBefore };
   }
 
   const received = incoming as Incoming | null;

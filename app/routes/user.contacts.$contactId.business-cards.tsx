@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { AddArea } from "~/features/contacts/AddArea";
 import { BusinessCardUpload } from "~/features/contacts/BusinessCardUpload";
 import { businessCardCountLabel, businessCardsPath } from "~/features/contacts/business-cards";
 import { businessCardUploadSettings, listBusinessCards, uploadBusinessCard } from "~/features/contacts/business-cards.server";
@@ -56,8 +57,7 @@ export default function ContactBusinessCards() {
           ))}
         </ul>
       )}
-      <section aria-labelledby="add-card-heading" className="contact-files-add">
-        <h3 id="add-card-heading">{cards.length ? "Add More" : "Add a business card"}</h3>
+      <AddArea count={cards.length} heading="Add a business card">
         <BusinessCardUpload
           action={here}
           accept={upload.accept}
@@ -65,7 +65,7 @@ export default function ContactBusinessCards() {
           chooseLabel={cards.length ? "Add another business card" : "Choose a business card image"}
           routeId="routes/user.contacts.$contactId.business-cards"
         />
-      </section>
+      </AddArea>
       <Outlet />
     </RouteDialog>
   );

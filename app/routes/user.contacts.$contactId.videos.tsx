@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { AddArea } from "~/features/contacts/AddArea";
 import { contactFilesPath } from "~/features/contacts/contact-files";
 import {
   listContactFiles,
@@ -62,10 +63,7 @@ export default function ContactVideos() {
           ))}
         </ul>
       )}
-      {/* The add area (no videos) or "Add More": the same control in the same place, so that
-          its outcome line stays when the list reloads after an upload. */}
-      <section aria-labelledby="add-video-heading" className="contact-files-add">
-        <h3 id="add-video-heading">{videos.length ? "Add More" : "Add a video"}</h3>
+      <AddArea count={videos.length} heading="Add a video">
         <FileUpload
           action={here}
           accept={upload.accept}
@@ -76,7 +74,7 @@ export default function ContactVideos() {
           hint={HINT}
           routeId="routes/user.contacts.$contactId.videos"
         />
-      </section>
+      </AddArea>
       <Outlet />
     </RouteDialog>
   );

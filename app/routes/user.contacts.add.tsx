@@ -3,13 +3,14 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
+import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
 import { saveContact } from "~/features/contacts/save-contact.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json(await contactFormData(member.id, { country: null, province: null }));
+  return json({ photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, { country: null, province: null })) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddContact() {
-  const { constraint, places, suggestions } = useLoaderData<typeof loader>();
+  const { constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RouteDialog title="Add a contact">
@@ -30,6 +31,7 @@ export default function AddContact() {
         suggestions={suggestions}
         contactId={null}
         submitLabel="Add contact"
+        photo={photoUpload}
       />
     </RouteDialog>
   );

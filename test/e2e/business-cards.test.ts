@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
-import { png } from "../fixtures/files";
+import { noisyPng, png } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -47,6 +47,9 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     const dialog = page.getByRole("dialog", { name: "Business cards of Grace Hopper" });
     await dialog.getByText("No business cards yet.").waitFor();
     expect(await dialog.textContent()).toContain("0 business cards");
+    // No cards: the add area as it is, no "Add More".
+    expect(await dialog.locator("summary", { hasText: "Add More" }).isVisible()).toBe(false);
+    expect(await dialog.getByLabel("Choose a business card image").isVisible()).toBe(true);
 
     const file = { name: "card.png", mimeType: "image/png", buffer: await png(400, 300) };
     await dialog.locator('input[type="file"]').setInputFiles(file);
@@ -72,7 +75,11 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     const card = dialog.getByRole("listitem").filter({ has: page.getByRole("img", { name: "Business card card.png" }) });
     await card.waitFor();
     expect(await dialog.textContent()).toContain("1 business card");
-    await dialog.getByRole("heading", { name: "Add More" }).waitFor();
+    // Now a list: the add area is behind "Add More" (folded after a reload without JS, left
+    // open with JS for the upload's outcome).
+    const addMore = dialog.locator("summary", { hasText: "Add More" });
+    await addMore.waitFor();
+    expect(await dialog.getByLabel("Add another business card").isVisible()).toBe(javaScript);
 
     // The card is a 3:2 crop of the photo; without JS its largest centred part.
     const src = (await card.getByRole("img").getAttribute("src"))!;
@@ -99,6 +106,10 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     await section.getByRole("link", { name: "Show business cards" }).click();
     await page.waitForURL(atPath(cardsPath));
     await hydrated(page);
+    // Opened with a card listed: "Add More" unfolds the add area.
+    expect(await dialog.getByLabel("Add another business card").isVisible()).toBe(false);
+    await addMore.click();
+    await dialog.getByLabel("Add another business card").waitFor({ state: "visible" });
     await dialog.getByRole("link", { name: "Delete business card card.png" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this business card?", cardsPath);
     expect(await toast(page, "deleted")).toContain("The business card is deleted.");
@@ -135,5 +146,61 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     expect(await toast(page, "deleted")).toContain("The profile image of Ada Lovelace is deleted.");
     await grid.locator(".avatar--placeholder").waitFor();
     expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
+
+describe("uploading a business card with JavaScript", () => {
+  test("after the crop, the button shows the percentage; Cancel aborts and no card is added", async () => {
+    const context = await browser.newContext({ javaScript: true });
+    const page = await context.newPage();
+    await signUp(page, { name: "Slow Cara", email: uniqueEmail("slowcard") });
+    const id = await addContact(page, "Grace Hopper");
+    const cardsPath = `/user/contacts/${id}/business-cards`;
+    await visit(page, cardsPath);
+    const dialog = page.getByRole("dialog", { name: "Business cards of Grace Hopper" });
+    await dialog.getByText("No business cards yet.").waitFor();
+
+    // About 1.5 MB of noise, over a slow connection.
+    const big = { name: "big-card.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 3) };
+    expect(big.buffer.length).toBeGreaterThan(1_400_000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+
+    await dialog.getByLabel("Choose a business card image").setInputFiles(big);
+    const crop = page.getByRole("dialog", { name: "Position and size of business card" });
+    await crop.waitFor();
+    const save = crop.getByRole("button", { name: "Save" });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await crop.waitFor({ state: "detached" });
+
+    const button = dialog.getByRole("button", { name: /^Uploading \d+%$/ });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
+    const early = await percentOf();
+    await page.waitForFunction(
+      ({ early }) => {
+        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
+        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
+      },
+      { early },
+    );
+    expect(await percentOf()).toBeLessThan(100);
+
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Upload", exact: true }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    expect(await dialog.getByText("No business cards yet.").isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain("0 business cards");
+
+    // Nothing was kept.
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await visit(page, cardsPath);
+    await dialog.getByText("No business cards yet.").waitFor();
+    const listed = await page.request.get(`/user/business_card/ajax_list_by_contact/${id}`, { headers: { Accept: "application/json" } });
+    expect((await listed.json()).total_cards).toBe(0);
   });
 });

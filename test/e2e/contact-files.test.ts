@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_HEADS, VIDEO_HEADS } from "../fixtures/files";
+import { DOCUMENT_HEADS, headed, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
@@ -26,6 +26,11 @@ async function upload(page: Page, dialog: Locator, file: Upload, javaScript: boo
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await page.waitForURL(atPath(path));
   }
+}
+
+/** SPEC.md §4's "Add More": the <summary> that unfolds the add area, drawn as a button. */
+function addMoreButton(dialog: Locator) {
+  return dialog.locator("summary", { hasText: "Add More" });
 }
 
 async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
@@ -60,9 +65,16 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     await hydrated(page);
     const videos = page.getByRole("dialog", { name: "Videos of Grace Hopper" });
     await videos.getByText("No videos yet.").waitFor();
+    // No videos: the add area is shown as it is, with no "Add More" to press.
+    const addMore = addMoreButton(videos);
+    expect(await addMore.isVisible()).toBe(false);
+    expect(await videos.getByLabel("Choose a video").isVisible()).toBe(true);
     await upload(page, videos, video, javaScript, videosPath);
     expect(await outcome(page, videos, "saved", javaScript)).toContain("The video pitch.mp4 is saved.");
-    await videos.getByRole("heading", { name: "Add More" }).waitFor();
+    await addMore.waitFor();
+    // Without JS the page comes back with the add area folded; with JS it stays open for the
+    // upload's outcome.
+    expect(await videos.getByLabel("Add more videos").isVisible()).toBe(javaScript);
     const item = videos.getByRole("listitem").filter({ hasText: "pitch.mp4" });
     await item.waitFor();
     // The player is there once the entry is opened, and loads nothing before.
@@ -104,12 +116,66 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     await documents.getByText("No documents yet.").waitFor();
     expect((await page.request.get(href)).status()).toBe(404);
 
-    // And the video.
+    // With videos the add area is folded behind "Add More", which unfolds it.
     await visit(page, videosPath);
+    const addMoreInput = videos.getByLabel("Add more videos");
+    expect(await addMoreInput.isVisible()).toBe(false);
+    await addMore.click();
+    await addMoreInput.waitFor({ state: "visible" });
+
+    // And the video.
     await videos.getByRole("link", { name: "Delete pitch.mp4" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this video?", videosPath);
     expect(await toast(page, "deleted")).toContain("The video pitch.mp4 is deleted.");
     await videos.getByText("No videos yet.").waitFor();
     expect((await page.request.get(src)).status()).toBe(404);
+  });
+});
+
+describe("uploading a video with JavaScript", () => {
+  test("the button shows the percentage; Cancel aborts and no video is added", async () => {
+    const context = await browser.newContext({ javaScript: true });
+    const page = await context.newPage();
+    await signUp(page, { name: "Slow Sid", email: uniqueEmail("slowvideo") });
+    const id = await addContact(page, "Grace Hopper");
+    const videosPath = `/user/contacts/${id}/videos`;
+    await visit(page, videosPath);
+    const videos = page.getByRole("dialog", { name: "Videos of Grace Hopper" });
+    await videos.getByText("No videos yet.").waitFor();
+
+    // 1.5 MB over a slow connection.
+    const big: Upload = { name: "long-pitch.mp4", mimeType: "video/mp4", buffer: headed(VIDEO_HEADS.mp4().subarray(0, 32), 1_500_000) };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+
+    const button = videos.getByRole("button", { name: /^Uploading \d+%$/ });
+    await videos.getByLabel("Choose a video").setInputFiles(big);
+    await button.waitFor();
+    expect(await videos.getByLabel("Choose a video").isDisabled()).toBe(true);
+    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
+    const early = await percentOf();
+    await page.waitForFunction(
+      ({ early }) => {
+        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
+        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
+      },
+      { early },
+    );
+    expect(await percentOf()).toBeLessThan(100);
+
+    await videos.getByRole("button", { name: "Cancel" }).click();
+    // As before: the upload button, no error, no video, the add area still open.
+    await videos.getByRole("button", { name: "Upload", exact: true }).waitFor();
+    expect(await videos.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+    expect(await videos.getByRole("alert").count()).toBe(0);
+    expect(await videos.getByLabel("Choose a video").isDisabled()).toBe(false);
+    expect(await videos.getByText("No videos yet.").isVisible()).toBe(true);
+
+    // Nothing was kept: the dialog loaded afresh has no video either.
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await visit(page, videosPath);
+    await videos.getByText("No videos yet.").waitFor();
+    expect(await videos.getByRole("list", { name: "Videos" }).count()).toBe(0);
   });
 });

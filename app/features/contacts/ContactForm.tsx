@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { formatBytes } from "~/lib/file-types";
 import { useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field } from "~/ui/field";
@@ -63,6 +64,7 @@ export function ContactForm({
   suggestions,
   contactId,
   submitLabel,
+  photo,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Record<string, unknown>;
@@ -71,6 +73,8 @@ export function ContactForm({
   suggestions: { meetPlaces: string[]; occupations: string[] };
   contactId: number | null;
   submitLabel: string;
+  /** The add dialog's profile image field (the edit dialog has its own image control). */
+  photo?: { accept: string; maxBytes: number };
 }) {
   const pending = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);
@@ -91,10 +95,19 @@ export function ContactForm({
   // Open when there is something to see in it (a value, or an error after a post without JS).
   const extra = [fields.phone, fields.occupation, fields.meet_place, fields.country, fields.province, fields.city];
   const hasExtra = extra.some((field) => Boolean(field.initialValue) || Boolean(field.errors?.length));
+  // With JS a file over the limit is refused as it is chosen, without sending it; choosing
+  // another file also clears the server's answer about the previous one.
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<unknown>(null);
+  const serverPhotoErrors = lastResult === answered ? null : (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
+  const photoErrors = photoError ? [photoError] : serverPhotoErrors;
+  const photoTooLarge = (file: File | undefined) =>
+    photo && file && file.size > photo.maxBytes ? `Upload error: ${file.name}: The file is too large: the limit is ${formatBytes(photo.maxBytes)}.` : "";
 
   return (
     <Form
       method="post"
+      encType={photo ? "multipart/form-data" : undefined}
       {...formProps}
       ref={formRef}
       onChange={(event) => {
@@ -103,6 +116,12 @@ export function ContactForm({
       onSubmit={(event) => {
         formProps.onSubmit(event);
         if (event.defaultPrevented) return;
+        const chosen = (formRef.current?.elements.namedItem("image") as HTMLInputElement | null)?.files?.[0];
+        if (photoTooLarge(chosen)) {
+          event.preventDefault();
+          setPhotoError(photoTooLarge(chosen));
+          return;
+        }
         email.refresh(valueOf("email"), country());
         phone.refresh(valueOf("phone"), country());
         const checks = [email.latest.current, phone.latest.current];
@@ -173,6 +192,24 @@ export function ContactForm({
           errors={{ country: fields.country.errors, province: fields.province.errors, city: fields.city.errors }}
         />
       </details>
+      {photo ? (
+        // After the other fields: a file refused while it streams in ends the reading of the
+        // form, and what was typed ahead of it still comes back.
+        <Field
+          label="Profile image"
+          hint={`JPG, PNG or GIF, up to ${formatBytes(photo.maxBytes)}.`}
+          errors={photoErrors}
+          inputProps={{
+            type: "file",
+            name: "image",
+            accept: photo.accept,
+            onChange: (event) => {
+              setAnswered(lastResult);
+              setPhotoError(photoTooLarge(event.currentTarget.files?.[0]) || null);
+            },
+          }}
+        />
+      ) : null}
       <ErrorList errors={form.errors} />
       <div className="dialog-actions">
         {/* Not disabled while the checks run: a click would be lost as the field loses focus. */}

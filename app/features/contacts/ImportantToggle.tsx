@@ -1,25 +1,52 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useHydrated } from "~/ui/use-hydrated";
 
-/** SPEC.md §4: is_important toggles 0/1. With JS it flips in place (a fetcher); without JS
- * the same form posts and the page comes back with the notification. */
+/**
+ * SPEC.md §4: is_important toggles 0/1 through a checkbox, drawn as a star. With JS ticking it
+ * posts at once and it flips in place (a fetcher); without JS the member ticks it and presses
+ * the small Save button, and the page comes back with the notification.
+ */
 export function ImportantToggle({ contactId, important, name }: { contactId: number; important: boolean; name: string }) {
   const fetcher = useFetcher();
-  const shown = fetcher.formData ? fetcher.formData.get("is_important") === "1" : important;
+  const hydrated = useHydrated();
+  // Ticked at once, until the save and the reload of the list are through.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle") setOptimistic(null);
+  }, [fetcher.state]);
+  const checked = optimistic ?? important;
   return (
     <fetcher.Form method="post" action="/user/contacts/change_isImportant" className="important-toggle">
       <CsrfInput />
       <input type="hidden" name="contact_id" value={contactId} />
-      <input type="hidden" name="is_important" value={shown ? "0" : "1"} />
-      <button
-        type="submit"
-        className={`star${shown ? " star--on" : ""}`}
-        aria-pressed={shown}
-        aria-label={shown ? `${name} is important: unmark` : `Mark ${name} as important`}
-        title={shown ? "Important" : "Mark as important"}
-      >
-        {shown ? "★" : "☆"}
-      </button>
+      <label className="star" title="Important">
+        <input
+          type="checkbox"
+          name="is_important"
+          value="1"
+          checked={checked}
+          onChange={(event) => {
+            setOptimistic(event.currentTarget.checked);
+            fetcher.submit(event.currentTarget.form);
+          }}
+          aria-label={`Mark ${name} as important`}
+        />
+        <span className="star-off" aria-hidden="true">
+          ☆
+        </span>
+        <span className="star-on" aria-hidden="true">
+          ★
+        </span>
+      </label>
+      {/* The form's first is_important counts: the box's 1 when ticked, else this 0. */}
+      <input type="hidden" name="is_important" value="0" />
+      {hydrated ? null : (
+        <button type="submit" className="button button--secondary button--small" aria-label={`Save the important mark of ${name}`}>
+          Save
+        </button>
+      )}
     </fetcher.Form>
   );
 }

@@ -192,11 +192,12 @@ export async function duplicateMessage(ownerId: number, field: "email" | "phone"
     : `You already have a contact with this phone number: ${existing.name}.`;
 }
 
-export async function createContact(ownerId: number, input: ContactInput & { phone: string | null }) {
+/** `profileImageId`: the member's contact_profile_image file, saved in the same row. */
+export async function createContact(ownerId: number, input: ContactInput & { phone: string | null }, profileImageId: number | null = null) {
   const now = nowIso();
   const { id } = await db
     .insertInto("contacts")
-    .values({ owner_id: ownerId, ...input, is_important: 0, created_at: now, updated_at: now })
+    .values({ owner_id: ownerId, ...input, is_important: 0, profile_image_id: profileImageId, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;

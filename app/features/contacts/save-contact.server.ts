@@ -1,19 +1,38 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { placeErrors, placeOptions } from "~/lib/places.server";
+import { deleteFile } from "~/lib/files.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
+import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
 import { createContact, duplicateMessage, normalizePhone, updateBusiness, updateContact } from "./contacts.server";
 import { BusinessSchema, ContactSchema } from "./schema";
 
+/** The form's fields, and, when adding, the profile image if one was chosen: through the one
+ * upload path, as the edit dialog's image control (contact_profile_image: its types, its
+ * 2,000,000 bytes, its content check). A refused image is the field's error; what was typed
+ * before it in the form comes back either way. */
+async function readForm(request: Request, member: Member, adding: boolean) {
+  if (!adding || !(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { formData: await request.formData(), imageId: null, imageError: null };
+  }
+  const upload = await receiveUpload(request, { kind: "contact_profile_image", ownerId: member.id, field: "image", required: false });
+  const formData = upload.fields ?? (upload.ok ? undefined : upload.readBefore) ?? new FormData();
+  formData.delete("image");
+  if (!upload.ok) return { formData, imageId: null, imageError: uploadErrorMessage(upload.error) };
+  return { formData, imageId: upload.file?.id ?? null, imageError: null };
+}
+
 /** The add and edit dialogs' action: validate (SPEC.md §5 messages, the duplicate checks,
- * the phone number and the place), save, and land on the contact's profile. */
+ * the phone number and the place, the image when adding), save, and land on the contact's
+ * profile. The contact and its image are saved together or not at all. */
 export async function saveContact(request: Request, member: Member, contactId: number | null) {
-  const formData = await request.formData();
+  const { formData, imageId, imageError } = await readForm(request, member, contactId === null);
   const placesFor = () =>
     placeOptions({ country: String(formData.get("country") ?? "") || null, province: String(formData.get("province") ?? "") || null });
 
   if (formData.get("intent") === "refresh-places") {
+    if (imageId) await deleteFile(imageId);
     const submission = parseWithZod(formData, { schema: ContactSchema.partial() });
     return json({ result: submission.reply(), places: placesFor() });
   }
@@ -36,11 +55,22 @@ export async function saveContact(request: Request, member: Member, contactId: n
     }),
     async: true,
   });
-  if (submission.status !== "success") return json({ result: submission.reply(), places: placesFor() }, { status: 400 });
+  if (submission.status !== "success" || imageError) {
+    if (imageId) await deleteFile(imageId);
+    // Beside the other fields' errors, whether or not they passed.
+    const result = imageError ? submission.reply({ fieldErrors: { image: [imageError] } }) : submission.reply();
+    return json({ result, places: placesFor() }, { status: 400 });
+  }
 
   let id = contactId;
-  if (id === null) id = await createContact(member.id, submission.value);
-  else if (!(await updateContact(member.id, id, submission.value))) throw new Response("Not found", { status: 404 });
+  if (id === null) {
+    try {
+      id = await createContact(member.id, submission.value, imageId);
+    } catch (error) {
+      if (imageId) await deleteFile(imageId);
+      throw error;
+    }
+  } else if (!(await updateContact(member.id, id, submission.value))) throw new Response("Not found", { status: 404 });
   return respond(
     request,
     { type: "success", message: contactId === null ? "Contact added." : "Contact saved." },
