@@ -23,6 +23,27 @@ async function readForm(request: Request, member: Member, adding: boolean) {
   return { formData, imageId: upload.file?.id ?? null, imageError: null };
 }
 
+/** The checks only the server makes (the phone number with libphonenumber, e-mail and phone
+ * already used by another contact or invitation, the place), read from the fields as sent so
+ * that they are answered beside the schema's own errors: one submit shows every problem,
+ * also without JavaScript. Gives the phone number in international form. */
+async function serverChecks(member: Member, contactId: number | null, formData: FormData) {
+  const text = (name: string) => String(formData.get(name) ?? "").trim() || null;
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const country = text("country");
+  const typedPhone = text("phone");
+  const phone = typedPhone ? normalizePhone(typedPhone, country) : null;
+  if (typedPhone && !phone) add("phone", "Please provide a valid phone number.");
+  const email = ContactSchema.shape.email.safeParse(formData.get("email") ?? undefined);
+  const emailTaken = email.success ? await duplicateMessage(member.id, "email", email.data, contactId) : "";
+  if (emailTaken) add("email", emailTaken);
+  const phoneTaken = await duplicateMessage(member.id, "phone", phone, contactId);
+  if (phoneTaken) add("phone", phoneTaken);
+  for (const [field, message] of Object.entries(placeErrors({ country, province: text("province"), city: text("city") }))) add(field, message);
+  return { errors, phone };
+}
+
 /** The add and edit dialogs' action: validate (SPEC.md §5 messages, the duplicate checks,
  * the phone number and the place, the image when adding), save, and land on the contact's
  * profile. The contact and its image are saved together or not at all. */
@@ -37,40 +58,28 @@ export async function saveContact(request: Request, member: Member, contactId: n
     return json({ result: submission.reply(), places: placesFor() });
   }
 
-  const submission = await parseWithZod(formData, {
-    schema: ContactSchema.transform(async (contact, ctx) => {
-      let phone: string | null = null;
-      if (contact.phone) {
-        phone = normalizePhone(contact.phone, contact.country);
-        if (!phone) ctx.addIssue({ code: "custom", path: ["phone"], message: "Please provide a valid phone number." });
-      }
-      const emailTaken = await duplicateMessage(member.id, "email", contact.email, contactId);
-      if (emailTaken) ctx.addIssue({ code: "custom", path: ["email"], message: emailTaken });
-      const phoneTaken = await duplicateMessage(member.id, "phone", phone, contactId);
-      if (phoneTaken) ctx.addIssue({ code: "custom", path: ["phone"], message: phoneTaken });
-      for (const [field, message] of Object.entries(placeErrors(contact))) {
-        ctx.addIssue({ code: "custom", path: [field], message });
-      }
-      return { ...contact, phone };
-    }),
-    async: true,
-  });
-  if (submission.status !== "success" || imageError) {
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const checked = await serverChecks(member, contactId, formData);
+  if (imageError) (checked.errors.image ??= []).push(imageError);
+  if (submission.status !== "success" || Object.keys(checked.errors).length > 0) {
     if (imageId) await deleteFile(imageId);
-    // Beside the other fields' errors, whether or not they passed.
-    const result = imageError ? submission.reply({ fieldErrors: { image: [imageError] } }) : submission.reply();
-    return json({ result, places: placesFor() }, { status: 400 });
+    const schemaErrors = submission.status === "error" ? submission.error : undefined;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(checked.errors).map(([field, messages]) => [field, [...(schemaErrors?.[field] ?? []), ...messages]]),
+    );
+    return json({ result: submission.reply({ fieldErrors }), places: placesFor() }, { status: 400 });
   }
+  const contact = { ...submission.value, phone: checked.phone };
 
   let id = contactId;
   if (id === null) {
     try {
-      id = await createContact(member.id, submission.value, imageId);
+      id = await createContact(member.id, contact, imageId);
     } catch (error) {
       if (imageId) await deleteFile(imageId);
       throw error;
     }
-  } else if (!(await updateContact(member.id, id, submission.value))) throw new Response("Not found", { status: 404 });
+  } else if (!(await updateContact(member.id, id, contact))) throw new Response("Not found", { status: 404 });
   return respond(
     request,
     { type: "success", message: contactId === null ? "Contact added." : "Contact saved." },
