@@ -267,6 +267,9 @@ describe("every contact route, found by its file name", () => {
     "user.contacts.$contactId.videos.tsx": { loader: "404", action: "404", upload: "video" },
     "user.contacts.add.tsx": "own",
     "user.contacts.business_update.ts": { loader: "404", action: "404" },
+    "user.contacts.categories._index.tsx": "own",
+    "user.contacts.categories.$labelId.tsx": { loader: "404", action: "404" },
+    "user.contacts.categories.$labelId_.delete.tsx": { loader: "404", action: "404" },
     "user.contacts.change_isImportant.ts": { loader: "bounce", action: "404" },
     "user.contacts.delete.ts": { loader: "404", action: "404" },
     "user.contacts.edit.$contactId.tsx": { loader: "404", action: "404" },
@@ -307,7 +310,7 @@ describe("every contact route, found by its file name", () => {
   const load = (file: string) => import(`../app/routes/${file.replace(/\.tsx?$/, "")}`) as Promise<Module>;
 
   /** The owner's contact with one of everything: business card, video, document, profile
-   * image, invitation image, and an import waiting for its mapping. */
+   * image, invitation image, a label of the owner's, and an import waiting for its mapping. */
   async function furnishedContact(owner: TestMember) {
     const id = await ownersContact(owner);
     const contactId = String(id);
@@ -331,6 +334,11 @@ describe("every contact route, found by its file name", () => {
       "user.contacts.import._index.tsx",
       uploadRequest(`${LIST}/import`, { name: "c.csv", content: Buffer.from("Name,E-mail\nIda Import,ida@example.com\n"), type: "text/csv" }, { cookie, fields }),
     );
+    await post(
+      "user.contacts.$contactId.category.$kind.tsx",
+      postRequest(`${LIST}/${id}/category/my`, { csrf: "x", new_label: "Olga's circle" }, cookie),
+      { contactId, kind: "my" },
+    );
     const one = async <T,>(query: Promise<T | undefined>) => (await query)!;
     const card = await one(db.selectFrom("business_cards").select("id").where("contact_id", "=", id).executeTakeFirst());
     const video = await one(db.selectFrom("contact_files").select("id").where("contact_id", "=", id).where("kind", "=", "video").executeTakeFirst());
@@ -338,7 +346,8 @@ describe("every contact route, found by its file name", () => {
       db.selectFrom("contact_files").select("id").where("contact_id", "=", id).where("kind", "=", "document").executeTakeFirst(),
     );
     const pending = await one(db.selectFrom("contact_imports").select("id").where("owner_id", "=", owner.id).executeTakeFirst());
-    return { id, card: card.id, video: video.id, document: document.id, importId: pending.id };
+    const label = await one(db.selectFrom("contact_labels").select("id").where("owner_id", "=", owner.id).executeTakeFirst());
+    return { id, card: card.id, video: video.id, document: document.id, importId: pending.id, label: label.id };
   }
 
   async function ownerState(ownerId: number) {
@@ -352,6 +361,7 @@ describe("every contact route, found by its file name", () => {
       imports: await db.selectFrom("contact_imports").select(["id", "status"]).where("owner_id", "=", ownerId).orderBy("id").execute(),
       invitations: await db.selectFrom("invitations").selectAll().where("owner_id", "=", ownerId).orderBy("id").execute(),
       labels: await db.selectFrom("contact_label_assignments").selectAll().where("contact_id", "in", ids).execute(),
+      labelNames: await db.selectFrom("contact_labels").select(["id", "name"]).where("owner_id", "=", ownerId).orderBy("id").execute(),
     };
   }
 
@@ -360,7 +370,7 @@ describe("every contact route, found by its file name", () => {
     const intruder = await createSignedInMember({ name: "Ivan Intruder" });
     const own = await furnishedContact(owner);
     const before = await ownerState(owner.id);
-    const ids = { contactId: own.id, cardId: own.card, videoId: own.video, documentId: own.document, importId: own.importId };
+    const ids = { contactId: own.id, cardId: own.card, videoId: own.video, documentId: own.document, importId: own.importId, labelId: own.label };
     // Every name an id could go by, in the query and in the form.
     const values = {
       contact_id: String(own.id),

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
-import { isChoice, LABEL_MAX, labelsByContact, labelsOf, setChapterHead, setContactLabels, setFixedCategory } from "~/features/contacts/categories.server";
+import { cleanLabelName, isChoice, LABEL_MAX, labelsByContact, labelsDialogPath, labelsOf, setChapterHead, setContactLabels, setFixedCategory } from "~/features/contacts/categories.server";
 import { getContact, parseContactId } from "~/features/contacts/contacts.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember, safeRedirect } from "~/lib/session.server";
@@ -40,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     back,
     labels,
     assigned,
+    // The dialog that renames and deletes labels comes back here.
+    manageLabels: labelsDialogPath(new URL(request.url).pathname + new URL(request.url).search),
   });
 }
 
@@ -48,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "").trim();
   if (kind === "my") {
-    const newLabel = text("new_label").replace(/\s+/g, " ");
+    const newLabel = cleanLabelName(form.get("new_label"));
     if (newLabel.length > LABEL_MAX) {
       return json({ errors: { new_label: [`Use at most ${LABEL_MAX} characters.`] } }, { status: 400 });
     }
@@ -83,7 +85,7 @@ function FixedChoices({ choices, current }: { choices: readonly { value: string;
 }
 
 export default function ContactCategory() {
-  const { contact, kind, title, back, labels, assigned } = useLoaderData<typeof loader>();
+  const { contact, kind, title, back, labels, assigned, manageLabels } = useLoaderData<typeof loader>();
   const errors = (useActionData<typeof action>() as { errors?: Record<string, string[]> } | undefined)?.errors;
   const pending = useIsPending();
   return (
@@ -105,6 +107,13 @@ export default function ContactCategory() {
               <p className="muted">You have no categories of your own yet: name the first one below.</p>
             )}
             <Field label="New category" hint="For example: Golf partners, Speakers, Board." errors={errors?.new_label} inputProps={{ name: "new_label", maxLength: 40 }} />
+            {labels.length ? (
+              <p>
+                <Link to={manageLabels} preventScrollReset>
+                  Rename or delete your categories
+                </Link>
+              </p>
+            ) : null}
           </>
         ) : kind === "real-estate" ? (
           <FixedChoices choices={REAL_ESTATE_CATEGORIES} current={contact.real_estate_category} />

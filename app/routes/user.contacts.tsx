@@ -117,17 +117,22 @@ export default function Contacts() {
               </select>
             </label>
             {labels.length ? (
-              <label>
-                My category{" "}
-                <select name="label" defaultValue={filters.label ?? ""}>
-                  <option value="">Any</option>
-                  {labels.map((label) => (
-                    <option key={label.id} value={label.id}>
-                      {label.name} ({label.contacts})
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <span className="label-filter">
+                <label>
+                  My category{" "}
+                  <select name="label" defaultValue={filters.label ?? ""}>
+                    <option value="">Any</option>
+                    {labels.map((label) => (
+                      <option key={label.id} value={label.id}>
+                        {label.name} ({label.contacts})
+                      </option>
+                    ))}
+                  </select>
+                </label>{" "}
+                <Link to={`categories?back=${encodeURIComponent(here)}`} preventScrollReset>
+                  Rename or delete
+                </Link>
+              </span>
             ) : null}
             <label>
               Real estate{" "}

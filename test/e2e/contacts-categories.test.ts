@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 // The category dialogs opened from the grid's Category button, the list's filters by each
 // category and its sorts, the text and business searches (bookmarkable), and SPEC.md §7's
@@ -193,6 +193,130 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
     expect(await deleted.json()).toEqual({ type: "success", message: "Ana Ortega is deleted.", url: LIST });
     await visit(page, LIST);
     expect(await cardNames(page)).toEqual(["Bob Baker"]);
+  });
+});
+
+describe.each(modes)("my category labels renamed and deleted $name", ({ javaScript }) => {
+  test("from the list's filter: rename (a taken name refused), delete after asking; the contacts stay", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Lena Labels", email: uniqueEmail("labels") });
+    const ana = await seedContact(page, { name: "Ana Ortega" });
+    const bob = await seedContact(page, { name: "Bob Baker" });
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const label = async (contactId: number, fields: Record<string, string>) => {
+      const saved = await page.request.post(`${LIST}/${contactId}/category/my?back=%2Fuser%2Fcontacts`, { form: { csrf, ...fields }, maxRedirects: 0 });
+      expect(saved.status()).toBe(302);
+    };
+    await label(ana, { new_label: "Speakers" });
+    await label(bob, { new_label: "Golf partners" });
+    await visit(page, LIST);
+    const option = (name: string) => page.getByLabel("My category").locator("option", { hasText: name }).getAttribute("value");
+    const golfId = await option("Golf partners");
+    const speakersId = await option("Speakers");
+    await label(ana, { label: speakersId!, new_label: "Golf partners" });
+
+    // "Rename or delete" beside the filter opens the member's labels with their counts.
+    await visit(page, LIST);
+    await dismissToast(page);
+    await page.getByText("Sort and filter", { exact: true }).click();
+    expect(await page.getByLabel("My category").locator("option").allTextContents()).toEqual(["Any", "Golf partners (2)", "Speakers (1)"]);
+    await page.locator("form.list-options").getByRole("link", { name: "Rename or delete" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories`));
+    let dialog = page.getByRole("dialog", { name: "My categories" });
+    await dialog.waitFor();
+    await hydrated(page);
+    const labels = dialog.getByRole("list", { name: "My categories" });
+    expect(await labels.getByRole("listitem").allTextContents()).toEqual([
+      expect.stringMatching(/^Golf partners \(2 contacts\)/),
+      expect.stringMatching(/^Speakers \(1 contact\)/),
+    ]);
+
+    // Rename: another label's name is refused next to the field, then a new name is saved.
+    await dialog.getByRole("link", { name: "Rename Golf partners" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories/${golfId}`));
+    dialog = page.getByRole("dialog", { name: "Rename category: Golf partners" });
+    await dialog.waitFor();
+    await hydrated(page);
+    await dialog.getByLabel("Name", { exact: true }).fill("speakers");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    dialog = page.getByRole("dialog", { name: "Rename category: Golf partners" });
+    expect(await fieldErrors(dialog.getByLabel("Name", { exact: true }))).toContain("You already have a category named speakers.");
+    await hydrated(page);
+    await dialog.getByLabel("Name", { exact: true }).fill("Golfers");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories`));
+    expect(await toast(page, "renamed")).toContain("Golf partners is renamed to Golfers.");
+    dialog = page.getByRole("dialog", { name: "My categories" });
+    await dialog.getByRole("link", { name: "Rename Golfers" }).waitFor();
+    await hydrated(page);
+
+    // Delete: SPEC.md §8's question first; Cancel keeps it, Yes deletes it.
+    await dismissToast(page);
+    await dialog.getByRole("link", { name: "Delete Speakers" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories/${speakersId}/delete`));
+    let confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete this category?");
+    expect(await confirm.textContent()).toContain("Speakers is taken off the contact in it; the contacts themselves stay.");
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories`));
+    dialog = page.getByRole("dialog", { name: "My categories" });
+    await hydrated(page);
+    await dialog.getByRole("link", { name: "Delete Speakers" }).click();
+    confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    await confirm.getByRole("button", { name: "Yes, delete" }).click();
+    await page.waitForURL(atPath(`${LIST}/categories`));
+    expect(await toast(page, "deleted")).toContain("The category Speakers is deleted.");
+    dialog = page.getByRole("dialog", { name: "My categories" });
+    await dialog.getByRole("link", { name: "Delete Speakers" }).waitFor({ state: "detached" });
+    expect(await dialog.getByRole("list", { name: "My categories" }).getByRole("listitem").allTextContents()).toEqual([
+      expect.stringMatching(/^Golfers \(2 contacts\)/),
+    ]);
+    await hydrated(page);
+
+    // Done: the list, where the filter and the cards show what is left; both contacts stay.
+    await dismissToast(page);
+    await dialog.getByRole("link", { name: "Done" }).click();
+    await page.waitForURL(atPath(LIST));
+    await page.getByRole("dialog", { name: "My categories" }).waitFor({ state: "detached" });
+    expect(await cardNames(page)).toEqual(["Ana Ortega", "Bob Baker"]);
+    expect(await card(page, "Ana Ortega").getByRole("list", { name: "Categories" }).textContent()).toBe("Golfers");
+    expect(await page.getByLabel("My category").locator("option").allTextContents()).toEqual(["Any", "Golfers (2)"]);
+  });
+
+  test("the My category dialog links to the labels and back; another member gets 404 for them", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Lars Labels", email: uniqueEmail("labels-link") });
+    const bob = await seedContact(page, { name: "Bob Baker" });
+    await visit(page, LIST);
+    let my = await openCategory(page, "Bob Baker", "My category");
+    expect(await my.getByRole("link", { name: "Rename or delete your categories" }).count()).toBe(0);
+    await my.getByLabel("New category").fill("Bakers");
+    await my.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(atPath(LIST));
+    await card(page, "Bob Baker").getByRole("list", { name: "Categories" }).getByText("Bakers").waitFor();
+    await hydrated(page);
+
+    my = await openCategory(page, "Bob Baker", "My category");
+    await my.getByRole("link", { name: "Rename or delete your categories" }).click();
+    const dialog = page.getByRole("dialog", { name: "My categories" });
+    await dialog.waitFor();
+    await hydrated(page);
+    const rename = await dialog.getByRole("link", { name: "Rename Bakers" }).getAttribute("href");
+    const labelId = /\/categories\/(\d+)/.exec(rename!)![1];
+    await dialog.getByRole("link", { name: "Done" }).click();
+    await page.getByRole("dialog", { name: "My category: Bob Baker" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`${LIST}/${bob}/category/my`);
+
+    const other = await browser.newPage({ javaScript });
+    await signUp(other, { name: "Otto Other", email: uniqueEmail("labels-other") });
+    expect((await other.request.get(`${LIST}/categories/${labelId}`)).status()).toBe(404);
+    expect((await other.request.get(`${LIST}/categories/${labelId}/delete`)).status()).toBe(404);
+    await visit(other, `${LIST}/categories`);
+    await other.getByRole("dialog", { name: "My categories" }).getByText("You have no categories of your own yet").waitFor();
   });
 });
 

@@ -146,3 +146,85 @@ describe.each(modes)("invitations $name", ({ javaScript }) => {
     await page.getByRole("region", { name: "Invitation to Chapter" }).getByText("Joined Chapter", { exact: true }).waitFor();
   });
 });
+
+/** Holds the POSTs whose path matches until `release()` is called; other requests pass. */
+async function holdPosts(page: Page, pattern: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(pattern, async (route) => {
+    if (route.request().method() === "POST") {
+      held.push(route.request().url());
+      await released;
+    }
+    await route.continue();
+  });
+  return { release, held };
+}
+
+describe("invitation buttons with JavaScript", () => {
+  test("Send invitation and Re-invite are disabled while the request is on its way, then replaced by the new state", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Hal Holder", email: uniqueEmail("holder") });
+    const email = uniqueEmail("held-invitee");
+    const id = await addContact(page, "Pia Pending", email);
+    const state = page.getByTestId("invitation-state");
+    const section = page.getByRole("region", { name: "Invitation to Chapter" });
+
+    // Invite: the dialog's button is disabled until the answer is in.
+    await dismissToast(page);
+    await section.getByRole("link", { name: "Invite Pia Pending to Chapter" }).click();
+    const dialog = page.getByRole("dialog", { name: "Invite Pia Pending" });
+    await dialog.waitFor();
+    await hydrated(page);
+    const invite = await holdPosts(page, `**/user/contacts/${id}/invite?**`);
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    const sending = dialog.getByRole("button", { name: "Sending..." });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    await page.waitForFunction(() => document.querySelector("dialog button[aria-busy=true]") !== null);
+    expect(invite.held).toHaveLength(1);
+    invite.release();
+    await page.waitForURL((url) => url.pathname === "/user/profile" && url.searchParams.get("cicid") === String(id));
+    expect(await toast(page, "Invitation sent")).toContain(`Invitation sent to ${email}.`);
+    // Replaced by the new state: "Invited", and Re-invite where Invite was.
+    await page.getByRole("dialog", { name: "Invite Pia Pending" }).waitFor({ state: "detached" });
+    expect(await state.textContent()).toMatch(/^Invited on \d{4}-\d{2}-\d{2} to /);
+    expect(await section.getByRole("link", { name: "Invite Pia Pending to Chapter" }).count()).toBe(0);
+    const reinvite = section.getByRole("button", { name: "Re-invite Pia Pending" });
+    expect(await reinvite.isEnabled()).toBe(true);
+    expect(invite.held).toHaveLength(1);
+
+    // Re-invite on the profile: disabled and "Sending..." while held; a second click sends
+    // nothing more; then "Re-invited once" and the button is back.
+    await dismissToast(page);
+    const again = await holdPosts(page, "**/user/reinvite**");
+    await reinvite.click();
+    await page.waitForFunction(() => document.querySelector('button[aria-label="Re-invite Pia Pending"]')?.textContent === "Sending...");
+    expect(await reinvite.isDisabled()).toBe(true);
+    await reinvite.click({ force: true });
+    expect(again.held).toHaveLength(1);
+    again.release();
+    expect(await toast(page, "sent again")).toContain(`Invitation sent again to ${email}.`);
+    await page.getByText(/^Re-invited once, last on \d{4}-\d{2}-\d{2} to /).waitFor();
+    await page.waitForFunction(() => document.querySelector('button[aria-label="Re-invite Pia Pending"]')?.textContent === "Re-invite");
+    expect(await reinvite.isEnabled()).toBe(true);
+    expect(again.held).toHaveLength(1);
+
+    // The grid's Re-invite: the same, and the card's state follows.
+    await visit(page, "/user/contacts");
+    const card = page.getByTestId("contact-card").filter({ hasText: "Pia Pending" });
+    const sent = card.getByText(/^Invited \d{4}-\d{2}-\d{2}$/);
+    expect(await sent.getAttribute("title")).toMatch(/^Re-invited once, /);
+    const gridButton = card.getByRole("button", { name: "Re-invite Pia Pending" });
+    const grid = await holdPosts(page, "**/user/reinvite**");
+    await gridButton.click();
+    await page.waitForFunction(() => document.querySelector('button[aria-label="Re-invite Pia Pending"]')?.textContent === "Sending...");
+    expect(await gridButton.isDisabled()).toBe(true);
+    grid.release();
+    expect(await toast(page, "sent again")).toContain(`Invitation sent again to ${email}.`);
+    await page.waitForFunction(() => document.querySelector('[title^="Re-invited 2 times, "]') !== null);
+    expect(await gridButton.isEnabled()).toBe(true);
+    expect(grid.held).toHaveLength(1);
+  });
+});

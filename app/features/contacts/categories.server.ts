@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
+import { requireMember, safeRedirect } from "~/lib/session.server";
 import { OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "./categories";
 
 export const LABEL_MAX = 40;
@@ -94,4 +95,71 @@ export async function setChapterHead(ownerId: number, contactId: number, chapter
     .where("owner_id", "=", ownerId)
     .where("id", "=", contactId)
     .execute();
+}
+
+/** One of the member's own labels, with how many contacts carry it; undefined for anyone
+ * else's. */
+export async function getLabel(ownerId: number, labelId: number) {
+  return db
+    .selectFrom("contact_labels as l")
+    .leftJoin("contact_label_assignments as a", "a.label_id", "l.id")
+    .select(["l.id", "l.name", sql<number>`count(a.contact_id)`.as("contacts")])
+    .where("l.owner_id", "=", ownerId)
+    .where("l.id", "=", labelId)
+    .groupBy(["l.id", "l.name"])
+    .executeTakeFirst();
+}
+
+/** The member and their label named by the route's `labelId`; 404 for anyone else's. */
+export async function requireOwnLabel(request: Request, param: string | undefined) {
+  const member = await requireMember(request);
+  const id = param && /^\d{1,15}$/.test(param) ? Number(param) : null;
+  const label = id ? await getLabel(member.id, id) : undefined;
+  if (!label) throw new Response("Not found", { status: 404 });
+  return { member, label: { ...label, contacts: Number(label.contacts) } };
+}
+
+/** Tidies a label name as typed (spaces collapsed); the same rule for new and renamed labels. */
+export function cleanLabelName(value: FormDataEntryValue | null) {
+  return String(value ?? "")
+    .trim()
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * Renames the member's label. Names are unique per member whatever their case, so a name
+ * another of their labels has is refused ("taken"); a change of case of its own name is fine.
+ */
+export async function renameLabel(ownerId: number, labelId: number, name: string) {
+  const clash = await db
+    .selectFrom("contact_labels")
+    .select("id")
+    .where("owner_id", "=", ownerId)
+    .where("id", "!=", labelId)
+    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .executeTakeFirst();
+  if (clash) return "taken" as const;
+  await db.updateTable("contact_labels").set({ name }).where("owner_id", "=", ownerId).where("id", "=", labelId).execute();
+  return "renamed" as const;
+}
+
+/** Deletes the member's label and takes it off every contact that carried it. */
+export async function deleteLabel(ownerId: number, labelId: number) {
+  return db.transaction().execute(async (trx) => {
+    const own = await trx.selectFrom("contact_labels").select("id").where("owner_id", "=", ownerId).where("id", "=", labelId).executeTakeFirst();
+    if (!own) return false;
+    await trx.deleteFrom("contact_label_assignments").where("label_id", "=", labelId).execute();
+    await trx.deleteFrom("contact_labels").where("id", "=", labelId).execute();
+    return true;
+  });
+}
+
+/** Where the "My categories" dialogs go back to: `?back=` (a path of this site), else the list. */
+export function labelsBack(request: Request) {
+  return safeRedirect(new URL(request.url).searchParams.get("back"), "/user/contacts");
+}
+
+/** The "My categories" dialog, returning to `back`. */
+export function labelsDialogPath(back: string) {
+  return `/user/contacts/categories?back=${encodeURIComponent(back)}`;
 }
