@@ -111,6 +111,20 @@ describe("adding a contact", () => {
     expect(await db.selectFrom("contacts").selectAll().execute()).toEqual([]);
   });
 
+  test("one submit answers every problem at once: the name, a bad phone number, an e-mail already used, a city without a province", async () => {
+    const member = await createSignedInMember();
+    await added(member, { name: "Ana Ortega", email: "ana@example.com" });
+    const response = await add(member, { name: "", email: "ANA@example.com", phone: "12", country: "CA", city: "Toronto" });
+    expect(response.status).toBe(400);
+    const errors = await replyErrors(response);
+    expect(Object.keys(errors).sort()).toEqual(["city", "email", "name", "phone"]);
+    expect(errors.name).toEqual(["Name is required."]);
+    expect(errors.phone).toEqual(["Please provide a valid phone number."]);
+    expect(errors.email[0]).toContain("Ana Ortega");
+    expect(errors.city).toEqual(["Choose a province first."]);
+    expect(await db.selectFrom("contacts").select("name").execute()).toEqual([{ name: "Ana Ortega" }]);
+  });
+
   test("a malformed e-mail gets SPEC.md §5's message", async () => {
     const member = await createSignedInMember();
     for (const email of ["ana", "ana@", "@example.com", "ana example@example.com", `${"a".repeat(250)}@example.com`]) {
