@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
-import { createEvent, listAttenders, setEventStatus } from "~/features/events/events.server";
+import { saveEvent } from "~/features/events/event-form.server";
+import { createEvent, listAttenders, requireOwnEvent, setEventStatus, updateEvent } from "~/features/events/events.server";
 import { eventCalendar, foldLine } from "~/features/events/ics.server";
 import { EventSchema } from "~/features/events/schema";
 import { wallClockToUtc } from "~/features/events/time";
+import { issueTicket } from "~/features/tickets/tickets.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { loader as attendersAlias } from "~/routes/user.ajax.event.events_list.$eventId";
@@ -184,6 +186,49 @@ describe("creating and editing events", () => {
     await db.updateTable("events").set({ general_taken: 3 }).where("id", "=", id).execute();
     const errors = await replyErrors(await edit(owner, id, { ...VALID, general_capacity: "2" }));
     expect(errors.general_capacity).toEqual(["3 seats are already taken: the capacity cannot be less."]);
+  });
+
+  test("a seat taken between the form's check and the save: the capacity is not lowered under it, the same message shows", async () => {
+    const owner = await createSignedInMember();
+    const buyer = await createSignedInMember();
+    const second = await createSignedInMember();
+    const id = await created(owner, { general_capacity: "5", vip_capacity: "3", vip_amount: "" });
+    const request = () => postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "1", vip_capacity: "" }, owner.cookie);
+    // What the edit action read at the start of its request: no seat taken yet.
+    const { member, event: stale } = await requireOwnEvent(getRequest(`/user/events/edit/${id}`, owner.cookie), String(id));
+    expect(stale).toMatchObject({ general_taken: 0, vip_taken: 0 });
+    // Meanwhile two general seats and a VIP seat are taken.
+    for (const [type, holder] of [["general", buyer], ["general", second], ["vip", buyer]] as const) {
+      expect(await issueTicket({ eventId: id, type, holderId: holder.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({ ok: true });
+    }
+    const before = await row(id);
+
+    const response = await settle(() => saveEvent(request(), member, stale));
+    expect(response.status).toBe(400);
+    expect(await replyErrors(response)).toEqual({
+      general_capacity: ["2 seats are already taken: the capacity cannot be less."],
+      vip_capacity: ["1 seat is already taken: the capacity cannot be less."],
+    });
+    // Nothing was written: the seats, the capacities and the rest of the event are as saved.
+    expect(await row(id)).toEqual(before);
+    expect(before).toMatchObject({ title: VALID.title, general_capacity: 5, general_taken: 2, vip_capacity: 3, vip_taken: 1 });
+
+    // A capacity that still holds the seats is saved.
+    const fits = postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "2", vip_capacity: "1" }, owner.cookie);
+    expect((await settle(() => saveEvent(fits, member, stale))).status).toBe(302);
+    expect(await row(id)).toMatchObject({ title: "Renamed", general_capacity: 2, vip_capacity: 1 });
+  });
+
+  test("clearing a type (not offered) while its seat is taken is refused; another member's or a missing event is not found", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await created(owner, { vip_capacity: "2", vip_amount: "" });
+    const input = EventSchema.parse({ ...VALID, vip_capacity: "" });
+    expect(await issueTicket({ eventId: id, type: "vip", holderId: other.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({ ok: true });
+    expect(await updateEvent(owner.id, id, input)).toEqual({ saved: false, errors: { vip_capacity: "1 seat is already taken: the capacity cannot be less." } });
+    expect(await row(id)).toMatchObject({ vip_capacity: 2, vip_taken: 1 });
+    expect(await updateEvent(other.id, id, input)).toEqual({ saved: false, notFound: true });
+    expect(await updateEvent(owner.id, 999_999, input)).toEqual({ saved: false, notFound: true });
   });
 
   test("another member gets 404 for edit and delete, and changes nothing", async () => {

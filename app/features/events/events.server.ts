@@ -53,18 +53,39 @@ export async function createEvent(ownerId: number, input: EventInput, imageId: n
   return id;
 }
 
-/** Saves the owner's changes; a new image replaces (and deletes) the old one. False: not theirs. */
-export async function updateEvent(ownerId: number, eventId: number, input: EventInput, imageId?: number | null) {
-  const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
-  if (!before) return false;
-  await db
-    .updateTable("events")
-    .set({ ...columnsOf(input), ...(imageId !== undefined ? { image_id: imageId } : {}), updated_at: nowIso() })
-    .where("id", "=", eventId)
-    .where("owner_id", "=", ownerId)
-    .execute();
-  if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
-  return true;
+export type EventUpdate = { saved: true } | { saved: false; notFound: true } | { saved: false; notFound?: false; errors: Record<string, string> };
+
+/**
+ * Saves the owner's changes; a new image replaces (and deletes) the old one. The capacities
+ * are written only if they still hold the seats taken at that moment: the check is part of the
+ * UPDATE itself (… WHERE general_taken <= new capacity), so a ticket bought between the form's
+ * check and this write, on any instance, refuses the change instead of overbooking. Refused,
+ * nothing is written and `errors` says why, by field.
+ */
+export async function updateEvent(ownerId: number, eventId: number, input: EventInput, imageId?: number | null): Promise<EventUpdate> {
+  const holds = (eb: ExpressionBuilder<DB, "events">, taken: "general_taken" | "vip_taken", capacity: number | null) =>
+    capacity === null ? eb(taken, "=", 0) : eb(taken, "<=", capacity);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+    if (!before) return { saved: false, notFound: true };
+    const result = await db
+      .updateTable("events")
+      .set({ ...columnsOf(input), ...(imageId !== undefined ? { image_id: imageId } : {}), updated_at: nowIso() })
+      .where("id", "=", eventId)
+      .where("owner_id", "=", ownerId)
+      .where((eb) => eb.and([holds(eb, "general_taken", input.general_capacity), holds(eb, "vip_taken", input.vip_capacity)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) {
+      if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
+      return { saved: true };
+    }
+    const seats = await db.selectFrom("events").select(["general_taken", "vip_taken"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+    if (!seats) return { saved: false, notFound: true };
+    const errors = capacityErrors(seats, input);
+    if (Object.keys(errors).length) return { saved: false, errors };
+    // The seats were released again before they could be counted: try the write once more.
+  }
+  return { saved: false, errors: { general_capacity: "The seats taken changed while saving: please try again." } };
 }
 
 /** Sets (or replaces, deleting the old one) the owner's event image. False: not theirs. */
