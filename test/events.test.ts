@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { saveEvent } from "~/features/events/event-form.server";
-import { createEvent, listAttenders, requireOwnEvent, setEventStatus, updateEvent } from "~/features/events/events.server";
+import { createEvent, deleteEvent, listAttenders, requireOwnEvent, setEventStatus, updateEvent } from "~/features/events/events.server";
 import { eventCalendar, foldLine } from "~/features/events/ics.server";
 import { EventSchema } from "~/features/events/schema";
 import { wallClockToUtc } from "~/features/events/time";
-import { issueTicket } from "~/features/tickets/tickets.server";
+import { buyTicket } from "~/features/tickets/purchase.server";
+import { findEvent, issueTicket, SOLD_OUT } from "~/features/tickets/tickets.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
+import { requireMember } from "~/lib/session.server";
 import { loader as attendersAlias } from "~/routes/user.ajax.event.events_list.$eventId";
 import { loader as createAlias } from "~/routes/user.event.create";
 import { action as deleteAlias } from "~/routes/user.event.delete";
@@ -24,6 +26,7 @@ import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attend
 import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
 import { loader as fileLoader } from "~/routes/user.files.$token";
 import sharp from "sharp";
+import { ticketsOf } from "./event-fixtures";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
@@ -395,6 +398,31 @@ describe("deleting events", () => {
     json.headers.set("Accept", "application/json");
     const answer = await settle(() => deleteAction(routeArgs(json, { eventId: String(id) })));
     expect(answer.status).toBe(409);
+  });
+
+  test("a paid ticket bought while the event is deleted is never deleted with it: the delete refuses, or the purchase finds no seat", async () => {
+    const owner = await createSignedInMember();
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const buyer = await requireMember(getRequest("/user", (await createSignedInMember()).cookie));
+        const id = await created(owner, { general_amount: "25.50" });
+        // The buyer's request has read the event (seats left) before the delete begins.
+        const event = await findEvent(id);
+        const [deleted, bought] = await Promise.all([deleteEvent(owner.id, id), buyTicket(buyer, event!, "general", "http://chapter.test")]);
+        return { id, deleted, bought, tickets: await ticketsOf(id), event: await row(id) };
+      }),
+    );
+    for (const { deleted, bought, tickets, event } of outcomes) {
+      if (deleted.ok) {
+        expect(bought).toMatchObject({ ok: false, message: SOLD_OUT });
+        expect(event).toBeUndefined();
+      } else {
+        expect(deleted.message).toBe("This event has paid tickets, so it cannot be deleted. Cancel and refund them first.");
+        expect(bought).toMatchObject({ ok: true, kind: "payment" });
+        expect(event).toBeDefined();
+        expect(tickets).toMatchObject([{ status: "pending", amount_cents: 2550 }]);
+      }
+    }
   });
 });
 

@@ -308,31 +308,43 @@ export async function listAttenders(eventId: number) {
  * Deleting an event: refused while paid tickets are held (issued, or pending payment), since
  * those members paid for a seat and need a refund first. Otherwise the event goes with its free
  * tickets, and the members holding them or going are told.
+ * The check and the delete are one transaction that first locks the event's row (a write that
+ * changes nothing). Every ticket is written in the same transaction as its seat's UPDATE of
+ * that row, so a ticket being bought meanwhile is either committed before the lock (and
+ * counted here) or waits for the delete and then finds no event: never deleted with it.
  */
 export async function deleteEvent(ownerId: number, eventId: number): Promise<{ ok: true } | { ok: false; message: string }> {
-  const event = await db.selectFrom("events").select(["id", "title", "image_id"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
-  if (!event) return { ok: false, message: "Not found" };
-  const paid = await db
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("event_id", "=", eventId)
-    .where("amount_cents", ">", 0)
-    .where("status", "in", ["issued", "pending"])
-    .executeTakeFirstOrThrow();
-  if (Number(paid.count) > 0) {
-    return { ok: false, message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." };
-  }
-  const toTell = new Set<number>();
-  const holders = await db.selectFrom("tickets").select("holder_id").where("event_id", "=", eventId).where("status", "=", "issued").execute();
-  const going = await db.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1).execute();
-  for (const row of holders) if (row.holder_id) toTell.add(row.holder_id);
-  for (const row of going) toTell.add(row.member_id);
-  toTell.delete(ownerId);
-
-  await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable("events")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", eventId)
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) return { ok: false as const, message: "Not found" };
+    const event = await trx.selectFrom("events").select(["title", "image_id"]).where("id", "=", eventId).executeTakeFirstOrThrow();
+    const paid = await trx
+      .selectFrom("tickets")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("event_id", "=", eventId)
+      .where("amount_cents", ">", 0)
+      .where("status", "in", ["issued", "pending"])
+      .executeTakeFirstOrThrow();
+    if (Number(paid.count) > 0) {
+      return { ok: false as const, message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." };
+    }
+    const toTell = new Set<number>();
+    const holders = await trx.selectFrom("tickets").select("holder_id").where("event_id", "=", eventId).where("status", "=", "issued").execute();
+    const going = await trx.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1).execute();
+    for (const row of holders) if (row.holder_id) toTell.add(row.holder_id);
+    for (const row of going) toTell.add(row.member_id);
+    toTell.delete(ownerId);
     await trx.updateTable("products").set({ event_id: null }).where("event_id", "=", eventId).execute();
-    await trx.deleteFrom("events").where("id", "=", eventId).where("owner_id", "=", ownerId).execute();
+    await trx.deleteFrom("events").where("id", "=", eventId).execute();
+    return { ok: true as const, event, toTell };
   });
+  if (!outcome.ok) return outcome;
+  const { event, toTell } = outcome;
   if (event.image_id) await deleteFile(event.image_id);
   for (const memberId of toTell) {
     await notify({ memberId, kind: "event_cancelled", message: `${event.title} was cancelled by its organiser.`, actorId: ownerId });
