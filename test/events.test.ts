@@ -24,6 +24,7 @@ import { action as statusAction } from "~/routes/user.events.status";
 import { loader as detailLoader } from "~/routes/user.events_.$eventId";
 import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
 import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
+import { action as uploadProfile } from "~/routes/user.ajax.file_upload.profile";
 import { loader as fileLoader } from "~/routes/user.files.$token";
 import sharp from "sharp";
 import { ticketsOf } from "./event-fixtures";
@@ -529,6 +530,29 @@ describe("attenders", () => {
     const body = (await response.json()) as { attenders: { name: string; avatarUrl: string | null }[] };
     expect(body.attenders).toHaveLength(3);
     expect(body.attenders[0]).toEqual({ id: both.id, name: "Bea Both", avatarUrl: null });
+  });
+
+  test("an attender with a profile photo is listed with its thumbnail, which the viewer can open", async () => {
+    const owner = await createSignedInMember();
+    const viewer = await createSignedInMember();
+    const pictured = await createSignedInMember({ name: "Pia Pictured" });
+    const id = await created(owner);
+    await setEventStatus(pictured.id, id, "Going");
+    const photo = uploadRequest("/user/ajax/file_upload/profile", { name: "me.png", content: await png(120, 120), type: "image/png" }, { cookie: pictured.cookie, fields: { csrf: "x" } });
+    expect((await settle(() => uploadProfile(routeArgs(photo)))).status).toBe(302);
+    const { token } = await db
+      .selectFrom("users")
+      .innerJoin("files", "files.id", "users.profile_image_id")
+      .select("files.token")
+      .where("users.id", "=", pictured.id)
+      .executeTakeFirstOrThrow();
+
+    const response = await settle(() => attendersLoader(routeArgs(getRequest(`/user/events/${id}/attenders`, viewer.cookie), { eventId: String(id) })));
+    const body = (await response.json()) as { attenders: { id: number; name: string; avatarUrl: string | null }[] };
+    expect(body.attenders).toEqual([{ id: pictured.id, name: "Pia Pictured", avatarUrl: `/user/files/${token}?variant=thumbnail` }]);
+    const served = await settle(() => fileLoader(routeArgs(getRequest(body.attenders[0].avatarUrl!, viewer.cookie), { token })));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toMatch(/^image\//);
   });
 });
 
