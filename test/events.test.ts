@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
-import { createEvent, listAttenders, setEventStatus } from "~/features/events/events.server";
+import { saveEvent } from "~/features/events/event-form.server";
+import { createEvent, deleteEvent, listAttenders, requireOwnEvent, setEventStatus, updateEvent } from "~/features/events/events.server";
 import { eventCalendar, foldLine } from "~/features/events/ics.server";
 import { EventSchema } from "~/features/events/schema";
 import { wallClockToUtc } from "~/features/events/time";
+import { buyTicket } from "~/features/tickets/purchase.server";
+import { findEvent, issueTicket, SOLD_OUT } from "~/features/tickets/tickets.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
+import { requireMember } from "~/lib/session.server";
 import { loader as attendersAlias } from "~/routes/user.ajax.event.events_list.$eventId";
 import { loader as createAlias } from "~/routes/user.event.create";
 import { action as deleteAlias } from "~/routes/user.event.delete";
@@ -20,8 +24,10 @@ import { action as statusAction } from "~/routes/user.events.status";
 import { loader as detailLoader } from "~/routes/user.events_.$eventId";
 import { loader as attendersLoader } from "~/routes/user.events_.$eventId.attenders";
 import { loader as icsLoader } from "~/routes/user.events_.$eventId.calendar[.]ics";
+import { action as uploadProfile } from "~/routes/user.ajax.file_upload.profile";
 import { loader as fileLoader } from "~/routes/user.files.$token";
 import sharp from "sharp";
+import { ticketsOf } from "./event-fixtures";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
@@ -184,6 +190,49 @@ describe("creating and editing events", () => {
     await db.updateTable("events").set({ general_taken: 3 }).where("id", "=", id).execute();
     const errors = await replyErrors(await edit(owner, id, { ...VALID, general_capacity: "2" }));
     expect(errors.general_capacity).toEqual(["3 seats are already taken: the capacity cannot be less."]);
+  });
+
+  test("a seat taken between the form's check and the save: the capacity is not lowered under it, the same message shows", async () => {
+    const owner = await createSignedInMember();
+    const buyer = await createSignedInMember();
+    const second = await createSignedInMember();
+    const id = await created(owner, { general_capacity: "5", vip_capacity: "3", vip_amount: "" });
+    const request = () => postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "1", vip_capacity: "" }, owner.cookie);
+    // What the edit action read at the start of its request: no seat taken yet.
+    const { member, event: stale } = await requireOwnEvent(getRequest(`/user/events/edit/${id}`, owner.cookie), String(id));
+    expect(stale).toMatchObject({ general_taken: 0, vip_taken: 0 });
+    // Meanwhile two general seats and a VIP seat are taken.
+    for (const [type, holder] of [["general", buyer], ["general", second], ["vip", buyer]] as const) {
+      expect(await issueTicket({ eventId: id, type, holderId: holder.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({ ok: true });
+    }
+    const before = await row(id);
+
+    const response = await settle(() => saveEvent(request(), member, stale));
+    expect(response.status).toBe(400);
+    expect(await replyErrors(response)).toEqual({
+      general_capacity: ["2 seats are already taken: the capacity cannot be less."],
+      vip_capacity: ["1 seat is already taken: the capacity cannot be less."],
+    });
+    // Nothing was written: the seats, the capacities and the rest of the event are as saved.
+    expect(await row(id)).toEqual(before);
+    expect(before).toMatchObject({ title: VALID.title, general_capacity: 5, general_taken: 2, vip_capacity: 3, vip_taken: 1 });
+
+    // A capacity that still holds the seats is saved.
+    const fits = postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "2", vip_capacity: "1" }, owner.cookie);
+    expect((await settle(() => saveEvent(fits, member, stale))).status).toBe(302);
+    expect(await row(id)).toMatchObject({ title: "Renamed", general_capacity: 2, vip_capacity: 1 });
+  });
+
+  test("clearing a type (not offered) while its seat is taken is refused; another member's or a missing event is not found", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await created(owner, { vip_capacity: "2", vip_amount: "" });
+    const input = EventSchema.parse({ ...VALID, vip_capacity: "" });
+    expect(await issueTicket({ eventId: id, type: "vip", holderId: other.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({ ok: true });
+    expect(await updateEvent(owner.id, id, input)).toEqual({ saved: false, errors: { vip_capacity: "1 seat is already taken: the capacity cannot be less." } });
+    expect(await row(id)).toMatchObject({ vip_capacity: 2, vip_taken: 1 });
+    expect(await updateEvent(other.id, id, input)).toEqual({ saved: false, notFound: true });
+    expect(await updateEvent(owner.id, 999_999, input)).toEqual({ saved: false, notFound: true });
   });
 
   test("another member gets 404 for edit and delete, and changes nothing", async () => {
@@ -351,6 +400,31 @@ describe("deleting events", () => {
     const answer = await settle(() => deleteAction(routeArgs(json, { eventId: String(id) })));
     expect(answer.status).toBe(409);
   });
+
+  test("a paid ticket bought while the event is deleted is never deleted with it: the delete refuses, or the purchase finds no seat", async () => {
+    const owner = await createSignedInMember();
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const buyer = await requireMember(getRequest("/user", (await createSignedInMember()).cookie));
+        const id = await created(owner, { general_amount: "25.50" });
+        // The buyer's request has read the event (seats left) before the delete begins.
+        const event = await findEvent(id);
+        const [deleted, bought] = await Promise.all([deleteEvent(owner.id, id), buyTicket(buyer, event!, "general", "http://chapter.test")]);
+        return { id, deleted, bought, tickets: await ticketsOf(id), event: await row(id) };
+      }),
+    );
+    for (const { deleted, bought, tickets, event } of outcomes) {
+      if (deleted.ok) {
+        expect(bought).toMatchObject({ ok: false, message: SOLD_OUT });
+        expect(event).toBeUndefined();
+      } else {
+        expect(deleted.message).toBe("This event has paid tickets, so it cannot be deleted. Cancel and refund them first.");
+        expect(bought).toMatchObject({ ok: true, kind: "payment" });
+        expect(event).toBeDefined();
+        expect(tickets).toMatchObject([{ status: "pending", amount_cents: 2550 }]);
+      }
+    }
+  });
 });
 
 describe("the event list", () => {
@@ -456,6 +530,29 @@ describe("attenders", () => {
     const body = (await response.json()) as { attenders: { name: string; avatarUrl: string | null }[] };
     expect(body.attenders).toHaveLength(3);
     expect(body.attenders[0]).toEqual({ id: both.id, name: "Bea Both", avatarUrl: null });
+  });
+
+  test("an attender with a profile photo is listed with its thumbnail, which the viewer can open", async () => {
+    const owner = await createSignedInMember();
+    const viewer = await createSignedInMember();
+    const pictured = await createSignedInMember({ name: "Pia Pictured" });
+    const id = await created(owner);
+    await setEventStatus(pictured.id, id, "Going");
+    const photo = uploadRequest("/user/ajax/file_upload/profile", { name: "me.png", content: await png(120, 120), type: "image/png" }, { cookie: pictured.cookie, fields: { csrf: "x" } });
+    expect((await settle(() => uploadProfile(routeArgs(photo)))).status).toBe(302);
+    const { token } = await db
+      .selectFrom("users")
+      .innerJoin("files", "files.id", "users.profile_image_id")
+      .select("files.token")
+      .where("users.id", "=", pictured.id)
+      .executeTakeFirstOrThrow();
+
+    const response = await settle(() => attendersLoader(routeArgs(getRequest(`/user/events/${id}/attenders`, viewer.cookie), { eventId: String(id) })));
+    const body = (await response.json()) as { attenders: { id: number; name: string; avatarUrl: string | null }[] };
+    expect(body.attenders).toEqual([{ id: pictured.id, name: "Pia Pictured", avatarUrl: `/user/files/${token}?variant=thumbnail` }]);
+    const served = await settle(() => fileLoader(routeArgs(getRequest(body.attenders[0].avatarUrl!, viewer.cookie), { token })));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toMatch(/^image\//);
   });
 });
 

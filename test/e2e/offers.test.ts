@@ -143,4 +143,50 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     expect(await toast(page, "deleted")).toContain("is deleted.");
     expect((await visitor.goto(publicLink))?.status()).toBe(404);
   });
+  test("the owner edits an offer from its page: the dialog holds what was saved, refuses an empty title, and saves the change", async () => {
+    const suffix = `${Date.now()} ${javaScript ? "js" : "nojs"}`;
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: `Edna Editor ${suffix}`, email: uniqueEmail("offers-edit") });
+    await visit(page, "/user/offers/create");
+    let dialog = page.getByRole("dialog", { name: "Create an offer" });
+    await dialog.waitFor();
+    await hydrated(page);
+    const title = `Mentoring hour ${suffix}`;
+    await dialog.getByLabel("Title", { exact: true }).fill(title);
+    await dialog.getByLabel("Price", { exact: true }).fill("80");
+    await dialog.getByRole("button", { name: "Create offer" }).click();
+    await page.waitForURL((url) => /^\/user\/offers\/\d+$/.test(url.pathname));
+    const offerPath = new URL(page.url()).pathname;
+    await hydrated(page);
+    await dismissToast(page);
+
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(atPath(`/user/offers/edit/${offerPath.split("/").pop()}`));
+    dialog = page.getByRole("dialog", { name: `Edit ${title}` });
+    await dialog.waitFor();
+    await hydrated(page);
+    expect(await dialog.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+    expect(await dialog.getByLabel("Price", { exact: true }).inputValue()).toBe("80");
+
+    await dialog.getByLabel("Title", { exact: true }).fill("");
+    await dialog.getByRole("button", { name: "Save offer" }).click();
+    dialog = page.getByRole("dialog", { name: `Edit ${title}` });
+    expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Title is required.");
+
+    const renamed = `Mentoring afternoon ${suffix}`;
+    await dialog.getByLabel("Title", { exact: true }).fill(renamed);
+    await dialog.getByLabel("Price", { exact: true }).fill("120.50");
+    await dialog.getByLabel("Description", { exact: true }).fill("Three hours with a founder who sold twice.");
+    await dialog.getByRole("button", { name: "Save offer" }).click();
+    await page.waitForURL(atPath(offerPath));
+    expect(await toast(page, "saved")).toContain("Offer saved.");
+    await page.getByRole("heading", { name: renamed, level: 1 }).waitFor();
+    expect(await page.locator("main").textContent()).toContain("Three hours with a founder who sold twice.");
+    expect(await page.locator(".details dd").first().textContent()).toMatch(/120\.50/);
+
+    // The list shows the new title, and the old one is gone.
+    await visit(page, "/user/offers");
+    await page.getByTestId("offer-card").filter({ hasText: renamed }).waitFor();
+    expect(await page.getByTestId("offer-card").filter({ hasText: title }).count()).toBe(0);
+  });
 });

@@ -65,6 +65,42 @@ async function checkIn(page: Page, code: string, expected: string) {
   return (await result.textContent()) ?? "";
 }
 
+/**
+ * SPEC.md §4: the copy button says "Copied!" (and the clipboard holds the code) or "Failed!"
+ * when the browser refuses, and the word goes after 1 second. The page's clock is driven by
+ * the test, so "after 1 second" is exact, not a race.
+ */
+async function checkCopyButton(page: Page, code: string) {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  // Installed, the page's clock still runs with real time; paused, it moves only when told.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const copy = page.getByRole("button", { name: "Copy code" });
+  const feedback = page.locator(".copy-feedback");
+  // Polled from the test, not in the page: the page's own polling runs on the clock stopped here.
+  const feedbackIs = (text: string) => expect.poll(() => feedback.textContent(), { timeout: 15_000 }).toBe(text);
+
+  await copy.click();
+  await feedbackIs("Copied!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await page.clock.runFor(900);
+  expect(await feedback.textContent()).toBe("Copied!");
+  await page.clock.runFor(150);
+  await feedbackIs("");
+
+  // The browser refuses the write (no permission, page not focused …).
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+  });
+  await copy.click();
+  await feedbackIs("Failed!");
+  await page.clock.runFor(900);
+  expect(await feedback.textContent()).toBe("Failed!");
+  await page.clock.runFor(150);
+  await feedbackIs("");
+  await page.clock.resume();
+}
+
 describe.each(modes)("tickets $name", ({ javaScript }) => {
   const suffix = `${javaScript ? "js" : "nojs"} ${Date.now()}`;
 
@@ -89,14 +125,6 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     expect(await member.getByTestId("ticket-holder").textContent()).toBe(memberName);
     expect(await member.getByTestId("ticket-status").textContent()).toBe("Valid");
     expect(await member.locator(".ticket-qr svg").count()).toBe(1);
-    // Copy-to-clipboard with its feedback (with JS; without JS the code is there as text).
-    if (javaScript) {
-      await hydrated(member);
-      await member.getByRole("button", { name: "Copy code" }).click();
-      await member.locator(".copy-feedback").filter({ hasText: /^(Copied!|Failed!)$/ }).waitFor();
-    } else {
-      expect(await member.getByRole("button", { name: "Copy code" }).count()).toBe(0);
-    }
     await visit(member, "/user/tickets");
     expect(await member.getByTestId("my-ticket").filter({ hasText: title }).count()).toBe(1);
 
@@ -174,6 +202,37 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     await confirm.getByRole("button", { name: "Yes, cancel it" }).click();
     expect(await toast(organiser, "is cancelled")).toContain(`The General ticket ${contactCode} of ${contactName} is cancelled; its seat is free again.`);
     await organiser.getByTestId("event-ticket").filter({ hasText: contactCode }).filter({ hasText: "Cancelled" }).waitFor();
+  });
+
+  test("a ticket of another event at this event's door: Not for this event, and not checked in; the code's copy button", async () => {
+    const organiser = await browser.newPage({ javaScript });
+    await signUp(organiser, { name: `Otto Organiser ${suffix}`, email: uniqueEmail("organiser") });
+    const here = await createEvent(organiser, `Harbour breakfast ${suffix}`, { general: "10" });
+    const elsewhere = await createEvent(organiser, `Rooftop drinks ${suffix}`, { general: "10" });
+
+    const member = await browser.newPage({ javaScript });
+    await signUp(member, { name: `Max Member ${suffix}`, email: uniqueEmail("ticket-member") });
+    const dialog = await openPurchase(member, elsewhere, "general");
+    await dialog.getByRole("button", { name: "Get my free ticket" }).click();
+    await member.waitForURL((url) => url.pathname.startsWith("/user/tickets/"));
+    const code = (await member.getByTestId("ticket-code").textContent()) ?? "";
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // Copy-to-clipboard with its feedback (with JS; without JS the code is there as text).
+    if (javaScript) {
+      await hydrated(member);
+      await checkCopyButton(member, code);
+    } else {
+      expect(await member.getByRole("button", { name: "Copy code" }).count()).toBe(0);
+    }
+
+    await visit(organiser, `/user/events/${here}/check-in`);
+    await hydrated(organiser);
+    expect(await checkIn(organiser, code, "Not for this event")).toBe(`Not for this event Ticket ${code} is for another event.`);
+    expect(await organiser.getByTestId("check-in-counts").textContent()).toBe("0 of 0 tickets checked in");
+    // The ticket was not used up: at its own event's door it is valid.
+    await visit(organiser, `/user/events/${elsewhere}/check-in`);
+    await hydrated(organiser);
+    expect(await checkIn(organiser, code, "Valid")).toContain(`Valid General ticket ${code} of Max Member ${suffix}: checked in.`);
   });
 
   test("a paid VIP ticket is issued when the admin confirms the transfer; invited members accept a ticket", async () => {

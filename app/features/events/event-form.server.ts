@@ -79,7 +79,13 @@ export async function saveEvent(
   } else {
     id = existing.id;
     const image = imageId ?? (removeImage ? null : undefined);
-    if (!(await updateEvent(member.id, id, submission.value, image))) throw new Response("Not found", { status: 404 });
+    const update = await updateEvent(member.id, id, submission.value, image);
+    if (!update.saved) {
+      if (update.notFound) throw new Response("Not found", { status: 404 });
+      // Seats were taken since the check above: the same message, next to the same field.
+      if (imageId) await deleteFile(imageId);
+      return json({ result: submission.reply({ fieldErrors: Object.fromEntries(Object.entries(update.errors).map(([field, message]) => [field, [message]])) }), places: placesFor() }, { status: 400 });
+    }
   }
   return respond(
     request,

@@ -53,18 +53,39 @@ export async function createEvent(ownerId: number, input: EventInput, imageId: n
   return id;
 }
 
-/** Saves the owner's changes; a new image replaces (and deletes) the old one. False: not theirs. */
-export async function updateEvent(ownerId: number, eventId: number, input: EventInput, imageId?: number | null) {
-  const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
-  if (!before) return false;
-  await db
-    .updateTable("events")
-    .set({ ...columnsOf(input), ...(imageId !== undefined ? { image_id: imageId } : {}), updated_at: nowIso() })
-    .where("id", "=", eventId)
-    .where("owner_id", "=", ownerId)
-    .execute();
-  if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
-  return true;
+export type EventUpdate = { saved: true } | { saved: false; notFound: true } | { saved: false; notFound?: false; errors: Record<string, string> };
+
+/**
+ * Saves the owner's changes; a new image replaces (and deletes) the old one. The capacities
+ * are written only if they still hold the seats taken at that moment: the check is part of the
+ * UPDATE itself (… WHERE general_taken <= new capacity), so a ticket bought between the form's
+ * check and this write, on any instance, refuses the change instead of overbooking. Refused,
+ * nothing is written and `errors` says why, by field.
+ */
+export async function updateEvent(ownerId: number, eventId: number, input: EventInput, imageId?: number | null): Promise<EventUpdate> {
+  const holds = (eb: ExpressionBuilder<DB, "events">, taken: "general_taken" | "vip_taken", capacity: number | null) =>
+    capacity === null ? eb(taken, "=", 0) : eb(taken, "<=", capacity);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = await db.selectFrom("events").select("image_id").where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+    if (!before) return { saved: false, notFound: true };
+    const result = await db
+      .updateTable("events")
+      .set({ ...columnsOf(input), ...(imageId !== undefined ? { image_id: imageId } : {}), updated_at: nowIso() })
+      .where("id", "=", eventId)
+      .where("owner_id", "=", ownerId)
+      .where((eb) => eb.and([holds(eb, "general_taken", input.general_capacity), holds(eb, "vip_taken", input.vip_capacity)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) {
+      if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
+      return { saved: true };
+    }
+    const seats = await db.selectFrom("events").select(["general_taken", "vip_taken"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+    if (!seats) return { saved: false, notFound: true };
+    const errors = capacityErrors(seats, input);
+    if (Object.keys(errors).length) return { saved: false, errors };
+    // The seats were released again before they could be counted: try the write once more.
+  }
+  return { saved: false, errors: { general_capacity: "The seats taken changed while saving: please try again." } };
 }
 
 /** Sets (or replaces, deleting the old one) the owner's event image. False: not theirs. */
@@ -287,31 +308,43 @@ export async function listAttenders(eventId: number) {
  * Deleting an event: refused while paid tickets are held (issued, or pending payment), since
  * those members paid for a seat and need a refund first. Otherwise the event goes with its free
  * tickets, and the members holding them or going are told.
+ * The check and the delete are one transaction that first locks the event's row (a write that
+ * changes nothing). Every ticket is written in the same transaction as its seat's UPDATE of
+ * that row, so a ticket being bought meanwhile is either committed before the lock (and
+ * counted here) or waits for the delete and then finds no event: never deleted with it.
  */
 export async function deleteEvent(ownerId: number, eventId: number): Promise<{ ok: true } | { ok: false; message: string }> {
-  const event = await db.selectFrom("events").select(["id", "title", "image_id"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
-  if (!event) return { ok: false, message: "Not found" };
-  const paid = await db
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("event_id", "=", eventId)
-    .where("amount_cents", ">", 0)
-    .where("status", "in", ["issued", "pending"])
-    .executeTakeFirstOrThrow();
-  if (Number(paid.count) > 0) {
-    return { ok: false, message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." };
-  }
-  const toTell = new Set<number>();
-  const holders = await db.selectFrom("tickets").select("holder_id").where("event_id", "=", eventId).where("status", "=", "issued").execute();
-  const going = await db.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1).execute();
-  for (const row of holders) if (row.holder_id) toTell.add(row.holder_id);
-  for (const row of going) toTell.add(row.member_id);
-  toTell.delete(ownerId);
-
-  await db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable("events")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", eventId)
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) return { ok: false as const, message: "Not found" };
+    const event = await trx.selectFrom("events").select(["title", "image_id"]).where("id", "=", eventId).executeTakeFirstOrThrow();
+    const paid = await trx
+      .selectFrom("tickets")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("event_id", "=", eventId)
+      .where("amount_cents", ">", 0)
+      .where("status", "in", ["issued", "pending"])
+      .executeTakeFirstOrThrow();
+    if (Number(paid.count) > 0) {
+      return { ok: false as const, message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." };
+    }
+    const toTell = new Set<number>();
+    const holders = await trx.selectFrom("tickets").select("holder_id").where("event_id", "=", eventId).where("status", "=", "issued").execute();
+    const going = await trx.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1).execute();
+    for (const row of holders) if (row.holder_id) toTell.add(row.holder_id);
+    for (const row of going) toTell.add(row.member_id);
+    toTell.delete(ownerId);
     await trx.updateTable("products").set({ event_id: null }).where("event_id", "=", eventId).execute();
-    await trx.deleteFrom("events").where("id", "=", eventId).where("owner_id", "=", ownerId).execute();
+    await trx.deleteFrom("events").where("id", "=", eventId).execute();
+    return { ok: true as const, event, toTell };
   });
+  if (!outcome.ok) return outcome;
+  const { event, toTell } = outcome;
   if (event.image_id) await deleteFile(event.image_id);
   for (const memberId of toTell) {
     await notify({ memberId, kind: "event_cancelled", message: `${event.title} was cancelled by its organiser.`, actorId: ownerId });
