@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { noisyPng, png } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 
 const browser = useBrowser();
 
@@ -163,9 +164,7 @@ describe("uploading a business card with JavaScript", () => {
     // About 1.5 MB of noise, over a slow connection.
     const big = { name: "big-card.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 3) };
     expect(big.buffer.length).toBeGreaterThan(1_400_000);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+    const fullSpeed = await slowConnection(context, page);
 
     await dialog.getByLabel("Choose a business card image").setInputFiles(big);
     const crop = page.getByRole("dialog", { name: "Position and size of business card" });
@@ -178,16 +177,7 @@ describe("uploading a business card with JavaScript", () => {
     const button = dialog.getByRole("button", { name: /^Uploading \d+%$/ });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
-    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
-    const early = await percentOf();
-    await page.waitForFunction(
-      ({ early }) => {
-        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
-        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
-      },
-      { early },
-    );
-    expect(await percentOf()).toBeLessThan(100);
+    await expectUploadCountingUp(button);
 
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.getByRole("button", { name: "Upload", exact: true }).waitFor();
@@ -197,7 +187,7 @@ describe("uploading a business card with JavaScript", () => {
     expect(await dialog.textContent()).toContain("0 business cards");
 
     // Nothing was kept.
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
     await visit(page, cardsPath);
     await dialog.getByText("No business cards yet.").waitFor();
     const listed = await page.request.get(`/user/business_card/ajax_list_by_contact/${id}`, { headers: { Accept: "application/json" } });

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, headed, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 
 const browser = useBrowser();
 
@@ -145,24 +146,13 @@ describe("uploading a video with JavaScript", () => {
 
     // 1.5 MB over a slow connection.
     const big: Upload = { name: "long-pitch.mp4", mimeType: "video/mp4", buffer: headed(VIDEO_HEADS.mp4().subarray(0, 32), 1_500_000) };
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+    const fullSpeed = await slowConnection(context, page);
 
     const button = videos.getByRole("button", { name: /^Uploading \d+%$/ });
     await videos.getByLabel("Choose a video").setInputFiles(big);
     await button.waitFor();
     expect(await videos.getByLabel("Choose a video").isDisabled()).toBe(true);
-    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
-    const early = await percentOf();
-    await page.waitForFunction(
-      ({ early }) => {
-        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
-        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
-      },
-      { early },
-    );
-    expect(await percentOf()).toBeLessThan(100);
+    await expectUploadCountingUp(button);
 
     await videos.getByRole("button", { name: "Cancel" }).click();
     // As before: the upload button, no error, no video, the add area still open.
@@ -173,7 +163,7 @@ describe("uploading a video with JavaScript", () => {
     expect(await videos.getByText("No videos yet.").isVisible()).toBe(true);
 
     // Nothing was kept: the dialog loaded afresh has no video either.
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
     await visit(page, videosPath);
     await videos.getByText("No videos yet.").waitFor();
     expect(await videos.getByRole("list", { name: "Videos" }).count()).toBe(0);

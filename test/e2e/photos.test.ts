@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 import { loaded, type Picture, picture } from "./member-setup";
 
 const browser = useBrowser();
@@ -156,14 +157,7 @@ describe("uploading with JavaScript", () => {
     const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 7) };
     expect(big.buffer.length).toBeGreaterThan(1_400_000);
     expect(big.buffer.length).toBeLessThan(2_000_000);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 50,
-      downloadThroughput: 200 * 1024,
-      uploadThroughput: 100 * 1024,
-    });
+    const fullSpeed = await slowConnection(context, page);
 
     const button = profile.getByRole("button", { name: /^Uploading \d+%$/ });
     await profile.locator('input[type="file"]').setInputFiles(big);
@@ -171,16 +165,7 @@ describe("uploading with JavaScript", () => {
     // While it uploads, the chosen picture is previewed and the file input is disabled.
     await loaded(profile.getByRole("img", { name: "The chosen image" }));
     expect(await profile.locator('input[type="file"]').isDisabled()).toBe(true);
-    const percentOf = async () => Number(/(\d+)%/.exec((await button.textContent()) ?? "")?.[1]);
-    const early = await percentOf();
-    await page.waitForFunction(
-      ({ early }) => {
-        const text = [...document.querySelectorAll("button")].map((b) => b.textContent ?? "").find((t) => /^Uploading \d+%$/.test(t));
-        return text !== undefined && Number(/(\d+)%/.exec(text)?.[1]) > early;
-      },
-      { early },
-    );
-    expect(await percentOf()).toBeLessThan(100);
+    await expectUploadCountingUp(button);
 
     await profile.getByRole("button", { name: "Cancel" }).click();
     await profile.getByRole("button", { name: "Upload", exact: true }).waitFor();
@@ -191,7 +176,7 @@ describe("uploading with JavaScript", () => {
     expect(await profile.locator('input[type="file"]').isDisabled()).toBe(false);
 
     // Nothing was saved: the page, loaded afresh, still shows the first image.
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
     await visit(page, PHOTOS);
     expect(await headerAvatarSrc(page)).toBe(before);
   });
@@ -202,14 +187,7 @@ describe("uploading with JavaScript", () => {
     await signUp(page, { name: "Patient Pat", email: uniqueEmail("patient") });
     await visit(page, PHOTOS);
     const profile = section(page, "Profile image");
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 50,
-      downloadThroughput: 400 * 1024,
-      uploadThroughput: 200 * 1024,
-    });
+    await slowConnection(context, page, { down: 400, up: 200 });
     const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(600, 600, 11) };
     await profile.locator('input[type="file"]').setInputFiles(big);
     await profile.getByRole("button", { name: /^Uploading \d+%$/ }).waitFor();

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng, VIDEO_HEADS } from "../fixtures/files";
 import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 import { loaded, type Picture, picture, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
@@ -158,9 +159,7 @@ describe("uploading a post's file with JavaScript", () => {
     await attach(dialog, [small], true);
 
     // About 1.5 MB of noise over a slow connection (as in the photos e2e).
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: 200 * 1024, uploadThroughput: 100 * 1024 });
+    const fullSpeed = await slowConnection(context, page);
     const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(700, 700, 7) };
     await dialog.locator('input[type="file"]').setInputFiles(big);
     const bigPreview = dialog.locator(".upload-preview").filter({ hasText: "big.png" });
@@ -170,17 +169,7 @@ describe("uploading a post's file with JavaScript", () => {
     // "Only me": the e2e server is shared, and other tests count the posts they see.
     await dialog.getByLabel("Who may see it").selectOption({ label: "Only me" });
     expect(await postButton.isDisabled()).toBe(true);
-    const percentOf = async () => Number(/(\d+)%/.exec((await progress.textContent()) ?? "")?.[1]);
-    const early = await percentOf();
-    await page.waitForFunction(
-      ({ early }) => {
-        const text = [...document.querySelectorAll(".upload-preview")].find((item) => item.textContent?.includes("big.png"))?.textContent ?? "";
-        const match = /Uploading (\d+)%/.exec(text);
-        return match !== null && Number(match[1]) > early;
-      },
-      { early },
-    );
-    expect(await percentOf()).toBeLessThan(100);
+    await expectUploadCountingUp(progress);
     // Still uploading: still disabled.
     expect(await postButton.isDisabled()).toBe(true);
 
@@ -190,7 +179,7 @@ describe("uploading a post's file with JavaScript", () => {
     expect(await dialog.getByRole("alert").count()).toBe(0);
     expect(await postButton.isEnabled()).toBe(true);
 
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
     await postButton.click();
     await page.waitForURL(atPath("/user/timeline"));
     expect(await toast(page, "shared")).toContain("Your post is shared.");
