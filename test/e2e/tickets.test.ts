@@ -193,6 +193,8 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     await organiser.getByRole("link", { name: "Ticket list" }).click();
     await organiser.waitForURL(atPath(`/user/events/${eventId}/tickets`));
     await hydrated(organiser);
+    // With JS the address changes a moment before the list is drawn.
+    await organiser.getByRole("heading", { name: "2 tickets" }).waitFor();
     expect(await organiser.getByTestId("event-ticket").count()).toBe(2);
     await organiser.getByRole("link", { name: `Cancel ticket ${contactCode}` }).click();
     const confirm = organiser.getByRole("dialog", { name: "Confirm!" });
