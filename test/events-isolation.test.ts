@@ -12,13 +12,14 @@ import { loader as editAlias } from "~/routes/user.event.edit.$eventId";
 import { action as sendTicket } from "~/routes/user.event.send_ticket";
 import { action as sendGeneral } from "~/routes/user.event.ticket";
 import { action as sendVip } from "~/routes/user.event.ticket-vip";
-import { action as inviteAction, loader as inviteLoader } from "~/routes/user.event.ticket_.invite";
+import { action as specInviteAction, loader as specInviteLoader } from "~/routes/user.event.ticket_.invite";
 import { loader as listInviteAlias } from "~/routes/user.event.ticket_.list_invite_member";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/user.events.delete.$eventId";
 import { action as editAction, loader as editLoader } from "~/routes/user.events.edit.$eventId";
 import { loader as eventsOfContact } from "~/routes/user.events.get_events.$contactId";
 import { action as invitees } from "~/routes/user.events.invitees";
 import { action as checkInAction, loader as checkInLoader } from "~/routes/user.events_.$eventId_.check-in";
+import { action as inviteAction, loader as inviteLoader } from "~/routes/user.events_.$eventId.invite";
 import { loader as ticketsLoader } from "~/routes/user.events_.$eventId_.tickets";
 import { action as cancelAction, loader as cancelLoader } from "~/routes/user.events_.$eventId_.tickets.$ticketId.cancel";
 import { action as offerDeleteAction, loader as offerDeleteLoader } from "~/routes/user.offers.delete.$offerId";
@@ -101,14 +102,13 @@ function routes(w: World, member: TestMember) {
       cancelLoader(routeArgs(getRequest(`/user/events/${w.eventId}/tickets/${w.ticket.id}/cancel`, c), { ...event, ticketId: String(w.ticket.id) })),
     "ticket cancel (do it)": () =>
       cancelAction(routeArgs(postRequest(`/user/events/${w.eventId}/tickets/${w.ticket.id}/cancel`, { csrf: "x" }, c), { ...event, ticketId: String(w.ticket.id) })),
-    "/user/event/ticket/invite (page)": () => inviteLoader(routeArgs(getRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, c))),
+    "invite (dialog)": () => inviteLoader(routeArgs(getRequest(`/user/events/${w.eventId}/invite?city=Oslo`, c), event)),
+    "invite (invite)": () =>
+      inviteAction(routeArgs(postRequest(`/user/events/${w.eventId}/invite`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c), event)),
+    "/user/event/ticket/invite (page)": () => specInviteLoader(routeArgs(getRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, c))),
     "/user/event/ticket/invite (invite)": () =>
-      inviteAction(routeArgs(postRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c))),
-    "/user/event/ticket/list_invite_member": async () => {
-      const response = await listInviteAlias(routeArgs(getRequest(`/user/event/ticket/list_invite_member?event_id=${w.eventId}`, c)));
-      const to = response.headers.get("Location") ?? "";
-      return inviteLoader(routeArgs(getRequest(to, c)));
-    },
+      specInviteAction(routeArgs(postRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c))),
+    "/user/event/ticket/list_invite_member": () => listInviteAlias(routeArgs(getRequest(`/user/event/ticket/list_invite_member?event_id=${w.eventId}`, c))),
     "/user/events/invitees": () => invitees(routeArgs(postRequest("/user/events/invitees", { csrf: "x", event_id: String(w.eventId) }, c))),
     "/user/event/send_ticket (their event)": () =>
       sendTicket(routeArgs(postRequest("/user/event/send_ticket", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact), ticket_type: "free" }, c))),
@@ -167,6 +167,7 @@ describe("events, tickets and offers are their owner's", () => {
       "check-in (page)",
       "ticket list",
       "ticket cancel (confirm)",
+      "invite (dialog)",
       "/user/event/ticket/invite (page)",
       "/user/event/ticket/list_invite_member",
       "offer edit (dialog)",

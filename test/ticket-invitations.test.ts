@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import type { MemberType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
-import * as inviteModule from "~/routes/user.event.ticket_.invite";
+import * as specInviteModule from "~/routes/user.event.ticket_.invite";
+import * as inviteModule from "~/routes/user.events_.$eventId.invite";
 import * as listAliasModule from "~/routes/user.event.ticket_.list_invite_member";
 import * as inviteesModule from "~/routes/user.events.invitees";
 import * as invitationModule from "~/routes/user.tickets.invitations.$invitationId";
@@ -18,8 +19,12 @@ async function member(name: string, memberType: MemberType = "entrepreneur", pro
   return created;
 }
 
+function dialog(member: TestMember, eventId: number | string, query = "") {
+  return settle(() => inviteModule.loader(routeArgs(getRequest(`/user/events/${eventId}/invite${query}`, member.cookie), { eventId: String(eventId) })));
+}
+
 async function candidates(organiser: TestMember, eventId: number, query = "") {
-  const response = await settle(() => inviteModule.loader(routeArgs(getRequest(`/user/event/ticket/invite?event_id=${eventId}${query}`, organiser.cookie))));
+  const response = await dialog(organiser, eventId, query);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { members: { id: number; name: string; invitation_status: string | null }[]; total: number };
   return body;
@@ -29,15 +34,31 @@ async function names(organiser: TestMember, eventId: number, query = "") {
   return (await candidates(organiser, eventId, query)).members.map((item) => item.name);
 }
 
-function invite(organiser: TestMember, eventId: number, memberIds: number[], type = "general") {
+function inviteRequest(organiser: TestMember, path: string, memberIds: number[], type: string) {
   const body = new URLSearchParams({ ticket_type: type });
   for (const id of memberIds) body.append("member_id", String(id));
-  const request = new Request(`http://chapter.test/user/event/ticket/invite?event_id=${eventId}`, {
+  return new Request(`http://chapter.test${path}`, {
     method: "POST",
     body,
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: organiser.cookie },
   });
-  return settle(() => inviteModule.action(routeArgs(request)));
+}
+
+/** The dialog's Invite button, posted from the dialog showing `query`'s filters. */
+function invite(organiser: TestMember, eventId: number, memberIds: number[], type = "general", query = "") {
+  const request = inviteRequest(organiser, `/user/events/${eventId}/invite${query}`, memberIds, type);
+  return settle(() => inviteModule.action(routeArgs(request, { eventId: String(eventId) })));
+}
+
+/** The same form posted to SPEC.md's address. */
+function inviteAtSpecAddress(organiser: TestMember, eventId: number, memberIds: number[], type = "general", query = "") {
+  const request = inviteRequest(organiser, `/user/event/ticket/invite?event_id=${eventId}${query}`, memberIds, type);
+  return settle(() => specInviteModule.action(routeArgs(request)));
+}
+
+function specAddress(member: TestMember, path: string) {
+  const module = path.startsWith("/user/event/ticket/invite") ? specInviteModule : listAliasModule;
+  return settle(() => module.loader(routeArgs(getRequest(path, member.cookie))));
 }
 
 async function invitationOf(memberId: number, eventId: number) {
@@ -66,37 +87,71 @@ describe("ticket invitations: filters", () => {
       .execute();
 
     expect(await names(organiser, eventId)).toEqual(["Ann Angel", "Ben Builder", "Cat Contact"]);
-    expect(await names(organiser, eventId, "&member_type=investor")).toEqual(["Ann Angel"]);
-    expect(await names(organiser, eventId, "&occupation=angel")).toEqual(["Ann Angel"]);
-    expect(await names(organiser, eventId, "&position=officer")).toEqual(["Cat Contact"]);
-    expect(await names(organiser, eventId, "&industry=FINTECH")).toEqual(["Ann Angel"]);
-    expect(await names(organiser, eventId, "&country=CA")).toEqual(["Ann Angel", "Ben Builder"]);
-    expect(await names(organiser, eventId, "&country=CA&province=BC")).toEqual(["Ben Builder"]);
-    expect(await names(organiser, eventId, "&country=CA&province=ON&city=Toronto")).toEqual(["Ann Angel"]);
-    expect(await names(organiser, eventId, "&business=acme")).toEqual(["Cat Contact"]);
-    expect(await names(organiser, eventId, "&business_type=partner")).toEqual(["Ben Builder"]);
-    expect(await names(organiser, eventId, "&meet_place=golf")).toEqual(["Ben Builder"]);
-    expect(await names(organiser, eventId, "&meet_place=tennis")).toEqual([]);
-    expect(await names(organiser, eventId, "&member_type=nonsense&occupation=%25")).toEqual([]);
+    expect(await names(organiser, eventId, "?member_type=investor")).toEqual(["Ann Angel"]);
+    expect(await names(organiser, eventId, "?occupation=angel")).toEqual(["Ann Angel"]);
+    expect(await names(organiser, eventId, "?position=officer")).toEqual(["Cat Contact"]);
+    expect(await names(organiser, eventId, "?industry=FINTECH")).toEqual(["Ann Angel"]);
+    expect(await names(organiser, eventId, "?country=CA")).toEqual(["Ann Angel", "Ben Builder"]);
+    expect(await names(organiser, eventId, "?country=CA&province=BC")).toEqual(["Ben Builder"]);
+    expect(await names(organiser, eventId, "?country=CA&province=ON&city=Toronto")).toEqual(["Ann Angel"]);
+    expect(await names(organiser, eventId, "?business=acme")).toEqual(["Cat Contact"]);
+    expect(await names(organiser, eventId, "?business_type=partner")).toEqual(["Ben Builder"]);
+    expect(await names(organiser, eventId, "?meet_place=golf")).toEqual(["Ben Builder"]);
+    expect(await names(organiser, eventId, "?meet_place=tennis")).toEqual([]);
+    expect(await names(organiser, eventId, "?member_type=nonsense&occupation=%25")).toEqual([]);
 
     expect((await invite(organiser, eventId, [ann.id])).status).toBe(302);
-    expect(await names(organiser, eventId, "&non_invite=1")).toEqual(["Ben Builder", "Cat Contact"]);
+    expect(await names(organiser, eventId, "?non_invite=1")).toEqual(["Ben Builder", "Cat Contact"]);
     expect((await candidates(organiser, eventId)).members.find((item) => item.id === ann.id)?.invitation_status).toBe("invited");
     void cat;
   });
 
-  test("the organiser only: another member gets 404 from the page, the invite form and the invitees call", async () => {
+  test("the organiser only: another member gets 404 from the dialog, its invite form, SPEC.md's addresses and the invitees call", async () => {
     const organiser = await member("Olga Organiser");
     const eventId = await createEvent(organiser.id);
     const other = await member("Oscar Other");
     const target = await member("Tina Target");
-    expect((await settle(() => inviteModule.loader(routeArgs(getRequest(`/user/event/ticket/invite?event_id=${eventId}`, other.cookie))))).status).toBe(404);
+    expect((await dialog(other, eventId)).status).toBe(404);
     expect((await invite(other, eventId, [target.id])).status).toBe(404);
+    expect((await specAddress(other, `/user/event/ticket/invite?event_id=${eventId}`)).status).toBe(404);
+    expect((await specAddress(other, `/user/event/ticket/list_invite_member?event_id=${eventId}`)).status).toBe(404);
+    expect((await inviteAtSpecAddress(other, eventId, [target.id])).status).toBe(404);
     expect((await settle(() => inviteesModule.action(routeArgs(postRequest("/user/events/invitees", { event_id: String(eventId), member_id: String(target.id), ticket_type: "general" }, other.cookie))))).status).toBe(404);
-    expect((await settle(() => inviteModule.loader(routeArgs(getRequest("/user/event/ticket/invite?event_id=nope", organiser.cookie))))).status).toBe(404);
+    expect((await dialog(organiser, "nope")).status).toBe(404);
+    expect((await specAddress(organiser, "/user/event/ticket/invite?event_id=nope")).status).toBe(404);
+    expect((await specAddress(organiser, "/user/event/ticket/invite")).status).toBe(404);
     expect(await db.selectFrom("ticket_invitations").selectAll().execute()).toEqual([]);
-    const alias = await settle(() => listAliasModule.loader(routeArgs(getRequest(`/user/event/ticket/list_invite_member?event_id=${eventId}&city=Oslo`, organiser.cookie))));
-    expect(alias.headers.get("Location")).toBe(`/user/event/ticket/invite?event_id=${eventId}&city=Oslo`);
+  });
+
+  test("SPEC.md's addresses lead to the dialog over the event page, filters and page kept", async () => {
+    const organiser = await member("Olga Organiser");
+    const eventId = await createEvent(organiser.id);
+    const spec = await specAddress(organiser, `/user/event/ticket/invite?event_id=${eventId}&member_type=investor&city=Oslo&non_invite=1&page=2`);
+    expect(spec.status).toBe(302);
+    expect(spec.headers.get("Location")).toBe(`/user/events/${eventId}/invite?member_type=investor&city=Oslo&non_invite=1&page=2`);
+    const plain = await specAddress(organiser, `/user/event/ticket/invite?event_id=${eventId}`);
+    expect(plain.headers.get("Location")).toBe(`/user/events/${eventId}/invite`);
+    const alias = await specAddress(organiser, `/user/event/ticket/list_invite_member?event_id=${eventId}&city=Oslo`);
+    expect(alias.headers.get("Location")).toBe(`/user/events/${eventId}/invite?city=Oslo`);
+  });
+
+  test("inviting answers back in the dialog with its filters, from the dialog and from SPEC.md's address", async () => {
+    const organiser = await member("Olga Organiser");
+    const eventId = await createEvent(organiser.id);
+    const ann = await member("Ann Angel", "investor");
+    const ben = await member("Ben Builder");
+    const fromDialog = await invite(organiser, eventId, [ann.id], "general", "?member_type=investor&non_invite=1");
+    expect(fromDialog.status).toBe(302);
+    expect(fromDialog.headers.get("Location")).toBe(`/user/events/${eventId}/invite?member_type=investor&non_invite=1`);
+    expect(await flashOf(fromDialog)).toEqual({ type: "success", message: "1 member is invited to a General ticket." });
+    const fromSpec = await inviteAtSpecAddress(organiser, eventId, [ben.id], "general", "&city=Oslo");
+    expect(fromSpec.status).toBe(302);
+    expect(fromSpec.headers.get("Location")).toBe(`/user/events/${eventId}/invite?city=Oslo`);
+    expect(await flashOf(fromSpec)).toEqual({ type: "success", message: "1 member is invited to a General ticket." });
+    expect((await invitationOf(ben.id, eventId)).status).toBe("invited");
+    const refused = await inviteAtSpecAddress(organiser, eventId, []);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ errors: { member_id: ["Choose at least one member."] } });
   });
 });
 

@@ -5,7 +5,7 @@ import { organisedEvent, parseEventId } from "~/features/tickets/tickets.server"
 import { requireMember } from "~/lib/session.server";
 
 /** SPEC.md §7: POST /user/events/invitees {event_id, member_id[], ticket_type} invites members
- * to the organiser's event; answers type and alert. The page is /user/event/ticket/invite. */
+ * to the organiser's event; answers type and alert. The dialog is /user/events/{id}/invite. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
   return json({ type: "error", alert: "Invite members with POST." }, { status: 405, headers: { Allow: "POST" } });

@@ -74,7 +74,7 @@ export default function EventDetail() {
             <Link to={`/user/events/${event.id}/check-in`} className="button button--secondary">
               Check in
             </Link>{" "}
-            <Link to={`/user/event/ticket/invite?event_id=${event.id}`} className="button button--secondary">
+            <Link to={`/user/events/${event.id}/invite`} className="button button--secondary" preventScrollReset>
               Invite members
             </Link>
           </div>

@@ -1,37 +1,30 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
+import { answerInviteForm, requireInvitingOrganiser } from "~/features/tickets/invite-call.server";
 import { inviteFiltersFrom, inviteFiltersParams, listInviteCandidates } from "~/features/tickets/invitations.server";
-import { inviteFromForm } from "~/features/tickets/invite-call.server";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
-import { organisedEvent, parseEventId, seatsLeft } from "~/features/tickets/tickets.server";
+import { seatsLeft } from "~/features/tickets/tickets.server";
 import { placeOptions } from "~/lib/places.server";
-import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField } from "~/ui/field";
 import { Pager } from "~/ui/pager";
 import { PlaceFields } from "~/ui/place-fields";
+import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** SPEC.md §7: GET /user/event/ticket/invite?event_id=, the organiser's ticket invitations:
- * members filtered by the invite filters (a GET form), invited by a POST form. */
-async function requireInvitingOrganiser(request: Request) {
-  const member = await requireMember(request);
-  const event = await organisedEvent(member.id, parseEventId(new URL(request.url).searchParams.get("event_id")));
-  if (!event) throw new Response("Not found", { status: 404 });
-  return { member, event };
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member, event } = await requireInvitingOrganiser(request);
-  const params = new URL(request.url).searchParams;
-  const filters = inviteFiltersFrom(params);
-  const list = await listInviteCandidates(member.id, event.id, filters, Number(params.get("page") ?? "1"));
+/** SPEC.md §2 "event ticket invite": the organiser's ticket invitations, a dialog over the event
+ * page. Members are filtered by the invite filters (a GET form: the query is in the URL) and
+ * invited by a POST form that comes back here with the same filters. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member, event } = await requireInvitingOrganiser(request, params.eventId);
+  const search = new URL(request.url).searchParams;
+  const filters = inviteFiltersFrom(search);
+  const list = await listInviteCandidates(member.id, event.id, filters, Number(search.get("page") ?? "1"));
   return json({
     event: {
       id: event.id,
@@ -48,11 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { member, event } = await requireInvitingOrganiser(request);
-  const outcome = await inviteFromForm(request, member, event, await request.formData());
-  if (!outcome.ok) return json({ errors: outcome.errors }, { status: 400 });
-  return respond(request, { type: outcome.invited ? "success" : "info", message: outcome.message }, { to: new URL(request.url).pathname + new URL(request.url).search });
+export async function action({ request, params }: ActionFunctionArgs) {
+  return answerInviteForm(request, params.eventId);
 }
 
 const TEXT_FILTERS = [
@@ -68,17 +58,11 @@ export default function InviteMembers() {
   const { event, filters, query, places, members, total, page, pages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const { search } = useLocation();
-  const base = `?event_id=${event.id}${query ? `&${query}` : ""}`;
+  const here = `/user/events/${event.id}/invite`;
   return (
-    <>
-      <p>
-        <Link to={`/user/events/${event.id}`}>← {event.title}</Link>
-      </p>
-      <h1>Invite members: {event.title}</h1>
+    <RouteDialog title={`Invite members to ${event.title}`} size="large">
       <p className="muted">{event.startsAt}. Invited members get a free ticket of the type you choose when they accept.</p>
-      <Form method="get" className="card" role="search" aria-label="Filter members">
-        <input type="hidden" name="event_id" value={event.id} />
+      <Form method="get" action={here} className="invite-section" role="search" aria-label="Filter members" preventScrollReset>
         <div className="invite-filters">
           <SelectField
             label="Member type"
@@ -101,18 +85,20 @@ export default function InviteMembers() {
           <button type="submit" className="button button--secondary">
             Filter
           </button>
-          <Link to={`?event_id=${event.id}`}>Clear filters</Link>
+          <Link to={here} preventScrollReset>
+            Clear filters
+          </Link>
         </div>
       </Form>
 
-      <section className="card" aria-labelledby="members-heading">
-        <h2 id="members-heading">{total === 1 ? "1 member" : `${total} members`}</h2>
+      <section className="invite-section" aria-labelledby="members-heading">
+        <h3 id="members-heading">{total === 1 ? "1 member" : `${total} members`}</h3>
         {event.types.length === 0 ? (
           <p className="ticket-refusal">This event offers no tickets: set a capacity for General or VIP tickets first.</p>
         ) : total === 0 ? (
           <p className="muted">No members match these filters.</p>
         ) : (
-          <Form method="post" action={`/user/event/ticket/invite${search}`}>
+          <Form method="post" preventScrollReset>
             <CsrfInput />
             <ul className="invite-members">
               {members.map((member) => (
@@ -151,9 +137,9 @@ export default function InviteMembers() {
             </div>
           </Form>
         )}
-        <Pager page={page} pages={pages} href={(target) => `${base}&page=${target}`} />
+        <Pager page={page} pages={pages} href={(target) => `${here}?${query ? `${query}&` : ""}page=${target}`} />
       </section>
-    </>
+    </RouteDialog>
   );
 }
 
