@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { disableMember, searchMembers } from "~/features/members/admin-members.server";
 import { db } from "~/lib/db.server";
 import { getMember } from "~/lib/session.server";
-import { action as disable, loader as confirmDisable } from "~/routes/user.admin.members.$memberId.disable";
-import { action as membersAction, loader as members } from "~/routes/user.admin.members";
-import { action as signIn } from "~/routes/signin";
+import { action as disable, loader as confirmDisable } from "~/routes/admin/user.admin.members.$memberId.disable";
+import { action as membersAction, loader as members } from "~/routes/admin/user.admin.members";
+import { action as signIn } from "~/routes/accounts/signin";
 import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 type Row = { id: number; name: string; email: string; memberTypeLabel: string; role: string; disabled_at: string | null; you: boolean };

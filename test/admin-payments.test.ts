@@ -5,13 +5,13 @@ import { packageLabel, type PackageId, type Period, priceCents } from "~/feature
 import type { PaymentProviderName, PaymentStatus } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { createPayment, findPayment, settlePayment } from "~/lib/payments/payments.server";
-import { action as cancel, loader as confirmCancel } from "~/routes/user.admin.payments.$paymentId.cancel";
-import { action as confirm, loader as confirmPaid } from "~/routes/user.admin.payments.$paymentId.confirm";
-import { loader as paymentsCsv } from "~/routes/user.admin.payments[.]csv";
-import { loader as payments } from "~/routes/user.admin.payments";
-import { loader as members } from "~/routes/user.admin.members";
-import { action as pay } from "~/routes/user.membership.pay";
-import { loader as home } from "~/routes/user._index";
+import { action as cancel, loader as confirmCancel } from "~/routes/admin/user.admin.payments.$paymentId.cancel";
+import { action as confirm, loader as confirmPaid } from "~/routes/admin/user.admin.payments.$paymentId.confirm";
+import { loader as paymentsCsv } from "~/routes/admin/user.admin.payments[.]csv";
+import { loader as payments } from "~/routes/admin/user.admin.payments";
+import { loader as members } from "~/routes/admin/user.admin.members";
+import { action as pay } from "~/routes/membership/user.membership.pay";
+import { loader as home } from "~/routes/home/user._index";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 type Row = {

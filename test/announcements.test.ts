@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { createAnnouncement, currentAnnouncements, listAnnouncements } from "~/features/announcements/announcements.server";
 import { db } from "~/lib/db.server";
 import { loader as root } from "~/root";
-import { action as removeAnnouncement, loader as confirmRemove } from "~/routes/user.admin.ticker.$announcementId.remove";
-import { action as newAnnouncement, loader as newAnnouncementForm } from "~/routes/user.admin.ticker.new";
-import { loader as ticker } from "~/routes/user.admin.ticker";
+import { action as removeAnnouncement, loader as confirmRemove } from "~/routes/admin/user.admin.ticker.$announcementId.remove";
+import { action as newAnnouncement, loader as newAnnouncementForm } from "~/routes/admin/user.admin.ticker.new";
+import { loader as ticker } from "~/routes/admin/user.admin.ticker";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { verifyCredentials } from "~/features/members/members.server";
 import { db } from "~/lib/db.server";
 import { getMember, startSession } from "~/lib/session.server";
-import { action, loader } from "~/routes/user.settings.security.password";
+import { action, loader } from "~/routes/settings/user.settings.security.password";
 import {
   cookiesFrom,
   createSignedInMember,

@@ -3,12 +3,12 @@ import { unreadCounts } from "~/features/notifications/notifications.server";
 import { chatEventStream } from "~/features/social/chat-events.server";
 import { listConversations, sendMessage } from "~/features/social/chat.server";
 import { db } from "~/lib/db.server";
-import { action as acceptAction } from "~/routes/user.ajax.accept_friend_request";
-import { action as addAction } from "~/routes/user.ajax.add-friend-request";
-import { loader as eventsLoader } from "~/routes/user.chat.$memberId.events";
-import { action as sendAction, loader as conversationLoader } from "~/routes/user.chat.$memberId";
-import { action as unfriendAction } from "~/routes/user.friends.$memberId.unfriend";
-import { loader as chatsLoader } from "~/routes/user.chat._index";
+import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
+import { action as addAction } from "~/routes/spec/user.ajax.add-friend-request";
+import { loader as eventsLoader } from "~/routes/social/user.chat.$memberId.events";
+import { action as sendAction, loader as conversationLoader } from "~/routes/social/user.chat.$memberId";
+import { action as unfriendAction } from "~/routes/social/user.friends.$memberId.unfriend";
+import { loader as chatsLoader } from "~/routes/social/user.chat._index";
 import { BASE, createSignedInMember, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 async function friends(a: TestMember, b: TestMember) {

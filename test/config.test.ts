@@ -7,7 +7,7 @@ import { db, openDatabase } from "~/lib/db.server";
 import { env as appEnv } from "~/lib/env.server";
 import { migrateToLatest } from "~/lib/migrate.server";
 import { cityOptions, countryOptions, placeErrors, placeLabel, placeOptions, provinceOptions } from "~/lib/places.server";
-import { loader as healthz } from "~/routes/healthz";
+import { loader as healthz } from "~/routes/shell/healthz";
 
 // env() and secrets() cache what they read, once per process. These tests load fresh copies
 // of the modules (vi.resetModules) under a changed process.env, and put everything back.

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { createContact, getContact, listContacts } from "~/features/contacts/contacts.server";
 import { labelsOf } from "~/features/contacts/categories.server";
-import { action, loader } from "~/routes/user.contacts.$contactId.category.$kind";
-import { loader as labelsLoader } from "~/routes/user.contacts.categories._index";
-import { action as renameAction, loader as renameLoader } from "~/routes/user.contacts.categories.$labelId";
-import { action as deleteAction, loader as deleteLoader } from "~/routes/user.contacts.categories.$labelId_.delete";
-import { loader as profileLoader } from "~/routes/user.profile";
+import { action, loader } from "~/routes/contacts/user.contacts.$contactId.category.$kind";
+import { loader as labelsLoader } from "~/routes/contacts/user.contacts.categories._index";
+import { action as renameAction, loader as renameLoader } from "~/routes/contacts/user.contacts.categories.$labelId";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/contacts/user.contacts.categories.$labelId_.delete";
+import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle } from "./helpers";
 
 const blank = { email: null, phone: null, country: null, province: null, city: null, occupation: null, meet_place: null };

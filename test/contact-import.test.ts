@@ -6,10 +6,10 @@ import { ImportFileError, readCsv, readImportFile, readVcard } from "~/features/
 import { contactFromRow } from "~/features/contacts/import-rows.server";
 import { runImport, startImport, undoImport } from "~/features/contacts/import.server";
 import { db } from "~/lib/db.server";
-import { loader as fileImportRedirect } from "~/routes/user.contact.file_import";
-import { action as confirmAction, loader as previewLoader } from "~/routes/user.contacts.import.$importId";
-import { action as undoAction, loader as undoLoader } from "~/routes/user.contacts.import.$importId_.undo";
-import { action as uploadAction, loader as uploadLoader } from "~/routes/user.contacts.import._index";
+import { loader as fileImportRedirect } from "~/routes/spec/user.contact.file_import";
+import { action as confirmAction, loader as previewLoader } from "~/routes/contacts/user.contacts.import.$importId";
+import { action as undoAction, loader as undoLoader } from "~/routes/contacts/user.contacts.import.$importId_.undo";
+import { action as uploadAction, loader as uploadLoader } from "~/routes/contacts/user.contacts.import._index";
 import { BASE, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 const encode = (text: string) => new TextEncoder().encode(text);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createContact } from "~/features/contacts/contacts.server";
-import { loader as exportCsv } from "~/routes/user.contacts.export[.]csv";
-import { loader as exportVcf } from "~/routes/user.contacts.export[.]vcf";
+import { loader as exportCsv } from "~/routes/contacts/user.contacts.export[.]csv";
+import { loader as exportVcf } from "~/routes/contacts/user.contacts.export[.]vcf";
 import { createSignedInMember, getRequest, routeArgs, settle } from "./helpers";
 
 const blank = { email: null, phone: null, country: null, province: null, city: null, occupation: null, meet_place: null };

@@ -1,27 +1,27 @@
 import fs from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { CATEGORY_KINDS } from "~/features/contacts/categories";
 import { createContact, listContacts, updateBusiness } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { listOutbox } from "~/lib/mail.server";
-import { action as checkEmail } from "~/routes/user.ajax.check_contact_and_invite";
-import { action as checkPhone } from "~/routes/user.ajax.check_contact_and_invite_to_phone";
-import { action as deleteAction, loader as deleteLoader } from "~/routes/user.contacts.$contactId.delete";
-import { action as addAction, loader as addLoader } from "~/routes/user.contacts.add";
-import { action as changeImportant, loader as changeImportantGet } from "~/routes/user.contacts.change_isImportant";
-import { action as editAction, loader as editLoader } from "~/routes/user.contacts.edit.$contactId";
-import { loader as meetPlaces } from "~/routes/user.contacts.get_meet_place";
-import { loader as positions } from "~/routes/user.contacts.get_position";
-import { loader as listLoader } from "~/routes/user.contacts";
-import { loader as exportCsv } from "~/routes/user.contacts.export[.]csv";
-import { loader as exportVcf } from "~/routes/user.contacts.export[.]vcf";
-import { action as businessAction, loader as businessLoader } from "~/routes/user.contacts.view-business.$contactId";
-import { loader as serveFile } from "~/routes/user.files.$token";
-import { loader as profileLoader } from "~/routes/user.profile";
+import { action as checkEmail } from "~/routes/spec/user.ajax.check_contact_and_invite";
+import { action as checkPhone } from "~/routes/spec/user.ajax.check_contact_and_invite_to_phone";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/contacts/user.contacts.$contactId.delete";
+import { action as addAction, loader as addLoader } from "~/routes/contacts/user.contacts.add";
+import { action as changeImportant, loader as changeImportantGet } from "~/routes/spec/user.contacts.change_isImportant";
+import { action as editAction, loader as editLoader } from "~/routes/contacts/user.contacts.edit.$contactId";
+import { loader as meetPlaces } from "~/routes/spec/user.contacts.get_meet_place";
+import { loader as positions } from "~/routes/spec/user.contacts.get_position";
+import { loader as listLoader } from "~/routes/contacts/user.contacts";
+import { loader as exportCsv } from "~/routes/contacts/user.contacts.export[.]csv";
+import { loader as exportVcf } from "~/routes/contacts/user.contacts.export[.]vcf";
+import { action as businessAction, loader as businessLoader } from "~/routes/contacts/user.contacts.view-business.$contactId";
+import { loader as serveFile } from "~/routes/files/user.files.$token";
+import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { DOCUMENT_HEADS, png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { importRoute, routeFiles } from "./route-files";
 
 // Contacts are private: another member gets 404 for every contact route and action, learns
 // nothing from the live checks or the lists, and changes nothing.
@@ -236,7 +236,9 @@ describe("every contact route, found by its file name", () => {
   // test until it says below how it answers another member.
   const CONTACT_ROUTE =
     /^user\.(contacts?[._]|business_card\.|video_frame\.|upload\.simple_upload_(business_card|video_frame)\.|delete\.(contact_profile_image|simple_upload_business_card)\.|invite|reinvite\.|ajax\.file_upload\.invite_image\.|ajax\.check_contact|documents\.)/;
-  const files = fs.readdirSync(path.resolve("app/routes")).filter((file) => CONTACT_ROUTE.test(file) && /\.tsx?$/.test(file));
+  const files = routeFiles()
+    .map(({ file }) => file)
+    .filter((file) => CONTACT_ROUTE.test(file));
 
   /** How each answers a member naming another member's contact (or its card, file, import):
    * "404"; "bounce": a GET of an action-only address, sent to a page of the member's own
@@ -307,7 +309,7 @@ describe("every contact route, found by its file name", () => {
     loader?: (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
     action?: (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
   };
-  const load = (file: string) => import(`../app/routes/${file.replace(/\.tsx?$/, "")}`) as Promise<Module>;
+  const load = (file: string) => importRoute<Module>(file);
 
   /** The owner's contact with one of everything: business card, video, document, profile
    * image, invitation image, a label of the owner's, and an import waiting for its mapping. */

@@ -1,15 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { createContact } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
-import { loader as myCategory } from "~/routes/user.contact.my-category";
-import { loader as otherCategory } from "~/routes/user.contact.other-category";
-import { loader as realEstateCategory } from "~/routes/user.contact.real-estate-category";
-import { action as businessUpdate, loader as businessUpdateGet } from "~/routes/user.contacts.business_update";
-import { action as deleteContact, loader as deleteGet } from "~/routes/user.contacts.delete";
-import { action as saveChanges, loader as saveChangesGet } from "~/routes/user.contacts.save_changes";
-import { loader as chapterHead } from "~/routes/user.contacts.update_chapter_head";
-import { loader as view } from "~/routes/user.contacts.view.$contactId";
-import { loader as loadDocuments } from "~/routes/user.documents.load_model";
+import { loader as myCategory } from "~/routes/spec/user.contact.my-category";
+import { loader as otherCategory } from "~/routes/spec/user.contact.other-category";
+import { loader as realEstateCategory } from "~/routes/spec/user.contact.real-estate-category";
+import { action as businessUpdate, loader as businessUpdateGet } from "~/routes/spec/user.contacts.business_update";
+import { action as deleteContact, loader as deleteGet } from "~/routes/spec/user.contacts.delete";
+import { action as saveChanges, loader as saveChangesGet } from "~/routes/spec/user.contacts.save_changes";
+import { loader as chapterHead } from "~/routes/spec/user.contacts.update_chapter_head";
+import { loader as view } from "~/routes/spec/user.contacts.view.$contactId";
+import { loader as loadDocuments } from "~/routes/spec/user.documents.load_model";
 import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 // SPEC.md §7's contact addresses that the dialogs answer under other paths: each is a thin

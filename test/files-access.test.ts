@@ -7,7 +7,7 @@ import { canRead, deleteFile, fileUrl } from "~/lib/files.server";
 import { storage } from "~/lib/storage.server";
 import { receiveUpload } from "~/lib/uploads.server";
 import type { UploadKind } from "~/lib/file-types";
-import { loader } from "~/routes/user.files.$token";
+import { loader } from "~/routes/files/user.files.$token";
 import { DOCUMENT_HEADS, png, uploadRequest } from "./fixtures/files";
 import { createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
 

@@ -6,7 +6,7 @@ import { issueTicket } from "~/features/tickets/tickets.server";
 import { createPost } from "~/features/timeline/posts.server";
 import type { PostPrivacy } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
-import { loader as home } from "~/routes/user._index";
+import { loader as home } from "~/routes/home/user._index";
 import { createEvent } from "./event-fixtures";
 import { createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
 

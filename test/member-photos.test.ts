@@ -5,11 +5,11 @@ import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
 import { loader as root } from "~/root";
-import { action as uploadCover, loader as coverGet } from "~/routes/user.ajax.file_upload.cover_image";
-import { action as uploadProfile, loader as profileGet } from "~/routes/user.ajax.file_upload.profile";
-import { loader as userHome } from "~/routes/user._index";
-import { loader as photosPage } from "~/routes/user.settings.photos";
-import { action as deletePhoto, loader as confirmDelete } from "~/routes/user.settings.photos.$slot.delete";
+import { action as uploadCover, loader as coverGet } from "~/routes/spec/user.ajax.file_upload.cover_image";
+import { action as uploadProfile, loader as profileGet } from "~/routes/spec/user.ajax.file_upload.profile";
+import { loader as userHome } from "~/routes/home/user._index";
+import { loader as photosPage } from "~/routes/settings/user.settings.photos";
+import { action as deletePhoto, loader as confirmDelete } from "~/routes/settings/user.settings.photos.$slot.delete";
 import { DOCUMENT_HEADS, noisyPng, png, uploadRequest, type UploadFile } from "./fixtures/files";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 

@@ -2,10 +2,10 @@ import { describe, expect, test } from "vitest";
 import { updateProfile } from "~/features/members/members.server";
 import { searchName } from "~/features/social/search-name";
 import { db } from "~/lib/db.server";
-import { action as acceptAction } from "~/routes/user.ajax.accept_friend_request";
-import { action as addAction } from "~/routes/user.ajax.add-friend-request";
-import { loader as searchLoader } from "~/routes/search_contacts";
-import { loader as searchPageLoader } from "~/routes/user.search";
+import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
+import { action as addAction } from "~/routes/spec/user.ajax.add-friend-request";
+import { loader as searchLoader } from "~/routes/spec/search_contacts";
+import { loader as searchPageLoader } from "~/routes/social/user.search";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 function searchJson(q: string, who: TestMember) {

@@ -26,10 +26,10 @@ import { PACKAGES, type PackageId, type Period, priceCents } from "~/features/me
 import { db } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
 import { createPayment, paymentProvider, settlePayment } from "~/lib/payments/payments.server";
-import * as payModule from "~/routes/user.membership.pay";
-import * as membershipModule from "~/routes/user.membership";
-import * as orderModule from "~/routes/user.payments.$reference";
-import * as webhookModule from "~/routes/webhooks.stripe";
+import * as payModule from "~/routes/membership/user.membership.pay";
+import * as membershipModule from "~/routes/membership/user.membership";
+import * as orderModule from "~/routes/membership/user.payments.$reference";
+import * as webhookModule from "~/routes/membership/webhooks.stripe";
 import { BASE, createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 const DAY = 86_400_000;
@@ -503,7 +503,7 @@ describe("paying by bank transfer (no Stripe keys)", () => {
     try {
       // env() is cached per module instance: a fresh copy of the route reads the new env.
       vi.resetModules();
-      const fresh = await import("~/routes/user.payments.$reference");
+      const fresh = await import("~/routes/membership/user.payments.$reference");
       const member = await createSignedInMember();
       await pay(member, { package_type: "elite", MemberShip: "monthly" });
       const payment = await db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();

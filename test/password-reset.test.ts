@@ -4,8 +4,8 @@ import { verifyCredentials } from "~/features/members/members.server";
 import { db, nowIso } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
 import { getMember, startSession } from "~/lib/session.server";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password.$token";
-import { action as forgotAction, loader as forgotLoader } from "~/routes/signin.forgot-password";
+import { action as resetAction, loader as resetLoader } from "~/routes/accounts/reset-password.$token";
+import { action as forgotAction, loader as forgotLoader } from "~/routes/accounts/signin.forgot-password";
 import {
   BASE,
   cookiesFrom,

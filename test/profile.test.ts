@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { getProfile } from "~/features/members/members.server";
-import { loader as cities } from "~/routes/user.ajax.get-city-by-regionId";
-import { loader as provinces } from "~/routes/user.ajax.get-province-by-countryId";
-import { action, loader } from "~/routes/user.settings.profile";
+import { loader as cities } from "~/routes/spec/user.ajax.get-city-by-regionId";
+import { loader as provinces } from "~/routes/spec/user.ajax.get-province-by-countryId";
+import { action, loader } from "~/routes/settings/user.settings.profile";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const PATH = "/user/settings/profile";

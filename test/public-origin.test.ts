@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { action as forgotPassword } from "~/routes/signin.forgot-password";
-import { action as signUp } from "~/routes/signup";
-import { action as changePassword } from "~/routes/user.settings.security.password";
+import { action as forgotPassword } from "~/routes/accounts/signin.forgot-password";
+import { action as signUp } from "~/routes/accounts/signup";
+import { action as changePassword } from "~/routes/settings/user.settings.security.password";
 import { placeErrors } from "~/lib/places.server";
 import { listOutbox } from "~/lib/mail.server";
 import { createSignedInMember, routeArgs, settle } from "./helpers";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { respond, takeFlash } from "~/lib/respond.server";
 import { loader as root } from "~/root";
-import { action as signUp } from "~/routes/signup";
+import { action as signUp } from "~/routes/accounts/signup";
 import { BASE, cookiesFrom, createSignedInMember, getRequest, postRequest, routeArgs, settle } from "./helpers";
 
 const saved = { type: "success", message: "Saved." } as const;

@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
 import { db } from "~/lib/db.server";
-import { loader as home } from "~/routes/user._index";
+import { loader as home } from "~/routes/home/user._index";
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from "../scripts/demo-data";
 import { cookiesFrom, getRequest, postRequest, routeArgs, settle } from "./helpers";
-import { action as signIn } from "~/routes/signin";
+import { action as signIn } from "~/routes/accounts/signin";
 
 async function counts() {
   const count = async (table: "users" | "contacts" | "friendships" | "posts" | "events" | "products" | "tickets") =>

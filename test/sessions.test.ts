@@ -1,19 +1,17 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { sendMail } from "~/lib/mail.server";
 import { getMember, listSessions, requireAdmin, requireMember, safeRedirect, startSession } from "~/lib/session.server";
-import { loader as adminIndex } from "~/routes/user.admin._index";
-import { loader as outboxMessage } from "~/routes/user.admin.outbox.$messageId";
-import { loader as outbox } from "~/routes/user.admin.outbox";
+import { loader as adminIndex } from "~/routes/admin/user.admin._index";
+import { loader as outboxMessage } from "~/routes/admin/user.admin.outbox.$messageId";
+import { loader as outbox } from "~/routes/admin/user.admin.outbox";
 import {
   action as signOutSession,
   loader as confirmSignOutSession,
-} from "~/routes/user.settings.security.sessions.$sessionId.sign-out";
-import { action as signOutOthers } from "~/routes/user.settings.security.sign-out-others";
-import { loader as security } from "~/routes/user.settings.security";
-import { action as signOut, loader as signOutPage } from "~/routes/signout";
+} from "~/routes/settings/user.settings.security.sessions.$sessionId.sign-out";
+import { action as signOutOthers } from "~/routes/settings/user.settings.security.sign-out-others";
+import { loader as security } from "~/routes/settings/user.settings.security";
+import { action as signOut, loader as signOutPage } from "~/routes/accounts/signout";
 import {
   BASE,
   cookiesFrom,
@@ -26,6 +24,7 @@ import {
   settle,
   type TestMember,
 } from "./helpers";
+import { importRoute, routeFiles } from "./route-files";
 
 /** Another signed-in browser of the same member; returns its Cookie header. */
 async function anotherSession(member: TestMember, userAgent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0") {
@@ -51,8 +50,8 @@ describe("requireMember", () => {
     "user.ajax.file_upload.profile": "/user/settings/photos",
     "user.ajax.file_upload.cover_image": "/user/settings/photos",
   };
-  const memberRoutes = fs
-    .readdirSync(path.resolve("app/routes"))
+  const memberRoutes = routeFiles()
+    .map(({ file }) => file)
     .filter((file) => /^user[._].*\.tsx?$|^user\.tsx?$/.test(file))
     .map((file) => {
       const name = file.replace(/\.tsx?$/, "");
@@ -75,10 +74,10 @@ describe("requireMember", () => {
   });
 
   test.each(memberRoutes)("a visitor's GET and POST to $file are sent to sign in", async ({ name, path: routePath, params }) => {
-    const module = (await import(`../app/routes/${name}`)) as {
+    const module = await importRoute<{
       loader?: (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
       action?: (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
-    };
+    }>(name);
     const signIn = `/signin?${new URLSearchParams({ redirectTo: `${routePath}?x=1` })}`;
     if (module.loader) {
       const response = await settle(() => module.loader!(routeArgs(getRequest(`${routePath}?x=1`), params)));

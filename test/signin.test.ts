@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db, nowIso } from "~/lib/db.server";
 import { getMember, startSession } from "~/lib/session.server";
-import { action, loader } from "~/routes/signin";
+import { action, loader } from "~/routes/accounts/signin";
 import {
   cookiesFrom,
   createSignedInMember,

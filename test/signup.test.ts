@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createMember, verifyCredentials } from "~/features/members/members.server";
 import { db } from "~/lib/db.server";
 import { getMember } from "~/lib/session.server";
-import { action, loader } from "~/routes/signup";
+import { action, loader } from "~/routes/accounts/signup";
 import {
   cookiesFrom,
   createSignedInMember,

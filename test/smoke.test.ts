@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { loader as home } from "~/routes/user._index";
+import { loader as home } from "~/routes/home/user._index";
 import { createSignedInMember, getRequest, routeArgs, settle } from "./helpers";
 
 test("harness: a signed-in member sees their home page, a visitor is sent to sign in", async () => {

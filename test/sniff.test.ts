@@ -7,8 +7,8 @@ import { acceptedExtensions, type UploadKind } from "~/lib/file-types";
 import { sniff } from "~/lib/sniff.server";
 import { storage } from "~/lib/storage.server";
 import { checkType, receiveUpload, UploadError } from "~/lib/uploads.server";
-import { action as uploadCover } from "~/routes/user.ajax.file_upload.cover_image";
-import { loader as serveFile } from "~/routes/user.files.$token";
+import { action as uploadCover } from "~/routes/spec/user.ajax.file_upload.cover_image";
+import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { DOCUMENT_HEADS, gif, jpeg, png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
 import { createSignedInMember, getRequest, routeArgs, settle } from "./helpers";
 

@@ -3,13 +3,13 @@ import { listNotifications } from "~/features/notifications/notifications.server
 import { relationship } from "~/features/social/friendship.server";
 import { db } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
-import { action as acceptAction } from "~/routes/user.ajax.accept_friend_request";
-import { action as addAction, loader as addLoader } from "~/routes/user.ajax.add-friend-request";
-import { action as cancelAction } from "~/routes/user.ajax.cancel-friend-request";
-import { action as declineAction } from "~/routes/user.ajax.decline_friend_request";
-import { loader as friendsLoader } from "~/routes/user.friends";
-import { loader as memberPageLoader } from "~/routes/user.members.$memberId";
-import { action as unfriendAction, loader as unfriendLoader } from "~/routes/user.friends.$memberId.unfriend";
+import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
+import { action as addAction, loader as addLoader } from "~/routes/spec/user.ajax.add-friend-request";
+import { action as cancelAction } from "~/routes/spec/user.ajax.cancel-friend-request";
+import { action as declineAction } from "~/routes/spec/user.ajax.decline_friend_request";
+import { loader as friendsLoader } from "~/routes/social/user.friends";
+import { loader as memberPageLoader } from "~/routes/social/user.members.$memberId";
+import { action as unfriendAction, loader as unfriendLoader } from "~/routes/social/user.friends.$memberId.unfriend";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 type Call = typeof addAction;

@@ -2,10 +2,10 @@ import { describe, expect, test } from "vitest";
 import { notify, unreadCounts } from "~/features/notifications/notifications.server";
 import { db } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
-import { action as addAction } from "~/routes/user.ajax.add-friend-request";
-import { loader as notificationsLoader } from "~/routes/user.notifications";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/user.settings.notifications";
-import { loader as memberAreaLoader } from "~/routes/user";
+import { action as addAction } from "~/routes/spec/user.ajax.add-friend-request";
+import { loader as notificationsLoader } from "~/routes/social/user.notifications";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/settings/user.settings.notifications";
+import { loader as memberAreaLoader } from "~/routes/shell/user";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle } from "./helpers";
 
 async function emailSetting(memberId: number) {

@@ -2,12 +2,12 @@ import { describe, expect, test } from "vitest";
 import type { MemberType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
-import * as specInviteModule from "~/routes/user.event.ticket_.invite";
-import * as inviteModule from "~/routes/user.events_.$eventId.invite";
-import * as listAliasModule from "~/routes/user.event.ticket_.list_invite_member";
-import * as inviteesModule from "~/routes/user.events.invitees";
-import * as invitationModule from "~/routes/user.tickets.invitations.$invitationId";
-import * as myTicketsModule from "~/routes/user.tickets._index";
+import * as specInviteModule from "~/routes/spec/user.event.ticket_.invite";
+import * as inviteModule from "~/routes/events/user.events_.$eventId.invite";
+import * as listAliasModule from "~/routes/spec/user.event.ticket_.list_invite_member";
+import * as inviteesModule from "~/routes/spec/user.events.invitees";
+import * as invitationModule from "~/routes/tickets/user.tickets.invitations.$invitationId";
+import * as myTicketsModule from "~/routes/tickets/user.tickets._index";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { db, nowIso } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
-import * as publicTicketModule from "~/routes/ticket.$code";
-import * as sendModule from "~/routes/user.contacts.$contactId.ticket";
-import * as sendCallModule from "~/routes/user.event.send_ticket";
-import * as ticketCallModule from "~/routes/user.event.ticket";
-import * as vipCallModule from "~/routes/user.event.ticket-vip";
-import * as eventsForContactModule from "~/routes/user.events.get_events.$contactId";
+import * as publicTicketModule from "~/routes/tickets/ticket.$code";
+import * as sendModule from "~/routes/contacts/user.contacts.$contactId.ticket";
+import * as sendCallModule from "~/routes/spec/user.event.send_ticket";
+import * as ticketCallModule from "~/routes/spec/user.event.ticket";
+import * as vipCallModule from "~/routes/spec/user.event.ticket-vip";
+import * as eventsForContactModule from "~/routes/spec/user.events.get_events.$contactId";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 

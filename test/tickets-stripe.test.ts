@@ -11,8 +11,8 @@ vi.hoisted(() => {
 
 import { db } from "~/lib/db.server";
 import { signStripePayload } from "~/lib/payments/stripe.server";
-import * as buyModule from "~/routes/user.event.payment_form";
-import * as webhookModule from "~/routes/webhooks.stripe";
+import * as buyModule from "~/routes/spec/user.event.payment_form";
+import * as webhookModule from "~/routes/membership/webhooks.stripe";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
 import { BASE, createSignedInMember, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 import { server } from "./mocks";
