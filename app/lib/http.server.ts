@@ -1,0 +1,50 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
+import { respond } from "./respond.server";
+import { uploadErrorMessage } from "./uploads.server";
+
+/**
+ * The route layer's answers that are not a notification (respond.server.ts has those).
+ * Features return plain values (`null` for "not there or not yours"); routes turn them into
+ * HTTP with these, so every area answers the same way.
+ */
+
+/** An id from a route param, a query string or a form field: a positive integer, or null. */
+export function parseId(value: unknown): number | null {
+  return typeof value === "string" && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+export function notFound(): never {
+  throw new Response("Not found", { status: 404 });
+}
+
+export function badRequest(message: string): never {
+  throw new Response(message, { status: 400 });
+}
+
+/** "This member's X or 404": a feature's lookup scoped to the member, null when it is not theirs. */
+export function orNotFound<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) notFound();
+  return value;
+}
+
+/** Looks up by a raw id (param, query or form value) with a member-scoped lookup; 404 otherwise. */
+export async function requireFound<T>(raw: unknown, lookup: (id: number) => Promise<T | null | undefined>): Promise<T> {
+  const id = parseId(raw);
+  return orNotFound(id === null ? null : await lookup(id));
+}
+
+/** The one shape of a refused form: conform's reply (shown beside each field), plus extras. */
+export function formFailure<T extends Record<string, unknown>>(result: SubmissionResult<string[]>, extra?: T, status = 400) {
+  return json({ result, ...(extra ?? ({} as T)) }, { status });
+}
+
+/** The one answer of an upload that was refused: "Upload error: {name}: {message}" as a
+ * notification, and the name and error for the upload control (SPEC.md §8). */
+export function uploadRefused(request: Request, error: { name: string; message: string }, to?: string) {
+  return respond(
+    request,
+    { type: "error", message: uploadErrorMessage(error) },
+    { to, status: 400, data: { name: error.name, error: error.message } },
+  );
+}
