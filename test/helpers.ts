@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { createMember } from "~/features/members/members.server";
 import type { MemberType } from "~/lib/db-schema";
+import { db } from "~/lib/db.server";
 import { startSession } from "~/lib/session.server";
 
 export const BASE = "http://chapter.test";
@@ -103,4 +104,25 @@ export function multipartRequest(path: string, fields: Record<string, string>, c
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return new Request(`${BASE}${path}`, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export type ContactFields = { name?: string; email?: string | null };
+
+/** A contact of the member's, written straight to the database: a name ("Grace Hopper" unless
+ * given) and an e-mail (none unless given). */
+export async function contactOf(owner: { id: number }, fields: ContactFields = {}) {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto("contacts")
+    .values({
+      owner_id: owner.id,
+      name: fields.name ?? "Grace Hopper",
+      email: fields.email ?? null,
+      is_important: 0,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
