@@ -126,3 +126,17 @@ export async function contactOf(owner: { id: number }, fields: ContactFields = {
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** The date (YYYY-MM-DD, UTC) this many days from today (negative: ago). */
+export function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Two members made friends (or left with a's request pending), straight in the database. */
+export async function befriend(a: { id: number }, b: { id: number }, status: "accepted" | "pending" = "accepted") {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("friendships")
+    .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
+    .execute();
+}
