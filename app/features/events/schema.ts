@@ -92,3 +92,6 @@ export type EventInput = z.infer<typeof EventSchema>;
 
 export const STATUS_TYPES = ["Interested", "Uninterested", "Going", "Notgoing"] as const;
 export type StatusType = (typeof STATUS_TYPES)[number];
+
+/** SPEC.md §7 POST /user/events/status {event_id, type}; the id is looked up by the route. */
+export const EventStatusCallSchema = z.object({ event_id: z.unknown(), type: z.enum(STATUS_TYPES) });

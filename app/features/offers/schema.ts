@@ -23,3 +23,6 @@ export const OfferSchema = z.object({
 });
 
 export type OfferInput = z.infer<typeof OfferSchema>;
+
+/** SPEC.md §7 POST /user/offers/status {product_id, type}; the id is looked up by the route. */
+export const OfferStatusCallSchema = z.object({ product_id: z.unknown(), type: z.enum(OFFER_STATUS_TYPES) });
