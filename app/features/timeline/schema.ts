@@ -30,3 +30,6 @@ export const CommentSchema = z.object({
 });
 
 export const EMPTY_POST_MESSAGE = "Write a message or attach a photo or video.";
+
+/** SPEC.md §7 POST /user/upload_post_file/delete {filename}: a file uploaded for a post being written. */
+export const PostUploadDeleteSchema = z.object({ filename: z.string() });
