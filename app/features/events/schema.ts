@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STATUS_TYPES } from "./constants";
 
 const optionalText = (max: number) =>
   z
@@ -89,3 +90,6 @@ export const EventSchema = z
   });
 
 export type EventInput = z.infer<typeof EventSchema>;
+
+/** SPEC.md §7 POST /user/events/status {event_id, type}; the id is looked up by the route. */
+export const EventStatusCallSchema = z.object({ event_id: z.unknown(), type: z.enum(STATUS_TYPES) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFER_STATUS_TYPES } from "./constants";
 import { optionalAmount } from "~/features/events/schema";
 
 export const OfferSchema = z.object({
@@ -19,3 +20,6 @@ export const OfferSchema = z.object({
 });
 
 export type OfferInput = z.infer<typeof OfferSchema>;
+
+/** SPEC.md §7 POST /user/offers/status {product_id, type}; the id is looked up by the route. */
+export const OfferStatusCallSchema = z.object({ product_id: z.unknown(), type: z.enum(OFFER_STATUS_TYPES) });

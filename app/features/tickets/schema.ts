@@ -13,3 +13,11 @@ export const InviteSchema = z.object({
     .min(1, "Choose at least one member.")
     .max(200, "Invite at most 200 members at once."),
 });
+
+export type InviteInput = z.infer<typeof InviteSchema>;
+
+/** The organiser's door: a ticket code typed or scanned. */
+export const CheckInSchema = z.object({ code: z.string({ error: "Enter a ticket code." }).trim().min(1, "Enter a ticket code.") });
+
+/** The invited member's answer to a ticket invitation. */
+export const InvitationAnswerSchema = z.object({ intent: z.enum(["accept", "decline"]) });

@@ -20,3 +20,6 @@ export const CommentSchema = z.object({
     .refine((value) => value.length > 0, "Write a comment first.")
     .refine((value) => value.length <= COMMENT_MAX, `Use at most ${COMMENT_MAX} characters.`),
 });
+
+/** SPEC.md §7 POST /user/upload_post_file/delete {filename}: a file uploaded for a post being written. */
+export const PostUploadDeleteSchema = z.object({ filename: z.string() });
