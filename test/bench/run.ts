@@ -8,12 +8,11 @@
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Case, CONNECTIONS, load, measureCase, percentile } from "./load.ts";
-import { type Server, startChapter, startFloor } from "./servers.ts";
+import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
@@ -25,15 +24,6 @@ const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds) };
 function remixBuild(cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd, env, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`remix build in ${cwd} failed:\n${built.stdout}\n${built.stderr}`);
-}
-
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -3,6 +3,7 @@
 // of server-timing.ts loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -17,6 +18,16 @@ export type Server = {
   serverTimes: (prefix: string, during: () => Promise<unknown>) => Promise<number[]>;
   stop: () => Promise<void>;
 };
+
+/** A port free on the loopback address (asked of the system). */
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 function rssMb(pid: number) {
   try {
