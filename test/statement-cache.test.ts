@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { type Generated, Kysely, SqliteDialect, sql } from "kysely";
 import { expect, test } from "vitest";
 import { reusingStatements } from "~/lib/db.server";
 
@@ -44,7 +44,7 @@ test("at most `kept` statements are kept, the least recently used dropped first"
 
 test("kysely runs queries, writes and streams through it", async () => {
   const database = memoryDatabase();
-  const db = new Kysely<{ t: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
+  const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
   for (let round = 0; round < 3; round++) {
     expect(await db.selectFrom("t").select("name").where("id", "=", 1).executeTakeFirst()).toEqual({ name: "a" });
   }
