@@ -37,3 +37,5 @@ export default function CreateOffer() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create an offer · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
