@@ -5,7 +5,8 @@ import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
-import type { OfferInput, OfferStatusType } from "./schema";
+import type { OfferStatusType } from "./constants";
+import type { OfferInput } from "./schema";
 
 export const PAGE_SIZE = 12;
 

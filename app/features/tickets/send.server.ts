@@ -7,7 +7,7 @@ import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
-import { SEND_TICKET_CHOICES, type SendTicketChoice } from "./schema";
+import { SEND_TICKET_CHOICES, type SendTicketChoice } from "./constants";
 import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, organisedEvent, parseEventId, type TicketEvent, typePrice } from "./tickets.server";
 
 export type SendTicketResult = { ok: true; code: string; message: string } | { ok: false; field: "ticket_type" | null; message: string };

@@ -5,7 +5,8 @@ import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveUploads, uploadErrorMessage } from "~/lib/uploads.server";
 import { claimableFiles, createPost, MAX_POST_FILES, type PostView, updatePost } from "./posts.server";
-import { EMPTY_POST_MESSAGE, PostSchema } from "./schema";
+import { EMPTY_POST_MESSAGE } from "./constants";
+import { PostSchema } from "./schema";
 
 /** The field of the file input a post form sends without JavaScript (several files). */
 export const ATTACHMENTS_FIELD = "attachments";

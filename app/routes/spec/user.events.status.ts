@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getEvent, parseId, setEventStatus } from "~/features/events/events.server";
-import { STATUS_TYPES, type StatusType } from "~/features/events/schema";
+import { STATUS_TYPES, type StatusType } from "~/features/events/constants";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 

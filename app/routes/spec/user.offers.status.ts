@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseId } from "~/features/events/events.server";
 import { getOffer, setOfferStatus } from "~/features/offers/offers.server";
-import { OFFER_STATUS_TYPES, type OfferStatusType } from "~/features/offers/schema";
+import { OFFER_STATUS_TYPES, type OfferStatusType } from "~/features/offers/constants";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
