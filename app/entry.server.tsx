@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
-const ABORT_DELAY = 5_000;
+/** How long single fetch streams a pending promise before rejecting it (Remix reads this export). */
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -24,7 +25,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -46,6 +47,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Give up on the render a second after the last promise has been rejected.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }
