@@ -17,8 +17,3 @@ declare module "@remix-run/server-runtime" {
   }
 }
 
-// react-dom ships the web-streams renderer for every runtime (app/entry.server.tsx says why
-// it is used); its types are react-dom/server's.
-declare module "react-dom/server.browser" {
-  export { renderToReadableStream } from "react-dom/server";
-}
