@@ -47,9 +47,7 @@ export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: n
 }
 
 /** The account an id from a URL or a form names, or undefined (also for a malformed id). */
-export async function findAccount(memberId: unknown) {
-  const id = typeof memberId === "string" && /^[1-9]\d{0,9}$/.test(memberId) ? Number(memberId) : null;
-  if (id === null || id > 2 ** 31 - 1) return undefined;
+export async function findAccount(id: number) {
   return db
     .selectFrom("users")
     .select(["id", "name", "email", "role", "disabled_at"])

@@ -80,3 +80,9 @@ export const ProfileSchema = z.object({
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The profile form's "refresh the places" submit (without JS): nothing is checked or saved. */
+export const RefreshPlacesSchema = z.object({});
+
+/** The admin's "Enable" button on the members list. */
+export const EnableMemberSchema = z.object({ intent: z.literal("enable"), memberId: z.unknown() });

@@ -104,11 +104,6 @@ export async function listPayments({ page = 1, ...filters }: PaymentFilters & { 
 }
 
 /** A payment id from a URL or a form, or null when it cannot be one. */
-export function parsePaymentId(value: unknown) {
-  const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-  return id !== null && id <= 2 ** 31 - 1 ? id : null;
-}
-
 export type Refusal = { ok: false; status: 400 | 404; message: string };
 
 const NOT_FOUND: Refusal = { ok: false, status: 404, message: "Not found" };
@@ -134,9 +129,8 @@ function refusalFor(payment: Pick<Payment, "provider" | "status" | "reference">)
 }
 
 /** A bank transfer order still waiting for its money, with its member, or why not. */
-export async function awaitingBankTransfer(paymentId: unknown) {
-  const id = parsePaymentId(paymentId);
-  const payment = id === null ? undefined : await filtered({}).select(COLUMNS).where("payments.id", "=", id).executeTakeFirst();
+export async function awaitingBankTransfer(id: number) {
+  const payment = await filtered({}).select(COLUMNS).where("payments.id", "=", id).executeTakeFirst();
   if (!payment) return NOT_FOUND;
   const refusal = refusalFor(payment);
   if (refusal) return refusal;
