@@ -29,6 +29,8 @@ export const SignUpSchema = z.object({
   password: NewPassword,
   memberType: MemberType,
   redirectTo: z.string().optional(),
+  /** The invitation the sign-up came from, if any (its token). */
+  invite: z.string().optional(),
 });
 
 export const SignInSchema = z.object({
