@@ -29,17 +29,13 @@ import { loader as fileLoader } from "~/routes/files/user.files.$token";
 import sharp from "sharp";
 import { ticketsOf } from "./event-fixtures";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { createSignedInMember, day, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
 
 /** A date `days` from today (UTC), as yyyy-mm-dd: tests do not depend on today's date. */
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 const VALID = {
   title: "Founders' dinner",
   description: "Dinner; talks, and more",

@@ -5,7 +5,8 @@ import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { placeLabel } from "~/lib/places.server";
 import { notify } from "~/features/notifications/notifications.server";
-import type { EventInput, StatusType } from "./schema";
+import type { StatusType } from "./constants";
+import type { EventInput } from "./schema";
 import { wallClockToUtc } from "./time";
 
 export const PAGE_SIZE = 12;

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
-import type { OfferInput, OfferStatusType } from "./schema";
+import type { OfferStatusType } from "./constants";
+import type { OfferInput } from "./schema";
 
 export const PAGE_SIZE = 12;
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const MESSAGE_MAX_LENGTH = 2000;
+import { MESSAGE_MAX_LENGTH } from "./constants";
 
 /** The chat send box (SPEC.md §4: Send is enabled only when the text is not empty). */
 export const ChatMessageSchema = z.object({

@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-/** SPEC.md §2's ticket modal on a contact: one of the member's events and a ticket type
- * (free: a complimentary General ticket; general or VIP at the type's price). */
-export const SEND_TICKET_CHOICES = ["free", "general", "vip"] as const;
-export type SendTicketChoice = (typeof SEND_TICKET_CHOICES)[number];
+import { SEND_TICKET_CHOICES } from "./constants";
 
 export const SendTicketSchema = z.object({
   event_id: z.coerce.number({ error: "Choose one of your events." }).int("Choose one of your events.").positive("Choose one of your events."),

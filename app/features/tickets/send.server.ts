@@ -2,7 +2,7 @@ import { formatMoney } from "~/features/membership/packages";
 import type { TicketType } from "~/lib/db-schema";
 import { sendMail } from "~/lib/mail.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
-import type { SendTicketChoice } from "./schema";
+import type { SendTicketChoice } from "./constants";
 import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, type TicketEvent, typePrice } from "./tickets.server";
 
 export type SendTicketResult = { ok: true; code: string; message: string } | { ok: false; field: "ticket_type" | null; message: string };

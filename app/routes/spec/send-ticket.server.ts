@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { getContact } from "~/features/contacts/contacts.server";
-import { SendTicketSchema, type SendTicketChoice } from "~/features/tickets/schema";
+import type { SendTicketChoice } from "~/features/tickets/constants";
+import { SendTicketSchema } from "~/features/tickets/schema";
 import { NO_EMAIL, sendTicketToContact } from "~/features/tickets/send.server";
 import { organisedEvent } from "~/features/tickets/tickets.server";
 import { requireFound } from "~/lib/http.server";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getEvent, setEventStatus } from "~/features/events/events.server";
-import { EventStatusCallSchema, type StatusType } from "~/features/events/schema";
+import type { StatusType } from "~/features/events/constants";
+import { EventStatusCallSchema } from "~/features/events/schema";
 import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { claimableFiles, createPost, MAX_POST_FILES, type PostView, updatePost } from "~/features/timeline/posts.server";
-import { EMPTY_POST_MESSAGE, PostSchema } from "~/features/timeline/schema";
+import { EMPTY_POST_MESSAGE } from "~/features/timeline/constants";
+import { PostSchema } from "~/features/timeline/schema";
 import { deleteFile } from "~/lib/files.server";
 import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
