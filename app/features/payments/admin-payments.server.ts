@@ -4,6 +4,7 @@ import { currentMembership } from "~/features/membership/membership.server";
 import { packageLabel } from "~/features/membership/packages";
 import type { PaymentProviderName, PaymentStatus } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
+import { pageWindow } from "~/lib/paging";
 import { findPayment, type Payment, settlePayment } from "~/lib/payments/payments.server";
 import { fulfilPayment, releasePayment } from "./fulfil.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./labels";
@@ -90,15 +91,14 @@ export async function listPayments({ page = 1, ...filters }: PaymentFilters & { 
   const { total } = await filtered(filters)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / PAYMENTS_PER_PAGE));
-  const current = Number.isFinite(page) ? Math.min(Math.max(1, Math.floor(page)), pageCount) : 1;
+  const { pages: pageCount, page: current, offset } = pageWindow(total, page, PAYMENTS_PER_PAGE);
   const payments = await filtered(filters)
     .leftJoin("users as confirmer", "confirmer.id", "payments.confirmed_by")
     .select([...COLUMNS, "confirmer.name as confirmed_by_name"])
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id", "desc")
     .limit(PAYMENTS_PER_PAGE)
-    .offset((current - 1) * PAYMENTS_PER_PAGE)
+    .offset(offset)
     .execute();
   return { payments, total: Number(total), page: current, pageCount };
 }
