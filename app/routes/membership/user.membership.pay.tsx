@@ -112,3 +112,5 @@ export default function PayMembership() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Membership payment · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
