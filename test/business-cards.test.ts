@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { fitCrop } from "~/features/contacts/business-cards.server";
 import { deleteContact } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
-import { canRead } from "~/lib/files.server";
+import { canRead } from "~/features/files/access.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
 import { loader as legacyList } from "~/routes/spec/user.business_card.ajax_list_by_contact.$contactId";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
-import { canRead } from "~/lib/files.server";
+import { canRead } from "~/features/files/access.server";
 import { storage } from "~/lib/storage.server";
 import { action as deletePhoto, loader as confirmPhoto } from "~/routes/contacts/user.contacts.$contactId.delete-profile-image";
 import { action as uploadPhoto, loader as photoLoader } from "~/routes/contacts/user.contacts.$contactId.profile-image";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { canSubmitPost } from "~/features/timeline/post-button";
 import { PAGE_SIZE } from "~/features/timeline/posts.server";
-import { EMPTY_POST_MESSAGE } from "~/features/timeline/schema";
+import { EMPTY_POST_MESSAGE } from "~/features/timeline/constants";
 import type { PostPrivacy } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";

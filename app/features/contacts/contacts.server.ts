@@ -5,7 +5,8 @@ import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
 import { labelsByContact } from "./categories.server";
-import type { BusinessInput, ContactInput, ContactSort } from "./schema";
+import type { ContactSort } from "./constants";
+import type { BusinessInput, ContactInput } from "./schema";
 
 export const PAGE_SIZE = 24;
 

@@ -46,6 +46,3 @@ export const BusinessSchema = z.object({
 });
 
 export type BusinessInput = z.infer<typeof BusinessSchema>;
-
-export const SORTS = ["name", "newest", "oldest"] as const;
-export type ContactSort = (typeof SORTS)[number];

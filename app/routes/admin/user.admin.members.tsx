@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
 import { membershipBadges } from "~/features/membership/membership.server";
 import { respond } from "~/lib/respond.server";
@@ -9,6 +8,7 @@ import { requireAdmin } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton } from "~/ui/status-button";
 import { Pager } from "~/ui/pager";
+import { SearchForm } from "~/ui/search-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -50,30 +50,15 @@ function pageLink(q: string, page: number) {
   return search ? `?${search}` : ".";
 }
 
-/** With JS the search runs as you type (debounced); without, the Search button sends it. */
-function SearchForm({ q }: { q: string }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+function MemberSearchForm({ q }: { q: string }) {
   return (
-    <Form
-      method="get"
-      role="search"
-      className="search-form"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-      }}
-      // Sent by hand (Enter, the button): a pending as-you-type search must not follow it.
-      onSubmit={() => clearTimeout(timer.current)}
-    >
+    <SearchForm className="search-form">
       <label htmlFor="member-search">Name or e-mail</label>
       <input id="member-search" type="search" name="q" defaultValue={q} maxLength={200} />
       <button type="submit" className="button button--secondary">
         Search
       </button>
-    </Form>
+    </SearchForm>
   );
 }
 
@@ -86,7 +71,7 @@ export default function Members() {
   return (
     <section className="card" aria-labelledby="members-heading">
       <h2 id="members-heading">Members</h2>
-      <SearchForm q={q} />
+      <MemberSearchForm q={q} />
       <p className="muted" role="status">
         {total === 0
           ? q

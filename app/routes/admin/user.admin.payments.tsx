@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { filtersSearch, listPayments, paymentFiltersFrom } from "~/features/payments/admin-payments.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, providerLabel, statusLabel } from "~/features/payments/labels";
 import { formatMoney } from "~/features/membership/packages";
 import { requireAdmin } from "~/lib/session.server";
 import { Pager } from "~/ui/pager";
+import { SearchForm } from "~/ui/search-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -21,23 +21,9 @@ function day(iso: string | null) {
   return iso ? iso.slice(0, 10) : "";
 }
 
-/** With JS the list follows the form as it changes (debounced); without, Filter sends it. */
 function FilterForm({ status, provider, q }: { status?: string; provider?: string; q?: string }) {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form
-      method="get"
-      role="search"
-      className="search-form"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-      }}
-      onSubmit={() => clearTimeout(timer.current)}
-    >
+    <SearchForm className="search-form">
       <label htmlFor="payment-status">Status</label>
       <select id="payment-status" name="status" defaultValue={status ?? ""}>
         <option value="">Any</option>
@@ -61,7 +47,7 @@ function FilterForm({ status, provider, q }: { status?: string; provider?: strin
       <button type="submit" className="button button--secondary">
         Filter
       </button>
-    </Form>
+    </SearchForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
 import { CategoryBadges } from "~/features/contacts/CategoryBadges";
@@ -8,7 +8,7 @@ import { labelsOf } from "~/features/contacts/categories.server";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
-import { type ContactSort, SORTS } from "~/features/contacts/schema";
+import { type ContactSort, SORTS } from "~/features/contacts/constants";
 import { InviteAction } from "~/features/invitations/InviteAction";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { requireMember } from "~/lib/session.server";
@@ -16,6 +16,7 @@ import contactStyles from "~/styles/contacts.css";
 import invitationStyles from "~/styles/invitations.css";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
+import { SearchForm } from "~/ui/search-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -29,17 +30,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contactStyles },
   { rel: "stylesheet", href: invitationStyles },
 ];
-
-/** Submits a GET search form as the member types (debounced); without JS it is a plain form. */
-function useSearchAsYouType() {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (form: HTMLFormElement) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-  };
-}
 
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
 
@@ -63,7 +53,6 @@ export default function Contacts() {
   const { key: locationKey } = useLocation();
   const here = `/user/contacts${searchParams.toString() ? `?${searchParams}` : ""}`;
   const navigation = useNavigation();
-  const searchAsYouType = useSearchAsYouType();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";
   const keep = (names: string[]) =>
     names.map((name) => (searchParams.get(name) ? <input key={name} type="hidden" name={name} value={searchParams.get(name)!} /> : null));
@@ -91,7 +80,7 @@ export default function Contacts() {
       </div>
       <div className="contact-search card">
         {searchForms.map((search) => (
-          <Form key={search.name} method="get" role="search" className="search-form" onChange={(event) => searchAsYouType(event.currentTarget)}>
+          <SearchForm key={search.name} className="search-form">
             {keep(["sort", "important", "label", "real_estate", "other", "chapter_head"])}
             <label htmlFor={`search-${search.name}`}>{search.label}</label>
             <div className="search-row">
@@ -100,11 +89,11 @@ export default function Contacts() {
                 Search
               </button>
             </div>
-          </Form>
+          </SearchForm>
         ))}
         <details className="list-options-details" open={optionsOpen || undefined} ref={optionsRef}>
           <summary>Sort and filter{optionsActive ? " (on)" : ""}</summary>
-          <Form method="get" className="list-options" onChange={(event) => searchAsYouType(event.currentTarget)}>
+          <SearchForm landmark={false} className="list-options">
             {keep(["q", "meet_place", "business"])}
             <label>
               Sort by{" "}
@@ -165,7 +154,7 @@ export default function Contacts() {
             <button type="submit" className="button button--secondary button--small">
               Apply
             </button>
-          </Form>
+          </SearchForm>
         </details>
       </div>
 

@@ -1,12 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { EventCard } from "~/features/events/EventCard";
 import { type EventWhen, listEvents } from "~/features/events/events.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/events.css";
 import { Pager } from "~/ui/pager";
+import { SearchForm } from "~/ui/search-form";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -20,21 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...result, q, when });
 }
 
-/** Submits the GET search form as the member types (debounced); without JS it is a plain form. */
-function useSearchAsYouType() {
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (form: HTMLFormElement) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
-  };
-}
-
 export default function Events() {
   const { events, total, page, pages, q, when } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const searchAsYouType = useSearchAsYouType();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/events";
   const query = (next: Record<string, string | null>) => {
     const params = new URLSearchParams();
@@ -51,7 +39,7 @@ export default function Events() {
           Create an event
         </Link>
       </div>
-      <Form method="get" action="/user/events" role="search" className="search-form card" onChange={(event) => searchAsYouType(event.currentTarget)}>
+      <SearchForm action="/user/events" className="search-form card">
         {when === "past" ? <input type="hidden" name="when" value="past" /> : null}
         <label htmlFor="event-search">Search events</label>
         <div className="search-row">
@@ -60,7 +48,7 @@ export default function Events() {
             Search
           </button>
         </div>
-      </Form>
+      </SearchForm>
       <ul className="tabs" aria-label="Which events">
         <li>
           <Link to={`/user/events${query({ when: null })}`} className={when === "upcoming" ? "active" : undefined} aria-current={when === "upcoming" ? "page" : undefined}>
