@@ -58,14 +58,14 @@ export function layerOf(file: string): Layer {
 /**
  * Which import of app/routes is allowed. Nothing imports a route module, with two exceptions:
  * - a SPEC.md §7 address (app/routes/spec/*) maps onto a product route's handler, so it may
- *   import a product route module (never another spec module);
+ *   import a product route module, or a server module of its own (never another spec address);
  * - a route module may import a route-side server module (*.server.ts) of its own area folder.
  */
 export function routeImportAllowed(from: string, to: string) {
   if (layerOf(from) !== "routes") return false;
   const fromArea = from.split("/")[2];
   const toArea = to.split("/")[2];
-  if (fromArea === "spec") return toArea !== "spec";
+  if (fromArea === "spec") return toArea !== "spec" || /\.server\.tsx?$/.test(to);
   return fromArea === toArea && /\.server\.tsx?$/.test(to);
 }
 

@@ -55,3 +55,5 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

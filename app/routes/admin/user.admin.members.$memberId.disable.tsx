@@ -58,3 +58,5 @@ export default function DisableMember() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Disable an account · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

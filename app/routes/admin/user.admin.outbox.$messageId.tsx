@@ -43,3 +43,5 @@ export default function OutboxMessage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Message · Mail outbox · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

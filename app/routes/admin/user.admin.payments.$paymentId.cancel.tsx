@@ -50,3 +50,5 @@ export default function CancelOrder() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Cancel an order · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -54,3 +54,5 @@ export default function ConfirmTransfer() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Mark a payment paid · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

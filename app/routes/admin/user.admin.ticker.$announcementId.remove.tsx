@@ -35,3 +35,5 @@ export default function RemoveAnnouncement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Remove an announcement · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

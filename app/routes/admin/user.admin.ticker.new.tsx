@@ -90,3 +90,5 @@ export default function NewAnnouncement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "New announcement · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

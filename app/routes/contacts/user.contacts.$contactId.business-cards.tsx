@@ -73,3 +73,5 @@ export default function ContactBusinessCards() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Business cards · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

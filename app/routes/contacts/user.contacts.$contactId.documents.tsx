@@ -109,3 +109,5 @@ export default function ContactDocuments() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Documents · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

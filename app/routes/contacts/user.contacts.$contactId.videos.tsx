@@ -81,3 +81,5 @@ export default function ContactVideos() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Videos · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -111,3 +111,5 @@ export default function PayMembership() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Membership payment · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -78,3 +78,5 @@ export default function ChangePassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Change password · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -28,3 +28,5 @@ export default function ConfirmSignOutSession() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign out a session · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
