@@ -1,5 +1,5 @@
-// react-dom ships its web-streams renderer for every runtime (app/entry.server.tsx says why it
-// is used); its types are react-dom/server's.
+// react-dom's Web Streams server renderer, which app/entry.server.tsx uses on Node:
+// @types/react-dom types it under "react-dom/server" only.
 declare module "react-dom/server.browser" {
   export { renderToReadableStream } from "react-dom/server";
 }

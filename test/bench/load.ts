@@ -59,7 +59,9 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
     const base = await load(floor, floorPaths, {}, seconds);
     floorRates.push(base.requestsPerSecond);
     floorFailures += base.failures;
-    for (const [index, app] of apps.entries()) {
+    // Every other round the apps go in reverse order: none is always the one measured last.
+    const order = round % 2 ? [...apps.entries()].reverse() : [...apps.entries()];
+    for (const [index, app] of order) {
       const result = await load(app, item.paths, item.headers ?? {}, seconds);
       const mine = perApp[index];
       mine.ratios.push(result.requestsPerSecond / base.requestsPerSecond);

@@ -4,6 +4,7 @@ import { png } from "../fixtures/files";
 import {
   admin,
   atPath,
+  dismissToast,
   fieldErrors,
   hydrated,
   linkInMail,
@@ -19,12 +20,6 @@ import {
 } from "./browser";
 
 const browser = useBrowser();
-
-/** With JS the last notification floats over the page; dismiss it before clicking below. */
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
-}
 
 /** Adds a contact through the add dialog; lands on its profile. */
 async function addContact(page: Page, name: string, email: string) {
