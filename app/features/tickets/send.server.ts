@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { parseId } from "~/lib/http.server";
 import { formatMoney } from "~/features/membership/packages";
 import type { TicketType } from "~/lib/db-schema";
 import { sendMail } from "~/lib/mail.server";
@@ -82,7 +83,7 @@ export async function sendTicketToContact(
 export async function sendTicketCall(request: Request, fixedChoice: SendTicketChoice | null) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const contactId = parseContactId(String(form.get("contact_id") ?? ""));
+  const contactId = parseId(form.get("contact_id"));
   const contact = contactId ? await getContact(member.id, contactId) : null;
   const event = await organisedEvent(member.id, parseEventId(String(form.get("event_id") ?? "")));
   if (!contact || !event) throw new Response("Not found", { status: 404 });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getContact, parseContactId, setImportant } from "~/features/contacts/contacts.server";
+import { getContact, setImportant } from "~/features/contacts/contacts.server";
+import { parseId } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const id = parseContactId(String(form.get("contact_id") ?? ""));
+  const id = parseId(form.get("contact_id"));
   const value = String(form.get("is_important") ?? "");
   if (value !== "0" && value !== "1") throw new Response("is_important must be 1 or 0", { status: 400 });
   const contact = id ? await getContact(member.id, id) : null;
