@@ -75,10 +75,18 @@ function toPathSegment(segment) {
   return plain;
 }
 
+// npm run bench -- --extra-routes N: the same app with N more routes, built into its own folder.
+const extraRoutes = Number(process.env.BENCH_EXTRA_ROUTES) || 0;
+const bench = extraRoutes ? await import("./test/bench/extra-routes.js") : null;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/*"],
-  routes: async () => routesByArea(),
+  routes: async () => ({ ...routesByArea(), ...bench?.extraRoutes(extraRoutes) }),
+  ...(bench && {
+    serverBuildPath: `${bench.extraRoutesDir(extraRoutes)}/build/index.js`,
+    assetsBuildDirectory: `${bench.extraRoutesDir(extraRoutes)}/public/build`,
+  }),
   serverModuleFormat: "esm",
   serverDependenciesToBundle: ["rrule", "@fullcalendar/rrule"],
   future: {

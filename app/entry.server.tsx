@@ -1,13 +1,20 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
-const ABORT_DELAY = 5_000;
-
+/**
+ * Every page is rendered whole, with renderToString, not streamed.
+ *
+ * React 18.3.1's renderToPipeableStream flushes its whole 2,048-byte buffer when a multibyte
+ * character does not fit at its end (react issue 31134, fixed after 18.3.1): members' names in
+ * emoji, accented or CJK letters came out with NUL bytes and broken UTF-8 at 2 KB boundaries
+ * (test/e2e/html-encoding.test.ts). Nothing here streams: no route uses defer, <Await>,
+ * Suspense or lazy components, and single fetch is off, so a page is ready only when all of
+ * it is. Crawlers and browsers therefore get the same complete page (what a bot was waited
+ * for with onAllReady), and the render is synchronous: there is nothing left to abort after a
+ * timeout. A route that starts to defer data must bring a streaming renderer free of that bug.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -16,36 +23,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? "";
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   // Member pages are personal: no shared cache may keep them.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  // A render error throws to Remix, which renders the error boundary with status 500 (as a
+  // shell error did).
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -20,6 +20,7 @@ import styles from "./styles/app.css";
 import { AppShell } from "./ui/app-shell";
 import { useNonce } from "./ui/nonce";
 import { PageLoader } from "./ui/page-loader";
+import type { RootUiData } from "./ui/root-data";
 import { Toast } from "./ui/toast";
 
 export const links: LinksFunction = () => [
@@ -33,17 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (csrf.setCookie) headers.append("Set-Cookie", csrf.setCookie);
   // The news ticker is for signed-in members only.
   const announcements = member ? await currentAnnouncements() : [];
-  return json(
-    {
-      // SPEC.md §1: the client is told whether the visitor is a signed-in member.
-      isMember: member !== null,
-      member,
-      csrf: csrf.token,
-      notification: flash.notification,
-      announcements,
-    },
-    { headers },
-  );
+  const data = {
+    // SPEC.md §1: the client is told whether the visitor is a signed-in member.
+    isMember: member !== null,
+    member,
+    csrf: csrf.token,
+    notification: flash.notification,
+    announcements,
+  };
+  return json(data satisfies RootUiData, { headers });
 }
 
 export const meta: MetaFunction = () => [{ title: "Chapter" }];

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { fitCrop } from "~/features/contacts/business-cards.server";
 import { deleteContact } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
-import { canRead } from "~/lib/files.server";
+import { canRead } from "~/features/files/access.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
 import { loader as legacyList } from "~/routes/spec/user.business_card.ajax_list_by_contact.$contactId";
@@ -16,21 +16,11 @@ import { action as legacyUpload } from "~/routes/spec/user.upload.simple_upload_
 import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { gif, phonePhoto, png, uploadRequest, type UploadFile } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { contactOf, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-async function contactOf(member: TestMember, name = "Grace Hopper") {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto("contacts")
-    .values({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
 
 const cardsPath = (contactId: number) => `/user/contacts/${contactId}/business-cards`;
 /** A photo of a card on a desk: 400 x 300, not 3:2. */
@@ -284,7 +274,7 @@ describe("business cards", () => {
   test("deleting the contact takes its cards and their files with it", async () => {
     const member = await createSignedInMember();
     const contactId = await contactOf(member);
-    const keptId = await contactOf(member, "Ada Lovelace");
+    const keptId = await contactOf(member, { name: "Ada Lovelace" });
     await send(member, contactId, await photo());
     await send(member, keptId, await photo("kept.png"));
     const files = await filesOf(member);
@@ -308,7 +298,7 @@ describe("another member", () => {
     const owner = await createSignedInMember();
     const other = await createSignedInMember();
     const contactId = await contactOf(owner);
-    await contactOf(other, "Someone else");
+    await contactOf(other, { name: "Someone else" });
     await send(owner, contactId, await photo());
     const [card] = await cardsOf(contactId);
     const before = await filesOf(owner);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { unreadCounts } from "~/features/notifications/notifications.server";
-import { chatEventStream } from "~/features/social/chat-events.server";
+import { chatEventStream } from "~/routes/social/chat-events.server";
 import { listConversations, sendMessage } from "~/features/social/chat.server";
 import { db } from "~/lib/db.server";
 import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
-import { canRead } from "~/lib/files.server";
+import { canRead } from "~/features/files/access.server";
 import { storage } from "~/lib/storage.server";
 import { action as deletePhoto, loader as confirmPhoto } from "~/routes/contacts/user.contacts.$contactId.delete-profile-image";
 import { action as uploadPhoto, loader as photoLoader } from "~/routes/contacts/user.contacts.$contactId.profile-image";
@@ -13,21 +13,11 @@ import { action as legacyUploadVideo } from "~/routes/spec/user.upload.simple_up
 import { action as legacyDeleteVideo } from "~/routes/spec/user.video_frame.delete";
 import { loader as legacyListVideos } from "~/routes/spec/user.video_frame.ajax_list_by_contact.$contactId";
 import { noisyPng, png, uploadRequest, VIDEO_HEADS, type UploadFile } from "./fixtures/files";
-import { BASE, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { BASE, contactOf, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-async function contactOf(member: TestMember, name = "Grace Hopper") {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto("contacts")
-    .values({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
 
 const photoPath = (contactId: number) => `/user/contacts/${contactId}/profile-image`;
 const image = async (name = "grace.png"): Promise<UploadFile> => ({ name, content: await png(120, 120), type: "image/png" });

@@ -186,3 +186,23 @@ describe("events, tickets and offers are their owner's", () => {
     expect((await settle(mine["ticket invitation (page)"])).status).toBe(200);
   });
 });
+
+describe("ids past the database's integer", () => {
+  // PostgreSQL's integer refuses a larger value with an error: such an id is simply not found.
+  test("answer 404, not an error", async () => {
+    const w = await world();
+    const c = w.owner.cookie;
+    for (const id of ["2147483648", "999999999999999"]) {
+      const answers = {
+        "event edit": await settle(() => editLoader(routeArgs(getRequest(`/user/events/edit/${id}`, c), { eventId: id }))),
+        "ticket list": await settle(() => ticketsLoader(routeArgs(getRequest(`/user/events/${id}/tickets`, c), { eventId: id }))),
+        "offer edit": await settle(() => offerEditLoader(routeArgs(getRequest(`/user/offers/edit/${id}`, c), { offerId: id }))),
+        "ticket cancel": await settle(() =>
+          cancelLoader(routeArgs(getRequest(`/user/events/${w.eventId}/tickets/${id}/cancel`, c), { eventId: String(w.eventId), ticketId: id })),
+        ),
+        invitation: await settle(() => invitationLoader(routeArgs(getRequest(`/user/tickets/invitations/${id}`, w.holder.cookie), { invitationId: id }))),
+      };
+      for (const [name, response] of Object.entries(answers)) expect([id, name, response.status]).toEqual([id, name, 404]);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
-import { saveEvent } from "~/features/events/event-form.server";
-import { createEvent, deleteEvent, listAttenders, requireOwnEvent, setEventStatus, updateEvent } from "~/features/events/events.server";
+import { saveEvent } from "~/routes/events/save-event.server";
+import { createEvent, deleteEvent, getOwnEvent, listAttenders, setEventStatus, updateEvent } from "~/features/events/events.server";
 import { eventCalendar, foldLine } from "~/features/events/ics.server";
 import { EventSchema } from "~/features/events/schema";
 import { wallClockToUtc } from "~/features/events/time";
@@ -29,17 +29,13 @@ import { loader as fileLoader } from "~/routes/files/user.files.$token";
 import sharp from "sharp";
 import { ticketsOf } from "./event-fixtures";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { createSignedInMember, day, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
 
 /** A date `days` from today (UTC), as yyyy-mm-dd: tests do not depend on today's date. */
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 const VALID = {
   title: "Founders' dinner",
   description: "Dinner; talks, and more",
@@ -199,7 +195,8 @@ describe("creating and editing events", () => {
     const id = await created(owner, { general_capacity: "5", vip_capacity: "3", vip_amount: "" });
     const request = () => postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "1", vip_capacity: "" }, owner.cookie);
     // What the edit action read at the start of its request: no seat taken yet.
-    const { member, event: stale } = await requireOwnEvent(getRequest(`/user/events/edit/${id}`, owner.cookie), String(id));
+    const member = await requireMember(getRequest(`/user/events/edit/${id}`, owner.cookie));
+    const stale = (await getOwnEvent(member.id, id))!;
     expect(stale).toMatchObject({ general_taken: 0, vip_taken: 0 });
     // Meanwhile two general seats and a VIP seat are taken.
     for (const [type, holder] of [["general", buyer], ["general", second], ["vip", buyer]] as const) {

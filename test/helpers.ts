@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { createMember } from "~/features/members/members.server";
 import type { MemberType } from "~/lib/db-schema";
+import { db } from "~/lib/db.server";
 import { startSession } from "~/lib/session.server";
 
 export const BASE = "http://chapter.test";
@@ -103,4 +104,39 @@ export function multipartRequest(path: string, fields: Record<string, string>, c
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return new Request(`${BASE}${path}`, { method: "POST", body, headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export type ContactFields = { name?: string; email?: string | null };
+
+/** A contact of the member's, written straight to the database: a name ("Grace Hopper" unless
+ * given) and an e-mail (none unless given). */
+export async function contactOf(owner: { id: number }, fields: ContactFields = {}) {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto("contacts")
+    .values({
+      owner_id: owner.id,
+      name: fields.name ?? "Grace Hopper",
+      email: fields.email ?? null,
+      is_important: 0,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The date (YYYY-MM-DD, UTC) this many days from today (negative: ago). */
+export function day(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Two members made friends (or left with a's request pending), straight in the database. */
+export async function befriend(a: { id: number }, b: { id: number }, status: "accepted" | "pending" = "accepted") {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("friendships")
+    .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
+    .execute();
 }

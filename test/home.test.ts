@@ -8,7 +8,7 @@ import type { PostPrivacy } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { loader as home } from "~/routes/home/user._index";
 import { createEvent } from "./event-fixtures";
-import { createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { befriend, createSignedInMember, day, getRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 type Home = {
   comingUp: { mine: boolean; events: { id: number; title: string; going: boolean }[] };
@@ -25,23 +25,11 @@ async function homeOf(member: TestMember) {
   return (await response.json()) as Home;
 }
 
-async function befriend(a: TestMember, b: TestMember, status: "accepted" | "pending" = "accepted") {
-  const now = nowIso();
-  await db
-    .insertInto("friendships")
-    .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
-    .execute();
-}
-
 function post(author: TestMember, message: string, privacy: PostPrivacy) {
   return createPost(author.id, { message, privacy }, { claimed: [], uploaded: [] });
 }
 
 /** A day `days` ahead of now (or behind), as the events table writes it. */
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 function eventOn(ownerId: number, days: number, title: string) {
   const date = day(days);
   return createEvent(ownerId, {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { ServerBuild } from "@remix-run/node";
 import { afterEach, describe, expect, test } from "vitest";
-import { createContact, deleteContact } from "~/features/contacts/contacts.server";
+import { deleteContact } from "~/features/contacts/contacts.server";
 import { MAX_RESENDS, MAX_SENT_PER_DAY } from "~/features/invitations/invitations.server";
 import { CSRF_FIELD, csrfToken, protectActions } from "~/lib/csrf.server";
 import { db } from "~/lib/db.server";
@@ -22,6 +22,8 @@ import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import * as reinviteModule from "~/routes/spec/user.reinvite";
 import { png, uploadRequest } from "./fixtures/files";
 import {
+  contactOf as newContact,
+  type ContactFields,
   context,
   cookiesFrom,
   createSignedInMember,
@@ -44,17 +46,9 @@ afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
 
-async function contactOf(owner: TestMember, fields: { name?: string; email?: string | null } = {}) {
-  return createContact(owner.id, {
-    name: fields.name ?? "Nora Newcomer",
-    email: fields.email === undefined ? "nora@example.com" : fields.email,
-    phone: null,
-    country: null,
-    province: null,
-    city: null,
-    occupation: null,
-    meet_place: null,
-  });
+/** Nora, with her e-mail, unless told otherwise. */
+function contactOf(owner: TestMember, fields: ContactFields = {}) {
+  return newContact(owner, { name: "Nora Newcomer", email: "nora@example.com", ...fields });
 }
 
 function dialogPath(id: number, back = `/user/profile?cicid=${id}`) {

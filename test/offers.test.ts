@@ -17,15 +17,11 @@ import { loader as detailLoader } from "~/routes/offers/user.offers_.$offerId";
 import { action as uploadAction } from "~/routes/offers/user.offers_.$offerId.images";
 import { action as deleteImageAction, loader as deleteImageLoader } from "~/routes/offers/user.offers_.$offerId.images.$fileId.delete";
 import { png, uploadRequest } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { createSignedInMember, day, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function anEvent(owner: TestMember, title: string, days = 10) {
   return createEvent(

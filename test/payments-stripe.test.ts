@@ -1,15 +1,8 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, test, vi } from "vitest";
 
-// Card payments are on in this file only: env() reads process.env once, on first use, so the
-// keys are set before any app module is imported (vi.hoisted runs before the imports).
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_chapter";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_chapter";
-  delete process.env.STRIPE_API_BASE;
-  delete process.env.STRIPE_CHECKOUT_ORIGIN;
-  delete process.env.PAYMENT_CURRENCY;
-});
+// Card payments are on in this file only, set before any app module is imported.
+await vi.hoisted(async () => (await import("./setup/card-payments")).turnOnCardPayments());
 
 import { currentMembership, periodEnd, today } from "~/features/membership/membership.server";
 import { CSRF_FIELD, csrfToken, protectActions } from "~/lib/csrf.server";
@@ -23,8 +16,9 @@ import * as webhookModule from "~/routes/membership/webhooks.stripe";
 import { BASE, createSignedInMember, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 import { server } from "./mocks";
 import { createStripeMock } from "./mocks/stripe";
+import { STRIPE_WEBHOOK_SECRET as SECRET } from "./setup/card-payments";
+import { checkoutEvent, webhookRequest } from "./stripe-webhooks";
 
-const SECRET = "whsec_test_chapter";
 const UNAVAILABLE = "The card payment service could not be reached. You have not been charged; please try again in a moment.";
 
 function pay(member: TestMember, fields: Record<string, string>) {
@@ -54,19 +48,6 @@ async function startedCardPayment(fields: Record<string, string> = { package_typ
   const [payment] = await payments();
   const session = stripe.requests[0].session!;
   return { member, payment, session, stripe };
-}
-
-let eventCounter = 0;
-function checkoutEvent(type: string, object: Record<string, unknown>, id = `evt_test_${++eventCounter}_${Date.now()}`) {
-  return JSON.stringify({ id, object: "event", type, livemode: false, data: { object: { object: "checkout.session", ...object } } });
-}
-
-function webhookRequest(payload: string, signature: string | null) {
-  return new Request(`${BASE}/webhooks/stripe`, {
-    method: "POST",
-    body: payload,
-    headers: { "Content-Type": "application/json", ...(signature === null ? {} : { "Stripe-Signature": signature }) },
-  });
 }
 
 async function postWebhook(payload: string, signature: string | null = signStripePayload(payload, SECRET)) {

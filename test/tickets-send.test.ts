@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { db, nowIso } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
 import * as publicTicketModule from "~/routes/tickets/ticket.$code";
 import * as sendModule from "~/routes/contacts/user.contacts.$contactId.ticket";
@@ -8,23 +7,11 @@ import * as ticketCallModule from "~/routes/spec/user.event.ticket";
 import * as vipCallModule from "~/routes/spec/user.event.ticket-vip";
 import * as eventsForContactModule from "~/routes/spec/user.events.get_events.$contactId";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
-import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { type ContactFields, contactOf, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
-async function createContact(ownerId: number, overrides: { name?: string; email?: string | null } = {}) {
-  const now = nowIso();
-  const { id } = await db
-    .insertInto("contacts")
-    .values({
-      owner_id: ownerId,
-      name: overrides.name ?? "Carla Contact",
-      email: overrides.email === undefined ? "carla@example.com" : overrides.email,
-      is_important: 0,
-      created_at: now,
-      updated_at: now,
-    } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+/** Carla, with her e-mail, unless told otherwise. */
+function createContact(ownerId: number, fields: ContactFields = {}) {
+  return contactOf({ id: ownerId }, { name: "Carla Contact", email: "carla@example.com", ...fields });
 }
 
 function send(member: TestMember, contactId: number, fields: Record<string, string>, back = "") {

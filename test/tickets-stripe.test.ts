@@ -1,38 +1,23 @@
 import { describe, expect, test, vi } from "vitest";
 
-// Card payments are on in this file only (env() reads process.env once, on first use).
-vi.hoisted(() => {
-  process.env.STRIPE_SECRET_KEY = "sk_test_chapter";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_test_chapter";
-  delete process.env.STRIPE_API_BASE;
-  delete process.env.STRIPE_CHECKOUT_ORIGIN;
-  delete process.env.PAYMENT_CURRENCY;
-});
+// Card payments are on in this file only, set before any app module is imported.
+await vi.hoisted(async () => (await import("./setup/card-payments")).turnOnCardPayments());
 
 import { db } from "~/lib/db.server";
-import { signStripePayload } from "~/lib/payments/stripe.server";
 import * as buyModule from "~/routes/spec/user.event.payment_form";
 import * as webhookModule from "~/routes/membership/webhooks.stripe";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
-import { BASE, createSignedInMember, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { createSignedInMember, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 import { server } from "./mocks";
 import { createStripeMock } from "./mocks/stripe";
-
-const SECRET = "whsec_test_chapter";
+import { checkoutEvent, webhookRequest } from "./stripe-webhooks";
 
 function buy(member: TestMember, eventId: number, type = "vip") {
   return settle(() => buyModule.action(routeArgs(postRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`, {}, member.cookie))));
 }
 
-let counter = 0;
-async function webhook(type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({ id: `evt_ticket_${++counter}_${Date.now()}`, object: "event", type, data: { object: { object: "checkout.session", ...object } } });
-  const request = new Request(`${BASE}/webhooks/stripe`, {
-    method: "POST",
-    body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signStripePayload(payload, SECRET) },
-  });
-  return settle(() => webhookModule.action(routeArgs(request)));
+function webhook(type: string, object: Record<string, unknown>) {
+  return settle(() => webhookModule.action(routeArgs(webhookRequest(checkoutEvent(type, object)))));
 }
 
 async function startedCardPurchase() {

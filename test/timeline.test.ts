@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { canSubmitPost } from "~/features/timeline/post-button";
 import { PAGE_SIZE } from "~/features/timeline/posts.server";
-import { EMPTY_POST_MESSAGE } from "~/features/timeline/schema";
+import { EMPTY_POST_MESSAGE } from "~/features/timeline/constants";
 import type { PostPrivacy } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
@@ -22,19 +22,11 @@ import { action as deletePostAction, loader as confirmPostLoader } from "~/route
 import { action as uploadAction } from "~/routes/spec/user.upload_post_file";
 import { action as deleteUploadAction } from "~/routes/spec/user.upload_post_file.delete";
 import { png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
-import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { BASE, befriend, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-async function befriend(a: TestMember, b: TestMember, status: "accepted" | "pending" = "accepted") {
-  const now = new Date().toISOString();
-  await db
-    .insertInto("friendships")
-    .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
-    .execute();
-}
 
 /** Uploads one file as the post form's script does (JSON); returns the answer. */
 async function uploadFile(member: TestMember, name = "photo.png", content?: Buffer, type = "image/png") {

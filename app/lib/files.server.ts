@@ -5,28 +5,9 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import type { DB } from "./db-schema";
 import { db } from "./db.server";
-import type { UploadKind } from "./file-types";
-import type { Member } from "./session.server";
-import { canSeePostFile } from "~/features/timeline/visibility.server";
 import { storage } from "./storage.server";
 
 type FileRow = DB["files"] & { id: number };
-
-/** Kinds any signed-in member may see; everything else is its owner's alone unless an area
- * adds a rule here (a post's privacy, an event's attendees …). A contact's business cards
- * (business_card) and picture (contact_profile_image) stay with the contact book's owner:
- * they are deliberately not here. */
-const SEEN_BY_ALL_MEMBERS = new Set<UploadKind>([
-  "profile_image",
-  "cover_image",
-  // Events and offers are shown to every member, with their pictures.
-  "event_media",
-  "product_image",
-]);
-
-export function canRead(file: Pick<FileRow, "kind" | "owner_id">, member: Member) {
-  return file.owner_id === member.id || SEEN_BY_ALL_MEMBERS.has(file.kind as UploadKind);
-}
 
 export function fileUrl(token: string, variant: "original" | "thumbnail" | "medium" = "original") {
   return variant === "original" ? `/user/files/${token}` : `/user/files/${token}?variant=${variant}`;
@@ -66,18 +47,10 @@ async function ensureMedium(storageKey: string) {
   return key;
 }
 
-/** canRead, and the rules that need the database: a post's photos and videos are seen by
- * whoever may see the post (its privacy; an upload not yet in a post is its owner's alone). */
-export async function mayRead(file: { id: number; kind: string; owner_id: number }, member: Member) {
-  if (canRead(file, member)) return true;
-  if (file.kind === "post_media") return canSeePostFile(file.id, member.id);
-  return false;
-}
-
-/** The file behind a URL token, when this member may see it. */
-export async function findReadableFile(token: string, member: Member) {
-  const file = await db.selectFrom("files").selectAll().where("token", "=", token).executeTakeFirst();
-  return file && (await mayRead(file, member)) ? file : null;
+/** The stored file behind a URL token, whoever asks: the caller decides who may read it
+ * (features/files/access.server.ts). */
+export async function storedFileByToken(token: string) {
+  return db.selectFrom("files").selectAll().where("token", "=", token).executeTakeFirst();
 }
 
 export async function deleteFile(fileId: number) {

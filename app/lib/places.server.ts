@@ -1,5 +1,7 @@
 import { City, Country, State } from "country-state-city";
-import type { Option } from "~/ui/field";
+
+/** A place as a select option (the shape ui/field.tsx's Option takes). */
+export type Option = { value: string; label: string };
 
 // Countries, provinces (states, regions) and cities from the country-state-city dataset.
 // Stored as the country's ISO code, the province's ISO code within it, and the city's name.

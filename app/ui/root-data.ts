@@ -1,12 +1,26 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
+import type { Member } from "~/lib/session.server";
+
+/** What the shared components read from the root loader's data. root.tsx's loader returns at
+ * least this (it checks so with `satisfies`); ui declares it rather than importing the root
+ * route, so that nothing imports a route module. */
+export type RootUiData = { csrf: string; member: Member | null };
+
+function useRootLoaderData() {
+  return useRouteLoaderData("root") as RootUiData | undefined;
+}
 
 export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootLoaderData();
   if (!data) throw new Error("The root loader's data is missing");
   return data;
 }
 
 export function useOptionalMember() {
-  return useRouteLoaderData<typeof loader>("root")?.member ?? null;
+  return useRootLoaderData()?.member ?? null;
+}
+
+/** The anti-forgery token of this visitor ("" before the root loader ran, e.g. in an error page). */
+export function useCsrfToken() {
+  return useRootLoaderData()?.csrf ?? "";
 }

@@ -1,47 +1,115 @@
-// npm run bench: how much a signed-in page costs compared with the cheapest request the
-// app serves (/healthz, one `select 1`), both measured in this run through the built
-// request handler. Prints ratios, not pass/fail timings. `npm run bench` builds first.
+// npm run bench [-- --extra-routes N] [--rounds N] [--seconds N] [--only TEXT]
+// What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
+// a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
+// fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
+// alternating floor and Chapter in every round; prints ratios, p95/p99, failures, the member
+// search's server time and each server's peak memory. With --extra-routes N the same app built
+// with N more routes runs beside it, to show whether cost grows with the number of routes.
+// No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { type Case, CONNECTIONS, load, measureCase, percentile } from "./load.ts";
+import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { values: args } = parseArgs({
+  options: { "extra-routes": { type: "string", default: "0" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" } },
+});
+const extraRoutes = Number(args["extra-routes"]);
+const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds) };
+
+function remixBuild(cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd, env, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`remix build in ${cwd} failed:\n${built.stdout}\n${built.stderr}`);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+console.log("Building the floor" + (extraRoutes ? ` and Chapter with ${extraRoutes} extra routes` : "") + "…");
+remixBuild(path.join(ROOT, "test/bench/floor"));
+let extraRoot: string | null = null;
+if (extraRoutes) {
+  remixBuild(ROOT, { ...process.env, BENCH_EXTRA_ROUTES: String(extraRoutes) });
+  const { extraRoutesDir } = await import("./extra-routes.js");
+  // server.ts finds build/, public/ and migrations/ in its working folder.
+  extraRoot = path.join(ROOT, extraRoutesDir(extraRoutes));
+  fs.rmSync(path.join(extraRoot, "migrations"), { force: true });
+  fs.symlinkSync(path.join(ROOT, "migrations"), path.join(extraRoot, "migrations"));
+}
+
+// Fixtures, written before any server starts: the app modules open the database of DATA_DIR.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-bench-"));
 process.env.DATA_DIR = dataDir;
 process.env.NODE_ENV = "production";
-
-const { createRequestHandler } = await import("@remix-run/node");
 const { db } = await import("../../app/lib/db.server.ts");
 const { migrateToLatest } = await import("../../app/lib/migrate.server.ts");
-const { createMember } = await import("../../app/features/members/members.server.ts");
-const { measure, printAgainstFloor, signedInCookie } = await import("./measure.ts");
-
 await migrateToLatest(db);
-const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
-const handle = createRequestHandler(build, "production");
-const context = { cspNonce: "bench", clientIp: "127.0.0.1" };
-
-const memberId = await createMember({ name: "Bench Member", email: "bench@example.com", password: "bench-password", memberType: "investor" });
-const cookie = await signedInCookie(memberId);
-
-const floor = await measure(handle, context, "floor /healthz", "/healthz");
-const cases = [
-  await measure(handle, context, "sign-in page (visitor)", "/signin"),
-  await measure(handle, context, "home page (signed in)", "/user", { Cookie: cookie }),
-  await measure(handle, context, "profile settings (signed in, place lists)", "/user/settings/profile", { Cookie: cookie }),
-  await measure(handle, context, "provinces of a country (JSON)", "/user/ajax/get-province-by-countryId?country_id=CA", { Cookie: cookie }),
+async function timed<T>(label: string, make: () => Promise<T>) {
+  const start = performance.now();
+  const made = await make();
+  console.log(`fixture: ${label} in ${seconds(performance.now() - start)}`);
+  return made;
+}
+const cases: Case[] = [
+  { label: "sign-in page (visitor)", paths: ["/signin"], expect: "Sign in", target: ">= 0.5" },
+  ...(await timed("2,000 members, 20,000 posts, 150 friends", async () => (await import("./timeline.ts")).timelineCases())).map((item) => ({ ...item, target: ">= 0.35" })),
+  ...(await timed("10,000 contacts", async () => (await import("./contacts.ts")).contactsCases())).map((item) => ({ ...item, target: ">= 0.3, p95 <= 100 ms" })),
+  ...(await timed("100,000 members", async () => (await import("./member-search.ts")).memberSearchCases())).map((item) => ({ ...item, target: "server p95 <= 10 ms" })),
 ];
-printAgainstFloor("pages", floor, cases);
-
-// Imported only now: it opens the database this script has just pointed DATA_DIR at.
-const { benchContacts } = await import("./contacts.ts");
-await benchContacts(handle, context);
-const { benchImport } = await import("./import.ts");
-await benchImport(handle, context);
-const { benchTimeline } = await import("./timeline.ts");
-await benchTimeline(handle, context);
-const { benchMemberSearch } = await import("./member-search.ts");
-await benchMemberSearch(handle, context);
-
+const measured = cases.filter((item) => !args.only || item.label.includes(args.only));
+const { importFixture, importLabel, measureImport } = await import("./import.ts");
+const importHeaders = await importFixture();
 await db.destroy();
-fs.rmSync(dataDir, { recursive: true, force: true });
+
+const servers: Server[] = [];
+try {
+  const floor = await startFloor(await freePort());
+  servers.push(floor);
+  const apps = [await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir })];
+  if (extraRoot) apps.push(await startChapter(`+${extraRoutes} routes`, await freePort(), { cwd: extraRoot, dataDir }));
+  servers.push(...apps);
+
+  for (const item of measured) {
+    for (const app of apps) {
+      const response = await fetch(app.url + item.paths[0], { headers: item.headers, redirect: "manual" });
+      const body = await response.text();
+      if (response.status !== 200 || !body.includes(item.expect)) throw new Error(`${app.name} ${item.paths[0]} answered ${response.status} without "${item.expect}"`);
+    }
+  }
+
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
+  const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)}`;
+  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)}   ${apps.map((app) => column(app.name)).join("   ")}   target`);
+  for (const item of measured) {
+    const result = await measureCase(floor, apps, item, timing);
+    const cells = result.apps.map(
+      (measured) =>
+        `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${measured.p95.toFixed(0).padStart(7)} ${measured.p99.toFixed(0).padStart(7)} ${String(measured.failures).padStart(6)}`,
+    );
+    const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
+    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)}   ${cells.join("   ")}   ${item.target ?? ""}`);
+    if (item.serverTimeOf) {
+      for (const app of apps) {
+        const times = await app.serverTimes(item.serverTimeOf, () => load(app.url, item.paths, item.headers ?? {}, timing.seconds, 1));
+        console.log(
+          `  ${app.name}: server time, one request at a time (${times.length} requests): p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+        );
+      }
+    }
+  }
+
+  const peak = (label: string) => console.log(`Peak memory ${label} (VmRSS, sampled every 250 ms; target < 200 MB): ${servers.map((server) => `${server.name} ${server.maxRssMb().toFixed(0)} MB`).join(", ")}`);
+  console.log();
+  peak("through the page load");
+  if (!args.only || importLabel.includes(args.only)) {
+    const imported = await measureImport(apps[0].url, importHeaders);
+    console.log(`\n${importLabel}, median of 3: upload ${seconds(imported.upload)}, confirm ${seconds(imported.confirm)}, undo ${seconds(imported.undo)}`);
+    peak("with the import");
+  }
+} finally {
+  for (const server of servers) await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const MESSAGE_MAX = 280;
+const MESSAGE_MAX = 280;
 const LINK_MAX = 2000;
 
 /** What an <input type="datetime-local"> sends: no time zone, read as UTC. */
@@ -17,7 +17,7 @@ function utcInstant(value: string) {
 }
 
 /** An absolute http(s) address, or a path on this site ("/user/events"), never "//host". */
-export function isTickerLink(value: string) {
+function isTickerLink(value: string) {
   if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\") && !/[\s\u0000-\u001F\u007F]/.test(value);
   if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);

@@ -4,8 +4,8 @@ import type { ContactsTable, DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { labelsByContact } from "./categories.server";
+import type { ContactSort } from "./constants";
 import type { BusinessInput, ContactInput } from "./schema";
-import type { ContactSort } from "./sorts";
 
 export const PAGE_SIZE = 24;
 

@@ -1,5 +1,5 @@
 import type { ContactFilters } from "./contacts.server";
-import { type ContactSort, SORTS } from "./sorts";
+import { type ContactSort, SORTS } from "./constants";
 
 /** The list's filters from its query string (shared by the list page and the exports). */
 export function contactFiltersFrom(params: URLSearchParams): ContactFilters & { sort: ContactSort; page: number } {

@@ -4,18 +4,14 @@ import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { placeLabel } from "~/lib/places.server";
-import { requireMember } from "~/lib/session.server";
 import { notify } from "~/features/notifications/notifications.server";
-import type { EventInput, StatusType } from "./schema";
+import type { StatusType } from "./constants";
+import type { EventInput } from "./schema";
 import { wallClockToUtc } from "./time";
 
 export const PAGE_SIZE = 12;
 
 export type EventWhen = "upcoming" | "past";
-
-export function parseId(value: string | null | undefined) {
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
-}
 
 function escapeLike(value: string) {
   return value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -172,20 +168,10 @@ export async function getEvent(eventId: number, viewerId: number) {
   return row ? present(row, viewerId) : null;
 }
 
-/** The signed-in member and the event named by a route param; 404 when there is none. */
-export async function requireEvent(request: Request, param: string | null | undefined) {
-  const member = await requireMember(request);
-  const id = parseId(param);
-  const event = id ? await getEvent(id, member.id) : null;
-  if (!event) throw new Response("Not found", { status: 404 });
-  return { member, event };
-}
-
-/** The same, for the event's owner only: another member gets 404. */
-export async function requireOwnEvent(request: Request, param: string | null | undefined) {
-  const { member, event } = await requireEvent(request, param);
-  if (!event.isOwner) throw new Response("Not found", { status: 404 });
-  return { member, event };
+/** The event if this member organises it (another member's is null, as if there were none). */
+export async function getOwnEvent(ownerId: number, eventId: number) {
+  const event = await getEvent(eventId, ownerId);
+  return event?.isOwner ? event : null;
 }
 
 /** The end as an instant; rows written without one fall back to the wall clock read as UTC. */

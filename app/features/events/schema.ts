@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STATUS_TYPES } from "./constants";
 
 const optionalText = (max: number) =>
   z
@@ -48,7 +49,7 @@ const time = (what: string) =>
     .refine((value) => TIME.test(value), "Enter a time as hh:mm.")
     .refine((value) => !TIME.test(value) || Number(value.slice(3)) % 5 === 0, "Choose a time in steps of 5 minutes.");
 
-export function isTimeZone(value: string) {
+function isTimeZone(value: string) {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;
@@ -90,5 +91,5 @@ export const EventSchema = z
 
 export type EventInput = z.infer<typeof EventSchema>;
 
-export const STATUS_TYPES = ["Interested", "Uninterested", "Going", "Notgoing"] as const;
-export type StatusType = (typeof STATUS_TYPES)[number];
+/** SPEC.md §7 POST /user/events/status {event_id, type}; the id is looked up by the route. */
+export const EventStatusCallSchema = z.object({ event_id: z.unknown(), type: z.enum(STATUS_TYPES) });

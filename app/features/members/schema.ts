@@ -1,9 +1,7 @@
 import { z } from "zod";
 
-export { MEMBER_TYPES } from "./member-types";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
 
 const Email = z
   .string({ error: "Email is required." })
@@ -80,3 +78,6 @@ export const ProfileSchema = z.object({
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The profile form's "show the provinces and cities" submit (without JS): nothing to check, the typed values are kept. */
+export const RefreshPlacesSchema = z.object({});

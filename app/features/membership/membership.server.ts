@@ -51,6 +51,18 @@ export async function currentMembership(memberId: number, on = today()) {
   return { ...current, coveredUntil: rows[rows.length - 1].ends_on, label: packageLabel(current.package) };
 }
 
+/** The member's latest membership payments, newest first (the membership page lists them). */
+export async function membershipPaymentsOf(memberId: number, limit = 50) {
+  return db
+    .selectFrom("payments")
+    .select(["reference", "description", "amount_cents", "currency", "provider", "status", "created_at", "paid_at"])
+    .where("member_id", "=", memberId)
+    .where("purpose", "=", "membership")
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
 /** Package badges of the members in force today, by member id (for lists). */
 export async function membershipBadges(memberIds: number[], on = today()) {
   if (memberIds.length === 0) return new Map<number, string>();

@@ -1,13 +1,8 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { upcomingEventOptions } from "~/features/events/events.server";
 import { db } from "~/lib/db.server";
 import { acceptAttribute } from "~/lib/file-types";
-import { deleteFile } from "~/lib/files.server";
-import { respond } from "~/lib/respond.server";
-import type { Member } from "~/lib/session.server";
-import { receiveUpload, uploadErrorMessage, uploadLimit } from "~/lib/uploads.server";
-import { addOfferImage, createOffer, eventExists, updateOffer } from "./offers.server";
+import { uploadLimit } from "~/lib/uploads.server";
 import { OfferSchema } from "./schema";
 
 /** What the create and edit dialogs need: upcoming events to tie the offer to (and the one
@@ -24,43 +19,4 @@ export async function offerFormData(currentEventId: number | null) {
     imageAccept: acceptAttribute("product_image"),
     imageMaxBytes: uploadLimit("product_image", "image"),
   };
-}
-
-async function readForm(request: Request, member: Member) {
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
-    return { fields: await request.formData(), imageId: null, imageError: null };
-  }
-  const upload = await receiveUpload(request, { kind: "product_image", ownerId: member.id, field: "image", required: false });
-  const fields = upload.fields ?? new FormData();
-  fields.delete("image");
-  if (!upload.ok) return { fields, imageId: null, imageError: uploadErrorMessage(upload.error) };
-  return { fields, imageId: upload.file?.id ?? null, imageError: null };
-}
-
-/** The create and edit dialogs' action: validate, save (adding the image chosen, if any), and
- * land on the offer. */
-export async function saveOffer(request: Request, member: Member, existingId: number | null) {
-  const { fields, imageId, imageError } = await readForm(request, member);
-  const submission = await parseWithZod(fields, {
-    schema: OfferSchema.superRefine(async (offer, ctx) => {
-      if (offer.event_id && !(await eventExists(offer.event_id))) {
-        ctx.addIssue({ code: "custom", path: ["event_id"], message: "Choose an event from the list." });
-      }
-      if (imageError) ctx.addIssue({ code: "custom", path: ["image"], message: imageError });
-    }),
-    async: true,
-  });
-  if (submission.status !== "success") {
-    if (imageId) await deleteFile(imageId);
-    return json({ result: submission.reply() }, { status: 400 });
-  }
-  let id: number;
-  if (existingId === null) {
-    id = await createOffer(member.id, submission.value, imageId);
-  } else {
-    id = existingId;
-    if (!(await updateOffer(member.id, id, submission.value))) throw new Response("Not found", { status: 404 });
-    if (imageId) await addOfferImage(id, imageId);
-  }
-  return respond(request, { type: "success", message: existingId === null ? "Offer created." : "Offer saved." }, { to: `/user/offers/${id}` });
 }

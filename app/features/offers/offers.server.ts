@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { parseId } from "~/features/events/events.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
-import { requireMember } from "~/lib/session.server";
-import type { OfferInput, OfferStatusType } from "./schema";
+import type { OfferStatusType } from "./constants";
+import type { OfferInput } from "./schema";
 
 export const PAGE_SIZE = 12;
 
@@ -74,6 +73,11 @@ export async function offerImages(offerId: number) {
     .where("product_images.product_id", "=", offerId)
     .orderBy("product_images.position")
     .execute();
+}
+
+/** One image of the offer, or null. */
+export async function offerImage(offerId: number, fileId: number) {
+  return (await offerImages(offerId)).find((image) => image.id === fileId) ?? null;
 }
 
 /** Removes one of the owner's offer images; false when it is not one of theirs. */
@@ -171,19 +175,10 @@ export async function getOffer(offerId: number, viewerId: number) {
   return row ? present(row, viewerId) : null;
 }
 
-export async function requireOffer(request: Request, param: string | null | undefined) {
-  const member = await requireMember(request);
-  const id = parseId(param);
-  const offer = id ? await getOffer(id, member.id) : null;
-  if (!offer) throw new Response("Not found", { status: 404 });
-  return { member, offer };
-}
-
-/** The owner's offer; another member gets 404. */
-export async function requireOwnOffer(request: Request, param: string | null | undefined) {
-  const { member, offer } = await requireOffer(request, param);
-  if (!offer.isOwner) throw new Response("Not found", { status: 404 });
-  return { member, offer };
+/** The offer if this member owns it (another member's is null, as if there were none). */
+export async function getOwnOffer(ownerId: number, offerId: number) {
+  const offer = await getOffer(offerId, ownerId);
+  return offer?.isOwner ? offer : null;
 }
 
 /** SPEC.md §2: offers, searched by event; newest first. */

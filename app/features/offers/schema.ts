@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { OFFER_STATUS_TYPES } from "./constants";
 import { optionalAmount } from "~/features/events/schema";
-
-/** SPEC.md §4: offers have the interest toggle only. */
-export const OFFER_STATUS_TYPES = ["Interested", "Uninterested"] as const;
-export type OfferStatusType = (typeof OFFER_STATUS_TYPES)[number];
 
 export const OfferSchema = z.object({
   title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
@@ -23,3 +20,6 @@ export const OfferSchema = z.object({
 });
 
 export type OfferInput = z.infer<typeof OfferSchema>;
+
+/** SPEC.md §7 POST /user/offers/status {product_id, type}; the id is looked up by the route. */
+export const OfferStatusCallSchema = z.object({ product_id: z.unknown(), type: z.enum(OFFER_STATUS_TYPES) });

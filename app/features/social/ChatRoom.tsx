@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { useHydrated } from "~/ui/use-hydrated";
-import { MESSAGE_MAX_LENGTH } from "./schema";
+import { MESSAGE_MAX_LENGTH } from "./constants";
 
 type Message = { id: number; senderId: number; body: string; createdAt: string; readAt: string | null };
 

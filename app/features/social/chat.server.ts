@@ -1,25 +1,23 @@
 import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
-import { requireMember } from "~/lib/session.server";
-import { areFriends, friendIds, requireOtherMember } from "./friendship.server";
+import { friendIds, friendOf } from "./friendship.server";
 
 export const MESSAGES_PER_PAGE = 50;
 
 export type ChatMessage = { id: number; senderId: number; body: string; createdAt: string; readAt: string | null };
 
-/** The member and the friend whose conversation this is; anyone but a friend answers 404
- * (the page, the live stream and sending alike). */
-export async function requireChatPartner(request: Request, memberIdParam: string | undefined) {
-  const member = await requireMember(request);
-  const other = await requireOtherMember(member.id, memberIdParam);
-  if (!(await areFriends(member.id, other.id))) throw new Response("Not found", { status: 404 });
+/** The friend whose conversation this is; anyone but a friend is null (the page, the live
+ * stream and sending alike answer 404). */
+export async function chatPartner(memberId: number, otherId: number) {
+  const other = await friendOf(memberId, otherId);
+  if (!other) return null;
   const avatar = await db
     .selectFrom("users")
     .innerJoin("files", "files.id", "users.profile_image_id")
     .select("files.token")
     .where("users.id", "=", other.id)
     .executeTakeFirst();
-  return { member, other: { id: other.id, name: other.name, avatarUrl: avatar ? fileUrl(avatar.token, "thumbnail") : null } };
+  return { id: other.id, name: other.name, avatarUrl: avatar ? fileUrl(avatar.token, "thumbnail") : null };
 }
 
 function between(memberId: number, otherId: number) {

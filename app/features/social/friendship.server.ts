@@ -83,18 +83,22 @@ export async function relationship(memberId: number, otherId: number): Promise<R
 export type FriendCandidate = { id: number; name: string; email: string };
 
 /** The member another member can befriend, chat with or answer: an active member other
- * than themselves. Anything else answers 404. */
-export async function requireOtherMember(memberId: number, otherId: unknown): Promise<FriendCandidate> {
-  const id = typeof otherId === "string" && /^\d{1,10}$/.test(otherId) ? Number(otherId) : NaN;
-  if (!Number.isSafeInteger(id) || id === memberId) throw new Response("Not found", { status: 404 });
+ * than themselves; null for anyone else. */
+export async function otherMember(memberId: number, otherId: number): Promise<FriendCandidate | null> {
+  if (otherId === memberId) return null;
   const other = await db
     .selectFrom("users")
     .select(["id", "name", "email"])
-    .where("id", "=", id)
+    .where("id", "=", otherId)
     .where("disabled_at", "is", null)
     .executeTakeFirst();
-  if (!other) throw new Response("Not found", { status: 404 });
-  return other;
+  return other ?? null;
+}
+
+/** The member's friend (an active member), or null. */
+export async function friendOf(memberId: number, otherId: number) {
+  const other = await otherMember(memberId, otherId);
+  return other && (await areFriends(memberId, other.id)) ? other : null;
 }
 
 type Actor = { id: number; name: string };

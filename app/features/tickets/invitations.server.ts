@@ -224,8 +224,7 @@ export async function pendingInvitations(memberId: number) {
 }
 
 /** The member's own invitation (null for anyone else's). */
-export async function getInvitation(memberId: number, param: string | undefined) {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
+export async function getInvitation(memberId: number, invitationId: number) {
   return (
     (await db
       .selectFrom("ticket_invitations")
@@ -245,7 +244,7 @@ export async function getInvitation(memberId: number, param: string | undefined)
         "inviter.name as inviter_name",
         "tickets.code as ticket_code",
       ])
-      .where("ticket_invitations.id", "=", Number(param))
+      .where("ticket_invitations.id", "=", invitationId)
       .where("ticket_invitations.member_id", "=", memberId)
       .executeTakeFirst()) ?? null
   );

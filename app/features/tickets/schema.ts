@@ -1,9 +1,5 @@
 import { z } from "zod";
-
-/** SPEC.md §2's ticket modal on a contact: one of the member's events and a ticket type
- * (free: a complimentary General ticket; general or VIP at the type's price). */
-export const SEND_TICKET_CHOICES = ["free", "general", "vip"] as const;
-export type SendTicketChoice = (typeof SEND_TICKET_CHOICES)[number];
+import { SEND_TICKET_CHOICES } from "./constants";
 
 export const SendTicketSchema = z.object({
   event_id: z.coerce.number({ error: "Choose one of your events." }).int("Choose one of your events.").positive("Choose one of your events."),
@@ -17,3 +13,11 @@ export const InviteSchema = z.object({
     .min(1, "Choose at least one member.")
     .max(200, "Invite at most 200 members at once."),
 });
+
+export type InviteInput = z.infer<typeof InviteSchema>;
+
+/** The organiser's door: a ticket code typed or scanned. */
+export const CheckInSchema = z.object({ code: z.string({ error: "Enter a ticket code." }).trim().min(1, "Enter a ticket code.") });
+
+/** The invited member's answer to a ticket invitation. */
+export const InvitationAnswerSchema = z.object({ intent: z.enum(["accept", "decline"]) });

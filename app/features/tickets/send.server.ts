@@ -1,15 +1,9 @@
-import { json } from "@remix-run/node";
-import { getContact } from "~/features/contacts/contacts.server";
-import { parseId } from "~/lib/http.server";
 import { formatMoney } from "~/features/membership/packages";
 import type { TicketType } from "~/lib/db-schema";
 import { sendMail } from "~/lib/mail.server";
-import { publicOrigin } from "~/lib/public-origin.server";
-import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
-import { SEND_TICKET_CHOICES, type SendTicketChoice } from "./schema";
-import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, organisedEvent, parseEventId, type TicketEvent, typePrice } from "./tickets.server";
+import type { SendTicketChoice } from "./constants";
+import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, type TicketEvent, typePrice } from "./tickets.server";
 
 export type SendTicketResult = { ok: true; code: string; message: string } | { ok: false; field: "ticket_type" | null; message: string };
 
@@ -73,23 +67,4 @@ export async function sendTicketToContact(
     ].join("\n"),
   });
   return { ok: true, code, message: `A ${label} ticket to ${event.title} is sent to ${contact.name}.` };
-}
-
-/**
- * SPEC.md §7's calls (POST /user/event/send_ticket, /user/event/ticket, /user/event/ticket-vip
- * with event_id and contact_id): the same as the ticket modal, answered with type and
- * message. Another member's contact or event is not found (404).
- */
-export async function sendTicketCall(request: Request, fixedChoice: SendTicketChoice | null) {
-  const member = await requireMember(request);
-  const form = await request.formData();
-  const contactId = parseId(form.get("contact_id"));
-  const contact = contactId ? await getContact(member.id, contactId) : null;
-  const event = await organisedEvent(member.id, parseEventId(String(form.get("event_id") ?? "")));
-  if (!contact || !event) throw new Response("Not found", { status: 404 });
-  const choice = fixedChoice ?? SEND_TICKET_CHOICES.find((item) => item === form.get("ticket_type"));
-  if (!choice) return json({ type: "error", message: "Choose free, general or VIP." }, { status: 400 });
-  const sent = await sendTicketToContact(member, contact, event, choice, await publicOrigin(request));
-  if (!sent.ok) return json({ type: "error", message: sent.message }, { status: sent.message === NO_EMAIL ? 400 : 409 });
-  return respond(request, { type: "success", message: sent.message }, { data: { code: sent.code } });
 }

@@ -82,10 +82,6 @@ export async function findEvent(eventId: number) {
   );
 }
 
-export function parseEventId(value: unknown) {
-  return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : null;
-}
-
 /** The price of a type (0 when it is free), or null when the event does not offer it. */
 export function typePrice(event: NonNullable<TicketEvent>, type: TicketType) {
   const capacity = type === "vip" ? event.vip_capacity : event.general_capacity;
@@ -427,8 +423,8 @@ export async function checkIn(eventId: number, input: string): Promise<CheckInRe
 }
 
 /** The organiser's event, or null (also when it is another member's). */
-export async function organisedEvent(memberId: number, eventId: number | null) {
-  const event = eventId === null ? null : await findEvent(eventId);
+export async function organisedEvent(memberId: number, eventId: number) {
+  const event = await findEvent(eventId);
   return event && event.owner_id === memberId ? event : null;
 }
 
@@ -469,9 +465,8 @@ export async function listEventTickets(eventId: number) {
 }
 
 /** One ticket of the organiser's event (null when it is not one of theirs). */
-export async function organisedTicket(organiserId: number, eventId: number, param: string | undefined) {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const ticket = await ticketQuery().where("tickets.id", "=", Number(param)).where("tickets.event_id", "=", eventId).executeTakeFirst();
+export async function organisedTicket(organiserId: number, eventId: number, ticketId: number) {
+  const ticket = await ticketQuery().where("tickets.id", "=", ticketId).where("tickets.event_id", "=", eventId).executeTakeFirst();
   return ticket && ticket.organiser_id === organiserId ? ticket : null;
 }
 

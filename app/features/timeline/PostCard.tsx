@@ -4,7 +4,7 @@ import { Avatar } from "~/ui/avatar";
 import { CsrfInput } from "~/ui/csrf-input";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
-import { COMMENT_MAX, PRIVACY_OPTIONS } from "./schema";
+import { COMMENT_MAX, PRIVACY_OPTIONS } from "./constants";
 
 type Post = Omit<PostView, never>;
 

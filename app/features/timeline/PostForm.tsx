@@ -7,7 +7,7 @@ import { MultiFileUpload, type PendingUpload } from "~/ui/image-upload";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { useHydrated } from "~/ui/use-hydrated";
 import { canSubmitPost } from "./post-button";
-import { PRIVACY_OPTIONS } from "./schema";
+import { PRIVACY_OPTIONS } from "./constants";
 
 export type ExistingFile = { id: number; name: string; family: "image" | "video"; thumbnailUrl: string | null };
 

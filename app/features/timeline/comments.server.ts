@@ -1,5 +1,5 @@
 import { db, nowIso } from "~/lib/db.server";
-import { parseId, visibleTo } from "./posts.server";
+import { visibleTo } from "./posts.server";
 
 // Comments (SPEC.md §3 Comment): anyone who may see a post may comment on it; a comment can
 // be deleted by its author and by the post's author, by nobody else.
@@ -15,9 +15,7 @@ export async function addComment(postId: number, authorId: number, message: stri
 
 /** The comment, when `memberId` may delete it (its author or the post's, and the post is
  * still visible to them); null otherwise. */
-export async function deletableComment(memberId: number, param: string | null | undefined) {
-  const id = parseId(param);
-  if (!id) return null;
+export async function deletableComment(memberId: number, id: number) {
   const row = await db
     .selectFrom("comments")
     .innerJoin("posts", "posts.id", "comments.post_id")

@@ -17,12 +17,6 @@ export const MAX_POST_FILES = 20;
 /** Files uploaded for a post that was never sent are deleted after this long. */
 export const UNATTACHED_FILE_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function parseId(param: string | null | undefined) {
-  if (!param || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return id > 0 ? id : null;
-}
-
 function postsQuery(viewerId: number) {
   return db
     .selectFrom("posts")
@@ -233,26 +227,17 @@ async function authorPostIds(viewerId: number, authorId: number, before: number 
 }
 
 /** One post with all its comments, if the viewer may see it. */
-export async function getPost(viewerId: number, postId: number | null) {
-  if (!postId) return null;
+export async function getPost(viewerId: number, postId: number) {
   const row = await postsQuery(viewerId).where("posts.id", "=", postId).where("users.disabled_at", "is", null).executeTakeFirst();
   if (!row) return null;
   const [post] = await present([row], viewerId, null);
   return post;
 }
 
-/** The post if the viewer may see it, else a 404 Response to throw. */
-export async function requireVisiblePost(viewerId: number, param: string | null | undefined) {
-  const post = await getPost(viewerId, parseId(param));
-  if (!post) throw new Response("Not found", { status: 404 });
-  return post;
-}
-
-/** The member's own post (for editing or deleting); 404 for anyone else's. */
-export async function requireOwnPost(memberId: number, param: string | null | undefined) {
-  const post = await requireVisiblePost(memberId, param);
-  if (!post.mine) throw new Response("Not found", { status: 404 });
-  return post;
+/** The member's own post (for editing or deleting); null for anyone else's. */
+export async function getOwnPost(memberId: number, postId: number) {
+  const post = await getPost(memberId, postId);
+  return post?.mine ? post : null;
 }
 
 /** SPEC.md §7 GET /user/ajax/post/post_id/{post_id}. */

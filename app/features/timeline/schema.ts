@@ -1,13 +1,5 @@
 import { z } from "zod";
-
-export const PRIVACY_OPTIONS = [
-  { value: "public", label: "Public (all members)" },
-  { value: "friends", label: "Friends only" },
-  { value: "private", label: "Only me" },
-] as const;
-
-export const MESSAGE_MAX = 5000;
-export const COMMENT_MAX = 2000;
+import { COMMENT_MAX, MESSAGE_MAX } from "./constants";
 
 // The message may be empty when the post carries photos or videos; the action checks that
 // there is one or the other (it knows the files).
@@ -29,4 +21,5 @@ export const CommentSchema = z.object({
     .refine((value) => value.length <= COMMENT_MAX, `Use at most ${COMMENT_MAX} characters.`),
 });
 
-export const EMPTY_POST_MESSAGE = "Write a message or attach a photo or video.";
+/** SPEC.md §7 POST /user/upload_post_file/delete {filename}: a file uploaded for a post being written. */
+export const PostUploadDeleteSchema = z.object({ filename: z.string() });

@@ -16,7 +16,7 @@ export function visibleTo(eb: ExpressionBuilder<DB, any>, viewerId: number) {
   ]);
 }
 
-/** Whether `viewerId` may read the post file `fileId` (files.server.ts asks). */
+/** Whether `viewerId` may read the post file `fileId` (features/files/access.server.ts asks). */
 export async function canSeePostFile(fileId: number, viewerId: number) {
   const row = await db
     .selectFrom("post_files")

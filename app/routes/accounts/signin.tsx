@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInSchema } from "~/features/members/schema";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
-import { authenticator, InvalidCredentials } from "~/lib/auth.server";
+import { authenticator, InvalidCredentials } from "~/features/members/auth.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";

@@ -8,7 +8,7 @@ import { labelsOf } from "~/features/contacts/categories.server";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
-import { type ContactSort, SORTS } from "~/features/contacts/sorts";
+import { type ContactSort, SORTS } from "~/features/contacts/constants";
 import { InviteAction } from "~/features/invitations/InviteAction";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { requireMember } from "~/lib/session.server";

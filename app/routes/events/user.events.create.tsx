@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EventForm } from "~/features/events/EventForm";
-import { eventFormData, saveEvent } from "~/features/events/event-form.server";
+import { eventFormData } from "~/features/events/event-form.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
+import { saveEvent } from "./save-event.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);

@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { deleteEvent, requireOwnEvent } from "~/features/events/events.server";
+import { deleteEvent, getOwnEvent } from "~/features/events/events.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event } = await requireOwnEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
   return json({ title: event.title });
 }
 
 /** SPEC.md §7 DELETE /user/event/delete: the list changes only when it succeeded. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, event } = await requireOwnEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
   const result = await deleteEvent(member.id, event.id);
   if (!result.ok) return respond(request, { type: "error", message: result.message }, { to: `/user/events/${event.id}`, status: 409 });
   return respond(request, { type: "success", message: `${event.title} is deleted.` }, { to: `/user/events${new URL(request.url).search}` });

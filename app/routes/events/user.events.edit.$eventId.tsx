@@ -2,17 +2,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EventForm } from "~/features/events/EventForm";
-import { eventFormData, saveEvent } from "~/features/events/event-form.server";
-import { requireOwnEvent } from "~/features/events/events.server";
+import { eventFormData } from "~/features/events/event-form.server";
+import { getOwnEvent } from "~/features/events/events.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
+import { saveEvent } from "./save-event.server";
 import { RouteDialog } from "~/ui/route-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event } = await requireOwnEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
   return json({ event, ...eventFormData(event) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, event } = await requireOwnEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
   return saveEvent(request, member, event);
 }
 

@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { listAttenders, requireEvent } from "~/features/events/events.server";
+import { getEvent, listAttenders } from "~/features/events/events.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import { RouteDialog } from "~/ui/route-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event } = await requireEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getEvent(id, member.id));
   return json({ title: event.title, attenders: await listAttenders(event.id) });
 }
 

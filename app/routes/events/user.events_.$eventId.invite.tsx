@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
-import { answerInviteForm, requireInvitingOrganiser } from "~/features/tickets/invite-call.server";
 import { inviteFiltersFrom, inviteFiltersParams, listInviteCandidates } from "~/features/tickets/invitations.server";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { seatsLeft } from "~/features/tickets/tickets.server";
@@ -14,6 +13,7 @@ import { Pager } from "~/ui/pager";
 import { PlaceFields } from "~/ui/place-fields";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { answerInviteForm, requireInvitingOrganiser } from "./invite.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -2,7 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
-import { requireEvent } from "~/features/events/events.server";
+import { getEvent } from "~/features/events/events.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
 import { ImageUpload } from "~/ui/image-upload";
@@ -12,7 +14,8 @@ import styles from "~/styles/events.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { event } = await requireEvent(request, params.eventId);
+  const member = await requireMember(request);
+  const event = await requireFound(params.eventId, (id) => getEvent(id, member.id));
   return json({ event, upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") } });
 }
 

@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CodeScanner } from "~/features/tickets/CodeScanner";
 import { formatEventTime, formatInstant, ticketTypeLabel } from "~/features/tickets/labels";
-import { checkIn, checkInCounts, organisedEvent, parseEventId } from "~/features/tickets/tickets.server";
+import { CheckInSchema } from "~/features/tickets/schema";
+import { checkIn, checkInCounts, organisedEvent } from "~/features/tickets/tickets.server";
+import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -15,9 +17,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 /** The organiser's door: /user/events/{id}/check-in (404 for anyone else). */
 async function requireOrganisedEvent(request: Request, param: string | undefined) {
   const member = await requireMember(request);
-  const event = await organisedEvent(member.id, parseEventId(param));
-  if (!event) throw new Response("Not found", { status: 404 });
-  return event;
+  return requireFound(param, (id) => organisedEvent(member.id, id));
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -27,9 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const event = await requireOrganisedEvent(request, params.eventId);
-  const code = String((await request.formData()).get("code") ?? "");
-  if (!code.trim()) return json({ error: "Enter a ticket code." as const, result: null }, { status: 400 });
-  const result = await checkIn(event.id, code);
+  const form = CheckInSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return json({ error: "Enter a ticket code." as const, result: null }, { status: 400 });
+  const result = await checkIn(event.id, form.data.code);
   return json({ error: null, result, counts: await checkInCounts(event.id) });
 }
 

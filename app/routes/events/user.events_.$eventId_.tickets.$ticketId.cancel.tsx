@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { ticketTypeLabel } from "~/features/tickets/labels";
-import { cancelTicketByOrganiser, holderLabel, organisedTicket, parseEventId } from "~/features/tickets/tickets.server";
+import { cancelTicketByOrganiser, holderLabel, organisedTicket } from "~/features/tickets/tickets.server";
+import { orNotFound, parseId, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -11,9 +12,8 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 /** The organiser cancels one of their event's tickets (404 for anyone else). */
 async function requireOrganisedTicket(request: Request, params: { eventId?: string; ticketId?: string }) {
   const member = await requireMember(request);
-  const eventId = parseEventId(params.eventId);
-  const ticket = eventId === null ? null : await organisedTicket(member.id, eventId, params.ticketId);
-  if (!ticket) throw new Response("Not found", { status: 404 });
+  const eventId = orNotFound(parseId(params.eventId));
+  const ticket = await requireFound(params.ticketId, (id) => organisedTicket(member.id, eventId, id));
   return { member, ticket };
 }
 

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { formatEventTime, ticketStatusLabel, ticketTypeLabel } from "~/features/tickets/labels";
-import { holderLabel, listEventTickets, organisedEvent, parseEventId, seatsLeft } from "~/features/tickets/tickets.server";
+import { holderLabel, listEventTickets, organisedEvent, seatsLeft } from "~/features/tickets/tickets.server";
+import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
 
@@ -12,8 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 /** The organiser's list of an event's tickets: /user/events/{id}/tickets (404 for anyone else). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const event = await organisedEvent(member.id, parseEventId(params.eventId));
-  if (!event) throw new Response("Not found", { status: 404 });
+  const event = await requireFound(params.eventId, (id) => organisedEvent(member.id, id));
   const tickets = await listEventTickets(event.id);
   return json({
     event: {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { fileResponse, findReadableFile } from "~/lib/files.server";
+import { findReadableFile } from "~/features/files/access.server";
+import { fileResponse } from "~/lib/files.server";
 import { requireMember } from "~/lib/session.server";
 
 /** Serves an uploaded file to a member who may see it; 404 for anyone else or anything gone.

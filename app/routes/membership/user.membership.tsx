@@ -1,23 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { currentMembership } from "~/features/membership/membership.server";
+import { currentMembership, membershipPaymentsOf } from "~/features/membership/membership.server";
 import { formatMoney, PACKAGES } from "~/features/membership/packages";
-import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const payments = await db
-    .selectFrom("payments")
-    .select(["reference", "description", "amount_cents", "currency", "provider", "status", "created_at", "paid_at"])
-    .where("member_id", "=", member.id)
-    .where("purpose", "=", "membership")
-    .orderBy("created_at", "desc")
-    .limit(50)
-    .execute();
-  return json({ membership: await currentMembership(member.id), payments, currency: env().PAYMENT_CURRENCY });
+  const [membership, payments] = await Promise.all([currentMembership(member.id), membershipPaymentsOf(member.id)]);
+  return json({ membership, payments, currency: env().PAYMENT_CURRENCY });
 }
 
 const STATUS: Record<string, string> = {

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { OfferForm } from "~/features/offers/OfferForm";
-import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
+import { offerFormData } from "~/features/offers/offer-form.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
+import { saveOffer } from "./save-offer.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);

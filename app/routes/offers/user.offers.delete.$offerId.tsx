@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { deleteOffer, requireOwnOffer } from "~/features/offers/offers.server";
+import { deleteOffer, getOwnOffer } from "~/features/offers/offers.server";
+import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { offer } = await requireOwnOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   return json({ title: offer.title });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, offer } = await requireOwnOffer(request, params.offerId);
-  if (!(await deleteOffer(member.id, offer.id))) throw new Response("Not found", { status: 404 });
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
+  if (!(await deleteOffer(member.id, offer.id))) notFound();
   return respond(request, { type: "success", message: `${offer.title} is deleted.` }, { to: `/user/offers${new URL(request.url).search}` });
 }
 

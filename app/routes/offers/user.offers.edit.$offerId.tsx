@@ -2,17 +2,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { OfferForm } from "~/features/offers/OfferForm";
-import { offerFormData, saveOffer } from "~/features/offers/offer-form.server";
-import { requireOwnOffer } from "~/features/offers/offers.server";
+import { offerFormData } from "~/features/offers/offer-form.server";
+import { getOwnOffer } from "~/features/offers/offers.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
+import { saveOffer } from "./save-offer.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { offer } = await requireOwnOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   return json({ offer, ...(await offerFormData(offer.event_id)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, offer } = await requireOwnOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   return saveOffer(request, member, offer.id);
 }
 

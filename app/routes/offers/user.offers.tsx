@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { parseId } from "~/features/events/events.server";
 import { OfferCard } from "~/features/offers/OfferCard";
 import { eventsWithOffers, listOffers } from "~/features/offers/offers.server";
+import { parseId } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/events.css";
 import { Pager } from "~/ui/pager";

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { parseId } from "~/features/events/events.server";
-import { offerImages, removeOfferImage, requireOwnOffer } from "~/features/offers/offers.server";
+import { getOwnOffer, offerImage, removeOfferImage } from "~/features/offers/offers.server";
 import { fileUrl } from "~/lib/files.server";
+import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 async function requireOwnImage(request: Request, params: { offerId?: string; fileId?: string }) {
-  const { member, offer } = await requireOwnOffer(request, params.offerId);
-  const fileId = parseId(params.fileId);
-  const image = (await offerImages(offer.id)).find((each) => each.id === fileId);
-  if (!image) throw new Response("Not found", { status: 404 });
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
+  const image = await requireFound(params.fileId, (id) => offerImage(offer.id, id));
   return { member, offer, image };
 }
 
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, offer, image } = await requireOwnImage(request, params);
-  if (!(await removeOfferImage(member.id, offer.id, image.id))) throw new Response("Not found", { status: 404 });
+  if (!(await removeOfferImage(member.id, offer.id, image.id))) notFound();
   return respond(request, { type: "success", message: "The image is deleted." }, { to: `/user/offers/${offer.id}` });
 }
 

@@ -1,26 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { addOfferImage, requireOwnOffer } from "~/features/offers/offers.server";
+import { addOfferImage, getOwnOffer } from "~/features/offers/offers.server";
 import { fileUrl } from "~/lib/files.server";
+import { requireFound, uploadRefused } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
-import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { requireMember } from "~/lib/session.server";
+import { receiveUpload } from "~/lib/uploads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { offer } = await requireOwnOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   return redirect(`/user/offers/${offer.id}`);
 }
 
 /** Adds an image to the owner's offer (the one upload path; images only). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, offer } = await requireOwnOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   const to = `/user/offers/${offer.id}`;
   const result = await receiveUpload(request, { kind: "product_image", ownerId: member.id });
   if (!result.ok) {
-    return respond(
-      request,
-      { type: "error", message: uploadErrorMessage(result.error) },
-      { to, status: 400, data: { name: result.error.name, error: result.error.message } },
-    );
+    return uploadRefused(request, result.error, to);
   }
   const file = result.file!;
   await addOfferImage(offer.id, file.id);

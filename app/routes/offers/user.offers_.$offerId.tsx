@@ -2,7 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { OfferInterest, offerPrice } from "~/features/offers/OfferCard";
-import { offerImages, requireOffer } from "~/features/offers/offers.server";
+import { getOffer, offerImages } from "~/features/offers/offers.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { fileUrl, mediumSize } from "~/lib/files.server";
 import { publicOrigin } from "~/lib/public-origin.server";
@@ -14,7 +16,8 @@ import { ImageUpload } from "~/ui/image-upload";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { offer } = await requireOffer(request, params.offerId);
+  const member = await requireMember(request);
+  const offer = await requireFound(params.offerId, (id) => getOffer(id, member.id));
   const images = (await offerImages(offer.id)).map((image) => ({ id: image.id, url: fileUrl(image.token), name: image.original_name, medium: { url: fileUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } }));
   return json({
     offer,

@@ -3,10 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { getProfile, updateProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
-import { ProfileSchema } from "~/features/members/schema";
+import { ProfileSchema, RefreshPlacesSchema } from "~/features/members/schema";
 import { placeErrors, placeOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -29,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "refresh-places") {
     // Without JS: show the provinces and cities of the chosen country, keep what was typed,
     // save nothing.
-    const submission = parseWithZod(formData, { schema: z.object({}) });
+    const submission = parseWithZod(formData, { schema: RefreshPlacesSchema });
     const country = String(formData.get("country") ?? "") || null;
     const province = String(formData.get("province") ?? "") || null;
     return json({ result: submission.reply(), places: placeOptions({ country, province }) });

@@ -3,18 +3,20 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/features/social/ChatRoom";
-import { conversationPage, markConversationRead, requireChatPartner, sendMessage } from "~/features/social/chat.server";
+import { chatPartner, conversationPage, markConversationRead, sendMessage } from "~/features/social/chat.server";
 import { memberProfileUrl } from "~/features/social/urls";
 import { ChatMessageSchema } from "~/features/social/schema";
+import { formFailure, parseId, requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member, other } = await requireChatPartner(request, params.memberId);
-  const beforeParam = new URL(request.url).searchParams.get("before");
-  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
+  const member = await requireMember(request);
+  const other = await requireFound(params.memberId, (id) => chatPartner(member.id, id));
+  const before = parseId(new URL(request.url).searchParams.get("before"));
   const page = await conversationPage(member.id, other.id, before);
   // Seeing the newest messages reads them.
   const unread = !before && page.messages.some((message) => message.senderId === other.id && !message.readAt);
@@ -23,10 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, other } = await requireChatPartner(request, params.memberId);
+  const member = await requireMember(request);
+  const other = await requireFound(params.memberId, (id) => chatPartner(member.id, id));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ChatMessageSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), message: null }, { status: 400 });
+  if (submission.status !== "success") return formFailure(submission.reply(), { message: null });
   const message = await sendMessage(member.id, other.id, submission.value.body);
   // With JS (a fetcher) the message comes back to be shown at once; without JS the page
   // comes back with it (Post/Redirect/Get). No toast: the message in the list says it all.

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { areFriends, requireOtherMember, unfriend } from "~/features/social/friendship.server";
+import { friendOf, unfriend } from "~/features/social/friendship.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -9,8 +10,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 /** Only a friend can be unfriended; anyone else answers 404. */
 async function requireFriend(request: Request, memberId: string | undefined) {
   const member = await requireMember(request);
-  const friend = await requireOtherMember(member.id, memberId);
-  if (!(await areFriends(member.id, friend.id))) throw new Response("Not found", { status: 404 });
+  const friend = await requireFound(memberId, (id) => friendOf(member.id, id));
   return { member, friend };
 }
 

@@ -6,7 +6,8 @@ import { FriendButton } from "~/features/social/FriendButton";
 import { relationship } from "~/features/social/friendship.server";
 import { PostList } from "~/features/timeline/PostList";
 import { memberProfile } from "~/features/timeline/members.server";
-import { listPosts, parseId } from "~/features/timeline/posts.server";
+import { listPosts } from "~/features/timeline/posts.server";
+import { parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import socialStyles from "~/styles/social.css";
@@ -21,8 +22,7 @@ export const links: LinksFunction = () => [
  * the viewer may see (SPEC.md §1 Timeline). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireMember(request);
-  const profile = await memberProfile(params.memberId);
-  if (!profile) throw new Response("Not found", { status: 404 });
+  const profile = await requireFound(params.memberId, memberProfile);
   const before = parseId(new URL(request.url).searchParams.get("before"));
   const page = await listPosts(viewer.id, { authorId: profile.id, before });
   const own = profile.id === viewer.id;

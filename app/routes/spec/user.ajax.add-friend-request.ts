@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { friendAction, friendActionPage } from "~/features/social/friend-actions.server";
+import { friendAction, friendActionPage } from "~/routes/social/friend-actions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return friendActionPage(request);

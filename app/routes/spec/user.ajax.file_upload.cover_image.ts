@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { uploadMemberPhoto } from "~/features/members/photo-upload.server";
+import { uploadMemberPhoto } from "~/routes/settings/photo-upload.server";
 
 export async function loader() {
   return redirect("/user/settings/photos");

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/features/membership/packages";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { buyTicket } from "~/features/tickets/purchase.server";
-import { eventIsOver, findEvent, isTicketType, parseEventId, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
+import { eventIsOver, findEvent, isTicketType, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
+import { badRequest, requireFound } from "~/lib/http.server";
 import { paymentProvider } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
@@ -21,11 +22,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 async function purchaseTarget(request: Request) {
   const member = await requireMember(request);
   const params = new URL(request.url).searchParams;
-  const eventId = parseEventId(params.get("event_id"));
-  const event = eventId === null ? null : await findEvent(eventId);
-  if (!event) throw new Response("Not found", { status: 404 });
+  const event = await requireFound(params.get("event_id"), findEvent);
   const type = params.get("ticket_type") ?? "general";
-  if (!isTicketType(type)) throw new Response("The ticket type is general or vip.", { status: 400 });
+  if (!isTicketType(type)) badRequest("The ticket type is general or vip.");
   const back = safeRedirect(params.get("back"), `/user/events/${event.id}`);
   return { member, event, type, back };
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { sendTicketCall } from "~/features/tickets/send.server";
+import { sendTicketCall } from "./send-ticket.server";
 import { requireMember } from "~/lib/session.server";
 
 /** SPEC.md §7: POST /user/event/send_ticket with event_id, contact_id and ticket_type

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { answerInviteForm, redirectToInviteDialog } from "~/features/tickets/invite-call.server";
+import { answerInviteForm, redirectToInviteDialog } from "~/routes/events/invite.server";
 
 /** SPEC.md §7: GET /user/event/ticket/invite?event_id= with the invite filters is the invite
  * dialog over the event page (/user/events/{id}/invite), filters kept; a POST here invites as

@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireEvent } from "~/features/events/events.server";
+import { getEvent } from "~/features/events/events.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 
 const units = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** SPEC.md §7 GET /user/events/get_event_by_id?event_id=…: a list whose first item has the
  * ticket amounts (null: free, or that type not offered; see general/vip_offered). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { event } = await requireEvent(request, new URL(request.url).searchParams.get("event_id"));
+  const member = await requireMember(request);
+  const event = await requireFound(new URL(request.url).searchParams.get("event_id"), (id) => getEvent(id, member.id));
   return json([
     {
       event_id: event.id,

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getEvent, parseId, setEventStatus } from "~/features/events/events.server";
-import { STATUS_TYPES, type StatusType } from "~/features/events/schema";
+import { getEvent, setEventStatus } from "~/features/events/events.server";
+import type { StatusType } from "~/features/events/constants";
+import { EventStatusCallSchema } from "~/features/events/schema";
+import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -21,14 +23,10 @@ const MESSAGES: Record<StatusType, (title: string) => string> = {
  * user_id SPEC's client also sends is ignored). */
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const form = await request.formData();
-  const type = String(form.get("type") ?? "");
-  if (!(STATUS_TYPES as readonly string[]).includes(type)) {
-    throw new Response("type must be Interested, Uninterested, Going or Notgoing", { status: 400 });
-  }
-  const id = parseId(String(form.get("event_id") ?? ""));
-  const event = id ? await getEvent(id, member.id) : null;
-  if (!event) throw new Response("Not found", { status: 404 });
-  await setEventStatus(member.id, event.id, type as StatusType);
-  return respond(request, { type: "success", message: MESSAGES[type as StatusType](event.title) });
+  const call = EventStatusCallSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!call.success) badRequest("type must be Interested, Uninterested, Going or Notgoing");
+  const { type, event_id } = call.data;
+  const event = await requireFound(event_id, (id) => getEvent(id, member.id));
+  await setEventStatus(member.id, event.id, type);
+  return respond(request, { type: "success", message: MESSAGES[type](event.title) });
 }

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { commentCount, deletableComment, deleteComment } from "~/features/timeline/comments.server";
+import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+  notFound();
 }
 
 /** SPEC.md §7 POST /user/post/comment/delete {comment_id} → {type, html}: by the comment's
@@ -13,8 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const comment = await deletableComment(member.id, String(form.get("comment_id") ?? ""));
-  if (!comment) throw new Response("Not found", { status: 404 });
+  const comment = await requireFound(form.get("comment_id"), (id) => deletableComment(member.id, id));
   await deleteComment(comment.id);
   const count = await commentCount(comment.post_id);
   const html = `<span class="post-comment-count">${count} ${count === 1 ? "comment" : "comments"}</span>`;

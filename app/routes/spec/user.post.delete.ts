@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deletePost, requireOwnPost } from "~/features/timeline/posts.server";
-import { respond } from "~/lib/respond.server";
+import { notFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
+import { action as deletePost } from "~/routes/timeline/user.timeline_.post.$postId.delete";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+  notFound();
 }
 
-/** SPEC.md §7 POST /user/post/delete {post_id}: the member's own post only (404 otherwise);
- * the confirmation is the page's (/user/timeline/post/{id}/delete). */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const form = await request.formData();
-  const post = await requireOwnPost(member.id, String(form.get("post_id") ?? ""));
-  await deletePost(post);
-  return respond(request, { type: "success", message: "Your post is deleted." }, { to: "/user/timeline" });
+/** SPEC.md §7 POST /user/post/delete {post_id}: the confirmation dialog's action
+ * (/user/timeline/post/{id}/delete), the member's own post only (404 otherwise). */
+export async function action(args: ActionFunctionArgs) {
+  await requireMember(args.request);
+  const postId = (await args.request.formData()).get("post_id");
+  return deletePost({ ...args, params: { postId: typeof postId === "string" ? postId : undefined } });
 }

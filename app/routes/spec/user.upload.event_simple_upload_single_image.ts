@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { parseId, setEventImage } from "~/features/events/events.server";
+import { setEventImage } from "~/features/events/events.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
+import { notFound, parseId, uploadRefused } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { receiveUpload } from "~/lib/uploads.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
@@ -17,19 +18,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const result = await receiveUpload(request, { kind: "event_media", ownerId: member.id });
   if (!result.ok) {
-    return respond(request, { type: "error", message: uploadErrorMessage(result.error) }, { to: "/user/events", status: 400, data: { name: result.error.name, error: result.error.message } });
+    return uploadRefused(request, result.error, "/user/events");
   }
   const file = result.file!;
   // In the form (SPEC.md's client) or in the address (the event page's upload control).
-  const eventId = parseId(String(result.fields.get("event_id") ?? new URL(request.url).searchParams.get("event_id") ?? ""));
+  const eventId = parseId(result.fields.get("event_id") ?? new URL(request.url).searchParams.get("event_id"));
   if (!file.media_type.startsWith("image/")) {
     await deleteFile(file.id);
-    const error = "The event image must be a JPG, PNG or GIF image.";
-    return respond(request, { type: "error", message: uploadErrorMessage({ name: file.original_name, message: error }) }, { to: "/user/events", status: 400, data: { name: file.original_name, error } });
+    return uploadRefused(request, { name: file.original_name, message: "The event image must be a JPG, PNG or GIF image." }, "/user/events");
   }
   if (!eventId || !(await setEventImage(member.id, eventId, file.id))) {
     await deleteFile(file.id);
-    throw new Response("Not found", { status: 404 });
+    notFound();
   }
   return respond(
     request,

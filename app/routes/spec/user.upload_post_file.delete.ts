@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deletePostUpload } from "~/features/timeline/post-upload.server";
+import { notFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
+import { deletePostUpload } from "~/routes/timeline/post-files.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+  notFound();
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { TicketCard } from "~/features/tickets/TicketCard";
 import { ticketCardData } from "~/features/tickets/ticket-card.server";
 import { findTicketByCode } from "~/features/tickets/tickets.server";
+import { notFound, orNotFound } from "~/lib/http.server";
 import styles from "~/styles/tickets.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -12,8 +13,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
  * ticket's random code, which the contact got by e-mail. Members' own tickets are shown only
  * to them (and the organiser) under /user/tickets. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const ticket = await findTicketByCode(params.code);
-  if (!ticket || ticket.holder_id !== null) throw new Response("Not found", { status: 404 });
+  const ticket = orNotFound(await findTicketByCode(params.code));
+  if (ticket.holder_id !== null) notFound();
   return json(
     { ticket: await ticketCardData(ticket) },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },

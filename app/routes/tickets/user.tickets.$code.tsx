@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { TicketCard } from "~/features/tickets/TicketCard";
 import { ticketCardData } from "~/features/tickets/ticket-card.server";
 import { visibleTicket } from "~/features/tickets/tickets.server";
+import { orNotFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
 
@@ -12,8 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 /** A ticket, for its holder and the event's organiser only (404 for anyone else). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const ticket = await visibleTicket(member.id, params.code);
-  if (!ticket) throw new Response("Not found", { status: 404 });
+  const ticket = orNotFound(await visibleTicket(member.id, params.code));
   return json({
     ticket: await ticketCardData(ticket),
     isOrganiser: ticket.organiser_id === member.id,

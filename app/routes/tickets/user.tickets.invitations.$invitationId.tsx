@@ -3,7 +3,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { acceptInvitation, declineInvitation, getInvitation } from "~/features/tickets/invitations.server";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
+import { InvitationAnswerSchema } from "~/features/tickets/schema";
 import { isTicketType } from "~/features/tickets/tickets.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -13,8 +15,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
  * ticket is issued, if seats are left) or decline. */
 async function requireOwnInvitation(request: Request, param: string | undefined) {
   const member = await requireMember(request);
-  const invitation = await getInvitation(member.id, param);
-  if (!invitation) throw new Response("Not found", { status: 404 });
+  const invitation = await requireFound(param, (id) => getInvitation(member.id, id));
   return { member, invitation };
 }
 
@@ -35,8 +36,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, invitation } = await requireOwnInvitation(request, params.invitationId);
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "accept" && intent !== "decline") return json({ message: "Accept or decline the invitation." }, { status: 400 });
+  const form = InvitationAnswerSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return json({ message: "Accept or decline the invitation." }, { status: 400 });
+  const { intent } = form.data;
   const answer = intent === "accept" ? await acceptInvitation(member, invitation) : await declineInvitation(invitation);
   if (!answer.ok) return json({ message: answer.message }, { status: answer.status });
   return respond(request, { type: "success", message: answer.message }, { to: answer.code ? `/user/tickets/${answer.code}` : "/user/tickets" });

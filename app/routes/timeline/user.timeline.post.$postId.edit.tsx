@@ -4,12 +4,13 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/features/timeline/PostForm";
 import { postUploadSettings } from "~/features/timeline/post-upload.server";
-import { requireOwnPost } from "~/features/timeline/posts.server";
+import { getOwnPost } from "~/features/timeline/posts.server";
 import { returnPath } from "~/features/timeline/return-path.server";
-import { savePost } from "~/features/timeline/save-post.server";
 import { PostSchema } from "~/features/timeline/schema";
+import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
+import { savePost } from "./save-post.server";
 
 /** Where the edit was opened (?back=, kept in the form's action): the timeline, the post's
  * page or a member's page. */
@@ -19,7 +20,7 @@ function backOf(request: Request, postId: number) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireOwnPost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   return json({
     constraint: getZodConstraint(PostSchema),
     upload: postUploadSettings(),
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The post form in edit mode: kept files in not_deleted_files[], new ones in files[]. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireOwnPost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   return savePost(request, member, post, { to: `${backOf(request, post.id)}#post-${post.id}` });
 }
 

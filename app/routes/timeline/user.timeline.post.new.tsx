@@ -4,10 +4,10 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/features/timeline/PostForm";
 import { postUploadSettings } from "~/features/timeline/post-upload.server";
-import { savePost } from "~/features/timeline/save-post.server";
 import { PostSchema } from "~/features/timeline/schema";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
+import { savePost } from "./save-post.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);

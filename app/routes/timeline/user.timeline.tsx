@@ -2,7 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostList } from "~/features/timeline/PostList";
-import { listPosts, parseId } from "~/features/timeline/posts.server";
+import { listPosts } from "~/features/timeline/posts.server";
+import { parseId } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/timeline.css";
 

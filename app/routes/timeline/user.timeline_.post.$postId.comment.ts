@@ -3,14 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { notify } from "~/features/notifications/notifications.server";
 import { addComment } from "~/features/timeline/comments.server";
-import { requireVisiblePost } from "~/features/timeline/posts.server";
+import { getPost } from "~/features/timeline/posts.server";
 import { CommentSchema } from "~/features/timeline/schema";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireVisiblePost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getPost(member.id, id));
   return redirect(`/user/timeline/post/${post.id}#comments`);
 }
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * was (Post/Redirect/Get), at the post. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireVisiblePost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getPost(member.id, id));
   const submission = parseWithZod(await request.formData(), { schema: CommentSchema });
   const referer = request.headers.get("Referer");
   const from = referer && URL.canParse(referer) && new URL(referer).origin === new URL(request.url).origin ? new URL(referer) : null;

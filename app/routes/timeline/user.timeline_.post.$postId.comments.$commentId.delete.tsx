@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deletableComment, deleteComment } from "~/features/timeline/comments.server";
-import { parseId } from "~/features/timeline/posts.server";
 import { returnPath } from "~/features/timeline/return-path.server";
+import { notFound, parseId, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -11,8 +11,8 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 /** A comment of this post the member may delete (theirs, or on their post); 404 otherwise. */
 async function commentToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
   const member = await requireMember(request);
-  const comment = await deletableComment(member.id, params.commentId);
-  if (!comment || comment.post_id !== parseId(params.postId)) throw new Response("Not found", { status: 404 });
+  const comment = await requireFound(params.commentId, (id) => deletableComment(member.id, id));
+  if (comment.post_id !== parseId(params.postId)) notFound();
   return comment;
 }
 

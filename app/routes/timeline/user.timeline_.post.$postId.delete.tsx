@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deletePost, requireOwnPost } from "~/features/timeline/posts.server";
+import { deletePost, getOwnPost } from "~/features/timeline/posts.server";
 import { returnPath } from "~/features/timeline/return-path.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -20,14 +21,14 @@ function backOf(request: Request, postId: number) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireOwnPost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   return json({ cancelTo: `${openedFrom(request, post.id)}#post-${post.id}`, excerpt: post.message.slice(0, 120), files: post.files.length });
 }
 
 /** Deletes the post with its comments and its files. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireOwnPost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   await deletePost(post);
   return respond(request, { type: "success", message: "Your post is deleted." }, { to: backOf(request, post.id) });
 }

@@ -2,7 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostCard, postPath } from "~/features/timeline/PostCard";
-import { requireVisiblePost } from "~/features/timeline/posts.server";
+import { getPost } from "~/features/timeline/posts.server";
+import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/timeline.css";
 
@@ -11,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 /** One post with all its comments (a direct link); 404 unless the member may see it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const post = await requireVisiblePost(member.id, params.postId);
+  const post = await requireFound(params.postId, (id) => getPost(member.id, id));
   return json({ post });
 }
 

@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { verifyCredentials } from "~/features/members/members.server";
+import { verifyCredentials } from "./members.server";
 
 export class InvalidCredentials extends Error {
   constructor() {
@@ -8,7 +8,8 @@ export class InvalidCredentials extends Error {
   }
 }
 
-/** remix-auth checks the credentials; the session itself is ours (lib/session.server.ts). */
+/** remix-auth checks a member's credentials (a rule of the members area, so it lives here);
+ * the session itself is infrastructure (lib/session.server.ts). */
 export const authenticator = new Authenticator<number>().use(
   new FormStrategy(async ({ form }) => {
     const email = String(form.get("email") ?? "").trim();

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { claimableFiles, createPost, MAX_POST_FILES, type PostView, updatePost } from "~/features/timeline/posts.server";
+import { EMPTY_POST_MESSAGE } from "~/features/timeline/constants";
+import { PostSchema } from "~/features/timeline/schema";
 import { deleteFile } from "~/lib/files.server";
+import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveUploads, uploadErrorMessage } from "~/lib/uploads.server";
-import { claimableFiles, createPost, MAX_POST_FILES, type PostView, updatePost } from "./posts.server";
-import { EMPTY_POST_MESSAGE, PostSchema } from "./schema";
 
 /** The field of the file input a post form sends without JavaScript (several files). */
 export const ATTACHMENTS_FIELD = "attachments";
@@ -24,7 +25,7 @@ export async function savePost(request: Request, member: Member, post: PostView 
   if (!received.ok) {
     const fields = received.fields ?? new FormData();
     const submission = parseWithZod(fields, { schema: PostSchema });
-    return json({ result: submission.reply({ formErrors: [uploadErrorMessage(received.error)] }) }, { status: 400 });
+    return formFailure(submission.reply({ formErrors: [uploadErrorMessage(received.error)] }));
   }
   const { fields, files: uploaded } = received;
   const discard = async () => {
@@ -34,7 +35,7 @@ export async function savePost(request: Request, member: Member, post: PostView 
   const submission = parseWithZod(fields, { schema: PostSchema });
   if (submission.status !== "success") {
     await discard();
-    return json({ result: submission.reply() }, { status: 400 });
+    return formFailure(submission.reply());
   }
   const claimed = await claimableFiles(member.id, values(fields, "files"));
   const keepIds = values(fields, "not_deleted_files").map(Number);
@@ -43,7 +44,7 @@ export async function savePost(request: Request, member: Member, post: PostView 
   const formError = total > MAX_POST_FILES ? `A post can carry at most ${MAX_POST_FILES} photos and videos.` : !submission.value.message && total === 0 ? EMPTY_POST_MESSAGE : null;
   if (formError) {
     await discard();
-    return json({ result: submission.reply({ formErrors: [formError] }) }, { status: 400 });
+    return formFailure(submission.reply({ formErrors: [formError] }));
   }
 
   if (post) {

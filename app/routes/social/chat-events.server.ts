@@ -1,5 +1,5 @@
-import { areFriends } from "./friendship.server";
-import { type ChatMessage, markConversationRead, messagesAfter } from "./chat.server";
+import { type ChatMessage, markConversationRead, messagesAfter } from "~/features/social/chat.server";
+import { areFriends } from "~/features/social/friendship.server";
 
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;

@@ -1,3 +1,3 @@
-/** The orders of the contact list (?sort=). */
+/** The contact list's sort orders (SPEC.md §4), for the list's links and the query alike. */
 export const SORTS = ["name", "newest", "oldest"] as const;
 export type ContactSort = (typeof SORTS)[number];

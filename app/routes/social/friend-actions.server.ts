@@ -1,15 +1,17 @@
 import { redirect } from "@remix-run/node";
-import { publicOrigin } from "~/lib/public-origin.server";
-import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import {
   acceptFriendRequest,
   cancelFriendRequest,
   declineFriendRequest,
+  otherMember,
   relationship,
-  requireOtherMember,
   sendFriendRequest,
-} from "./friendship.server";
+} from "~/features/social/friendship.server";
+import { FriendCallSchema } from "~/features/social/schema";
+import { notFound, requireFound } from "~/lib/http.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 
 export type FriendCommand = "add" | "cancel" | "accept" | "decline";
 
@@ -17,10 +19,10 @@ export type FriendCommand = "add" | "cancel" | "accept" | "decline";
  * member that cannot be asked (oneself, a disabled or unknown member) answers 404. */
 export async function friendAction(request: Request, command: FriendCommand) {
   const member = await requireMember(request);
-  const form = await request.formData();
-  const other = await requireOtherMember(member.id, form.get("friend_user_id"));
+  const form = FriendCallSchema.parse(Object.fromEntries(await request.formData()));
+  const other = await requireFound(form.friend_user_id, (id) => otherMember(member.id, id));
   const mail = { origin: await publicOrigin(request) };
-  const back = safeBack(form.get("back"));
+  const back = safeBack(form.back);
   const answer = (message: string) => respond(request, { type: "success", message }, { to: back });
 
   if (command === "add") {
@@ -37,7 +39,7 @@ export async function friendAction(request: Request, command: FriendCommand) {
   }
   if (command === "accept") {
     const outcome = await acceptFriendRequest(member, other, mail);
-    if (!outcome) throw new Response("Not found", { status: 404 });
+    if (!outcome) notFound();
     return answer(outcome === "accepted" ? `You and ${other.name} are now friends.` : `You and ${other.name} are already friends.`);
   }
   await declineFriendRequest(member.id, other.id);
@@ -51,7 +53,6 @@ export async function friendActionPage(request: Request) {
 }
 
 /** Where to go after the call: a path of this site given by the form, else back. */
-function safeBack(value: FormDataEntryValue | null) {
-  const path = typeof value === "string" ? value : "";
+function safeBack(path = "") {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : undefined;
 }

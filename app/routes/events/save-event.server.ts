@@ -1,0 +1,83 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
+import { capacityErrors, createEvent, updateEvent } from "~/features/events/events.server";
+import { EventSchema } from "~/features/events/schema";
+import { deleteFile } from "~/lib/files.server";
+import { formFailure, notFound } from "~/lib/http.server";
+import { placeErrors, placeOptions } from "~/lib/places.server";
+import { respond } from "~/lib/respond.server";
+import type { Member } from "~/lib/session.server";
+import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
+
+/** The form's fields, and its image when one was chosen (through the one upload path; the
+ * event's picture is an image, not a video). */
+async function readForm(request: Request, member: Member) {
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { fields: await request.formData(), imageId: null, imageError: null };
+  }
+  const upload = await receiveUpload(request, { kind: "event_media", ownerId: member.id, field: "image", required: false });
+  const fields = upload.fields ?? new FormData();
+  fields.delete("image");
+  if (!upload.ok) return { fields, imageId: null, imageError: uploadErrorMessage(upload.error) };
+  if (upload.file && !upload.file.media_type.startsWith("image/")) {
+    await deleteFile(upload.file.id);
+    return { fields, imageId: null, imageError: "The event image must be a JPG, PNG or GIF image." };
+  }
+  return { fields, imageId: upload.file?.id ?? null, imageError: null };
+}
+
+/**
+ * The create and edit dialogs' action: validate (the dates, the seats already taken, the
+ * place), save, and land on the event. `existing` is the owner's event being edited.
+ */
+export async function saveEvent(
+  request: Request,
+  member: Member,
+  existing: { id: number; general_taken: number; vip_taken: number } | null,
+) {
+  const { fields, imageId, imageError } = await readForm(request, member);
+  const placesFor = () =>
+    placeOptions({ country: String(fields.get("country") ?? "") || null, province: String(fields.get("province") ?? "") || null });
+
+  if (fields.get("intent") === "refresh-places") {
+    if (imageId) await deleteFile(imageId);
+    const submission = parseWithZod(fields, { schema: EventSchema });
+    return json({ result: submission.reply({ hideFields: ["image"] }), places: placesFor() });
+  }
+
+  const submission = parseWithZod(fields, {
+    schema: EventSchema.superRefine((event, ctx) => {
+      for (const [field, message] of Object.entries(placeErrors(event))) ctx.addIssue({ code: "custom", path: [field], message });
+      if (existing) {
+        for (const [field, message] of Object.entries(capacityErrors(existing, event))) ctx.addIssue({ code: "custom", path: [field], message });
+      }
+      if (imageError) ctx.addIssue({ code: "custom", path: ["image"], message: imageError });
+    }),
+  });
+  if (submission.status !== "success") {
+    if (imageId) await deleteFile(imageId);
+    return formFailure(submission.reply(), { places: placesFor() });
+  }
+
+  const removeImage = fields.get("remove_image") === "1";
+  let id: number;
+  if (existing === null) {
+    id = await createEvent(member.id, submission.value, imageId);
+  } else {
+    id = existing.id;
+    const image = imageId ?? (removeImage ? null : undefined);
+    const update = await updateEvent(member.id, id, submission.value, image);
+    if (!update.saved) {
+      if (update.notFound) notFound();
+      // Seats were taken since the check above: the same message, next to the same field.
+      if (imageId) await deleteFile(imageId);
+      const fieldErrors = Object.fromEntries(Object.entries(update.errors).map(([field, message]) => [field, [message]]));
+      return formFailure(submission.reply({ fieldErrors }), { places: placesFor() });
+    }
+  }
+  return respond(
+    request,
+    { type: "success", message: existing === null ? "Event created." : "Event saved." },
+    { to: `/user/events/${id}` },
+  );
+}

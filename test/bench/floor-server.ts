@@ -1,0 +1,19 @@
+// The floor's server: the built bare Remix app (floor/) behind express, compression and static
+// files, as remix-serve serves it (without its request log). Started by run.ts as
+//   node --import tsx test/bench/floor-server.ts <port>
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+const here = path.join(import.meta.dirname, "floor");
+const build = (await import(pathToFileURL(path.join(here, "build/index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
+app.all("*", createRequestHandler({ build, mode: "production" }));
+app.listen(Number(process.argv[2]), "127.0.0.1");

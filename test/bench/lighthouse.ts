@@ -1,0 +1,93 @@
+// npm run lighthouse [-- --runs N]: Lighthouse 12.2.3 (mobile preset, simulated throttling) with
+// Debian's Chromium on six pages of a fresh install with the demo data, served as `npm start`
+// serves it; the member pages signed in as the first demo member (a Cookie header). Prints
+// performance, accessibility and best-practices scores and each page's JavaScript transfer size.
+// Lighthouse is installed on first use into .lighthouse/ (git-ignored), not into the project's
+// dependencies: it is big, and its newer versions want Node 22.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort, startChapter } from "./servers.ts";
+
+const VERSION = "12.2.3";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking";
+const PAGES = [
+  { name: "sign-in", path: "/signin", signedIn: false },
+  { name: "home", path: "/user", signedIn: true },
+  { name: "contacts", path: "/user/contacts", signedIn: true },
+  { name: "timeline", path: "/user/timeline", signedIn: true },
+  { name: "events", path: "/user/events", signedIn: true },
+  { name: "membership", path: "/user/membership", signedIn: true },
+];
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+
+function lighthouseCli() {
+  const folder = path.join(ROOT, ".lighthouse");
+  const cli = path.join(folder, "node_modules/lighthouse/cli/index.js");
+  const installed = path.join(folder, "node_modules/lighthouse/package.json");
+  if (!fs.existsSync(installed) || JSON.parse(fs.readFileSync(installed, "utf8")).version !== VERSION) {
+    console.log(`Installing lighthouse ${VERSION} into .lighthouse/ …`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, "package.json"), JSON.stringify({ private: true }));
+    execFileSync("npm", ["install", "--save-exact", "--no-audit", "--no-fund", `lighthouse@${VERSION}`], { cwd: folder, stdio: "inherit" });
+  }
+  return cli;
+}
+
+type Report = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  runtimeError?: { message: string };
+};
+
+function audit(cli: string, url: string, headers: Record<string, string>) {
+  const run = spawnSync(
+    process.execPath,
+    [cli, url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${CHROME_FLAGS}`, `--extra-headers=${JSON.stringify(headers)}`],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`lighthouse ${url} failed:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as Report;
+  if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
+  const score = (category: string) => Math.round((report.categories[category].score ?? 0) * 100);
+  const script = report.audits["resource-summary"].details?.items?.find((item) => item.resourceType === "script");
+  return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), scriptKb: (script?.transferSize ?? 0) / 1024 };
+}
+
+const cli = lighthouseCli();
+
+// A fresh install with the demo data, written before the server starts.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-lighthouse-"));
+process.env.DATA_DIR = dataDir;
+process.env.NODE_ENV = "production";
+const { db } = await import("../../app/lib/db.server.ts");
+const { migrateToLatest } = await import("../../app/lib/migrate.server.ts");
+const { DEMO_MEMBERS, seedDemo } = await import("../../scripts/demo-data.ts");
+const { memberIdByEmail } = await import("../../app/features/members/members.server.ts");
+const { signedInCookie } = await import("./cookie.ts");
+await migrateToLatest(db);
+await seedDemo();
+const cookie = await signedInCookie((await memberIdByEmail(DEMO_MEMBERS[0].email))!);
+await db.destroy();
+
+const server = await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir });
+try {
+  console.log(`Lighthouse ${VERSION}, mobile, ${CHROMIUM}; ${args.runs} run(s) a page; script = JavaScript transferred (gzip)`);
+  console.log(`${"page".padEnd(12)} ${"performance".padStart(11)} ${"accessibility".padStart(13)} ${"best practices".padStart(14)} ${"script".padStart(9)}`);
+  for (const page of PAGES) {
+    for (let run = 0; run < Number(args.runs); run++) {
+      const result = audit(cli, server.url + page.path, page.signedIn ? { Cookie: cookie } : {});
+      console.log(
+        `${page.name.padEnd(12)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.bestPractices).padStart(14)} ${`${result.scriptKb.toFixed(1)} KB`.padStart(9)}`,
+      );
+    }
+  }
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

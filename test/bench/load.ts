@@ -1,0 +1,79 @@
+// Load on one case, autocannon over HTTP with 50 connections, alternated between the floor and
+// each Chapter build in every round, so that all of them see the same moments of a shared,
+// noisy machine. Quote ratios, never absolute req/s.
+import autocannon from "autocannon";
+import type { Server } from "./servers.ts";
+
+export const CONNECTIONS = 50;
+
+/** A page or call to measure: one address, or several taken in turn. */
+export type Case = {
+  label: string;
+  paths: string[];
+  headers?: Record<string, string>;
+  /** Text the first address's answer must hold (checked once before the load). */
+  expect: string;
+  /** Issue 13's target, printed beside the result. */
+  target?: string;
+  /** Also time it server-side, one request at a time: the address prefix to time. */
+  serverTimeOf?: string;
+};
+
+export type Round = { requestsPerSecond: number; latencies: number[]; failures: number };
+
+export function load(url: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
+  return new Promise<Round>((resolve, reject) => {
+    const latencies: number[] = [];
+    const requests = paths.map((path) => ({ method: "GET", path }));
+    autocannon({ url, connections, duration: seconds, headers, requests }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ requestsPerSecond: result.requests.average, latencies, failures: result.errors + result.timeouts + result.non2xx });
+    }).on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+export function percentile(values: number[], p: number) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)];
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number };
+
+/** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
+ * ratio to the floor, and p95/p99 over all its rounds' requests. */
+export async function measureCase(floor: Server, apps: Server[], item: Case, { rounds, seconds }: { rounds: number; seconds: number }) {
+  const floorPaths = ["/"];
+  await load(floor.url, floorPaths, {}, 1, 10);
+  for (const app of apps) await load(app.url, item.paths, item.headers ?? {}, 1, 10);
+  const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[] }));
+  const floorRates: number[] = [];
+  let floorFailures = 0;
+  for (let round = 0; round < rounds; round++) {
+    const base = await load(floor.url, floorPaths, {}, seconds);
+    floorRates.push(base.requestsPerSecond);
+    floorFailures += base.failures;
+    for (const [index, app] of apps.entries()) {
+      const result = await load(app.url, item.paths, item.headers ?? {}, seconds);
+      const mine = perApp[index];
+      mine.ratios.push(result.requestsPerSecond / base.requestsPerSecond);
+      mine.rates.push(result.requestsPerSecond);
+      mine.latencies.push(...result.latencies);
+      mine.failures += result.failures;
+    }
+  }
+  return {
+    floorRequestsPerSecond: median(floorRates),
+    floorFailures,
+    apps: perApp.map((mine, index): Measured => ({
+      app: apps[index],
+      ratio: median(mine.ratios),
+      p95: percentile(mine.latencies, 95),
+      p99: percentile(mine.latencies, 99),
+      failures: mine.failures,
+      requestsPerSecond: median(mine.rates),
+    })),
+  };
+}

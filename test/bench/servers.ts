@@ -1,0 +1,110 @@
+// The servers a bench run measures, each in its own process: the floor (floor-server.ts) and
+// Chapter as `npm start` serves it (server.ts, NODE_ENV=production), with the request timer
+// of server-timing.ts loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const RSS_EVERY_MS = 250;
+
+export type Server = {
+  name: string;
+  url: string;
+  /** The highest VmRSS seen so far, in MB. */
+  maxRssMb: () => number;
+  /** Server-side times (ms) of the requests whose address starts with `prefix`, while `during` runs. */
+  serverTimes: (prefix: string, during: () => Promise<unknown>) => Promise<number[]>;
+  stop: () => Promise<void>;
+};
+
+/** A port free on the loopback address (asked of the system). */
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid: number) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return kb ? Number(kb[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function reply<T>(child: ChildProcess, message: object) {
+  return new Promise<T>((resolve) => {
+    child.once("message", (answer) => resolve(answer as T));
+    child.send(message);
+  });
+}
+
+async function start(name: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; port: number; ready: string }): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  child.once("exit", () => (exited = true));
+
+  const url = `http://127.0.0.1:${options.port}`;
+  for (let tries = 0; ; tries++) {
+    if (exited || tries > 300) throw new Error(`${name} did not start:\n${output}`);
+    const ok = await fetch(url + options.ready).then((response) => response.ok, () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  let maxRss = rssMb(child.pid!);
+  const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(child.pid!))), RSS_EVERY_MS);
+  return {
+    name,
+    url,
+    maxRssMb: () => Math.max(maxRss, rssMb(child.pid!)),
+    async serverTimes(prefix, during) {
+      await reply(child, { watch: prefix });
+      await during();
+      return (await reply<{ times: number[] }>(child, { collect: true })).times;
+    },
+    async stop() {
+      clearInterval(sampler);
+      if (exited) return;
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await gone;
+    },
+  };
+}
+
+export function startFloor(port: number) {
+  return start("floor", ["--import", "tsx", path.join(ROOT, "test/bench/floor-server.ts"), String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production" },
+    port,
+    ready: "/",
+  });
+}
+
+/** Chapter's server.ts, run in `cwd` (where it finds build/, public/ and migrations/), on the data folder given. */
+export function startChapter(name: string, port: number, { cwd, dataDir }: { cwd: string; dataDir: string }) {
+  return start(name, ["--import", "tsx", "--import", path.join(ROOT, "test/bench/server-timing.ts"), path.join(ROOT, "server.ts")], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+    },
+    port,
+    ready: "/healthz",
+  });
+}

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import budgets from "./bundle-budgets.json";
+import { kb, readClientBuild } from "./bundle-sizes";
+
+// Reads the build `npm test` has just made (`remix build` runs first); it never builds itself.
+
+function newestSourceChange(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceChange(file) : fs.statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function build() {
+  const metafile = path.resolve("build", "metafile.js.json");
+  if (!fs.existsSync(metafile)) throw new Error("No build/metafile.js.json: run `npx remix build` first (npm test does).");
+  // A build older than the code would check yesterday's bundles and pass for the wrong reason.
+  if (newestSourceChange(path.resolve("app")) > fs.statSync(metafile).mtimeMs) {
+    throw new Error("app/ changed after the last build: run `npx remix build` first (npm test does).");
+  }
+  return readClientBuild();
+}
+
+test("zod, conform's zod adapter and *.server modules stay out of every client chunk", () => {
+  const { routes, leaks } = build();
+  const loadedBy = (output: string) => routes.filter((route) => route.chunks.includes(output)).map((route) => route.id);
+  const byChunk = new Map<string, string[]>();
+  for (const leak of leaks) {
+    const key = `${leak.kind} in ${leak.output}`;
+    byChunk.set(key, [...(byChunk.get(key) ?? []), leak.source]);
+  }
+  const found = [...byChunk].map(
+    ([where, sources]) => `${where} (${sources.length} files, e.g. ${sources[0]}), loaded by ${loadedBy(where.split(" in ")[1]).join(", ") || "no route directly"}`,
+  );
+  expect(found.join("\n")).toBe("");
+});
+
+test("each route's own JavaScript stays within its budget (test/bundle-budgets.json)", () => {
+  const { shared, routes } = build();
+  const table: Record<string, number> = budgets.routes;
+  const over = routes
+    .map((route) => ({ ...route, budget: (table[route.id] ?? budgets.default) * 1024 }))
+    .filter((route) => route.gzip > route.budget)
+    .map((route) => `${route.id}: ${kb(route.gzip)} gzip, budget ${kb(route.budget)} (${route.chunks.join(", ")})`);
+
+  const largest = routes.slice(0, 5).map((route) => `${route.id} ${kb(route.gzip)}`);
+  console.log(`Client JS (gzip): shared runtime ${kb(shared.gzip)}; largest routes: ${largest.join(", ")}. All routes: npx tsx scripts/bundle-sizes.ts`);
+  const gone = Object.keys(table).filter((id) => !routes.some((route) => route.id === id));
+  if (gone.length) console.warn(`test/bundle-budgets.json lists routes the build no longer has: ${gone.join(", ")}`);
+
+  expect(over.join("\n")).toBe("");
+});
