@@ -85,3 +85,6 @@ export function fixedCategorySchema(choices: readonly { value: string }[]) {
 export const ChapterHeadSchema = z.object({
   chapter: labelName.refine(...atMost(80)).transform((chapter) => chapter || null),
 });
+
+/** SPEC.md §7 change_isImportant: 1 marks the contact important, 0 unmarks it. */
+export const ImportantSchema = z.object({ is_important: z.enum(["0", "1"]) });
