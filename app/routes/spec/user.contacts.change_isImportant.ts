@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getContact, setImportant } from "~/features/contacts/contacts.server";
@@ -16,9 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: ImportantSchema });
-  if (submission.status !== "success") badRequest("is_important must be 1 or 0");
-  const important = submission.value.is_important === "1";
+  // The list's checkbox sends 1 and then a hidden 0 when ticked: the first one counts.
+  const parsed = ImportantSchema.safeParse({ is_important: form.get("is_important") });
+  if (!parsed.success) badRequest("is_important must be 1 or 0");
+  const important = parsed.data.is_important === "1";
   const contact = await requireFound(form.get("contact_id"), (id) => getContact(member.id, id));
   if (!(await setImportant(member.id, contact.id, important))) notFound();
   return respond(request, {
