@@ -3,6 +3,7 @@ import { createMember } from "~/features/members/members.server";
 import type { MemberType } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { startSession } from "~/lib/session.server";
+import { storage } from "~/lib/storage.server";
 
 export const BASE = "http://chapter.test";
 export const context: AppLoadContext = { cspNonce: "", clientIp: "203.0.113.7" };
@@ -139,4 +140,16 @@ export async function befriend(a: { id: number }, b: { id: number }, status: "ac
     .insertInto("friendships")
     .values({ requester_id: a.id, addressee_id: b.id, status, created_at: now, accepted_at: status === "accepted" ? now : null })
     .execute();
+}
+
+/** The bytes the file storage holds under this key. */
+export function readStored(key: string) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    storage()
+      .read(key)
+      .on("data", (chunk) => chunks.push(chunk as Buffer))
+      .on("end", () => resolve(Buffer.concat(chunks)))
+      .on("error", reject);
+  });
 }

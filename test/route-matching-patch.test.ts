@@ -152,3 +152,39 @@ describe("route objects made once per build (patches/@remix-run+react, react-rou
     expect(createEntryRouteModules(build)).toBe(createEntryRouteModules(build));
   });
 });
+
+describe("loaders of a GET share its request (patches/@remix-run+server-runtime)", () => {
+  type Loader = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
+  const { callRouteLoader } = fromServerRuntime("@remix-run/server-runtime/dist/data.js") as {
+    callRouteLoader: (args: { request: Request; loader: Loader; params: object; loadContext: object; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+  };
+  async function requestSeenBy(request: Request) {
+    let seen: Request | undefined;
+    await callRouteLoader({
+      request,
+      loader: async (args) => {
+        seen = args.request;
+        return null;
+      },
+      params: {},
+      loadContext: {},
+      routeId: "routes/x",
+      singleFetch: false,
+    });
+    return seen!;
+  }
+
+  test("a GET without index or _data is passed on as it is", async () => {
+    const request = new Request("http://chapter.test/user/contacts?q=ann&sort=name");
+    expect(await requestSeenBy(request)).toBe(request);
+  });
+
+  test("the parameters Remix strips are still stripped, whatever their spelling", async () => {
+    for (const url of ["http://chapter.test/user?index", "http://chapter.test/user?_data=routes%2Fuser", "http://chapter.test/user?%69ndex=", "http://chapter.test/user?a=1&%5Fdata=x"]) {
+      const seen = await requestSeenBy(new Request(url));
+      expect(new URL(seen.url).search, url).toBe(url.includes("a=1") ? "?a=1" : "");
+    }
+    const post = new Request("http://chapter.test/user", { method: "POST", body: "a=1" });
+    expect(await requestSeenBy(post)).not.toBe(post);
+  });
+});

@@ -5,12 +5,11 @@ import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { acceptedExtensions, type UploadKind } from "~/lib/file-types";
 import { sniff } from "~/lib/sniff.server";
-import { storage } from "~/lib/storage.server";
 import { checkType, receiveUpload, UploadError } from "~/lib/uploads.server";
 import { action as uploadCover } from "~/routes/spec/user.ajax.file_upload.cover_image";
 import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { DOCUMENT_HEADS, gif, jpeg, png, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
-import { createSignedInMember, getRequest, routeArgs, settle } from "./helpers";
+import { createSignedInMember, getRequest, readStored, routeArgs, settle } from "./helpers";
 
 const IMAGE_LIST = "jpg, jpeg, jpe, jif, jfif, jfi, png, gif";
 
@@ -27,17 +26,6 @@ function refusal(kind: UploadKind, name: string, head: Uint8Array) {
     if (error instanceof UploadError) return error.message;
     throw error;
   }
-}
-
-function readAll(key: string) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    storage()
-      .read(key)
-      .on("data", (chunk) => chunks.push(chunk as Buffer))
-      .on("end", () => resolve(Buffer.concat(chunks)))
-      .on("error", reject);
-  });
 }
 
 describe("recognising a file from its bytes", () => {
@@ -152,7 +140,7 @@ describe("uploads are stored as what their content is", () => {
     const row = await db.selectFrom("files").selectAll().where("id", "=", file.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ original_name: "holiday.jpg", media_type: "image/png", width: 80, height: 60 });
     expect(row.storage_key).toMatch(/\.png$/);
-    const stored = await readAll(row.storage_key);
+    const stored = await readStored(row.storage_key);
     expect((await sharp(stored).metadata()).format).toBe("png");
     expect(row.size).toBe(stored.length);
 
@@ -185,7 +173,7 @@ describe("uploads are stored as what their content is", () => {
     });
     expect(result.ok && result.file).toMatchObject({ media_type: "image/gif", width: 40, height: 30 });
     const row = await db.selectFrom("files").selectAll().executeTakeFirstOrThrow();
-    expect((await sharp(await readAll(row.storage_key)).metadata()).format).toBe("gif");
+    expect((await sharp(await readStored(row.storage_key)).metadata()).format).toBe("gif");
   });
 
   test("a text file renamed .png and an mp4 renamed .png are refused, and nothing is stored", async () => {

@@ -7,18 +7,7 @@ import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
 import { receiveUpload, THUMBNAIL_SIZE, uploadLimit } from "~/lib/uploads.server";
 import { animatedGif, DOCUMENT_HEADS, noisyPng, phonePhoto, png, streamedUploadRequest, uploadRequest, VIDEO_HEADS } from "./fixtures/files";
-import { BASE, createSignedInMember } from "./helpers";
-
-function readAll(key: string) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    storage()
-      .read(key)
-      .on("data", (chunk) => chunks.push(chunk as Buffer))
-      .on("end", () => resolve(Buffer.concat(chunks)))
-      .on("error", reject);
-  });
-}
+import { BASE, createSignedInMember, readStored } from "./helpers";
 
 /** Every file under the uploads folder, but the folder of files being received. */
 function storedFiles(dir = uploadsDir()): string[] {
@@ -89,13 +78,13 @@ describe("receiving an upload", () => {
     expect(row.token).toMatch(/^[A-Za-z0-9_-]{24,}$/);
     expect(Date.parse(row.created_at)).not.toBeNaN();
 
-    const stored = await readAll(row.storage_key);
+    const stored = await readStored(row.storage_key);
     expect(row.size).toBe(stored.length);
     expect(await storage().size(row.storage_key)).toBe(row.size);
     expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 640, height: 480 });
 
     expect(row.thumbnail_key).toBeTruthy();
-    const thumbnail = await sharp(await readAll(row.thumbnail_key!)).metadata();
+    const thumbnail = await sharp(await readStored(row.thumbnail_key!)).metadata();
     expect(thumbnail).toMatchObject({ format: "webp", width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE });
     expect(THUMBNAIL_SIZE).toBe(100);
 
@@ -129,7 +118,7 @@ describe("receiving an upload", () => {
     const row = await db.selectFrom("files").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ media_type: "image/jpeg", width: 200, height: 300 });
 
-    const stored = await readAll(row.storage_key);
+    const stored = await readStored(row.storage_key);
     const after = await sharp(stored).metadata();
     expect(after).toMatchObject({ format: "jpeg", width: 200, height: 300 });
     expect(after.exif).toBeUndefined();
@@ -147,7 +136,7 @@ describe("receiving an upload", () => {
     expect(r2).toBeLessThan(60);
 
     // The thumbnail is upright too, and carries nothing either.
-    const thumbnail = await sharp(await readAll(row.thumbnail_key!)).metadata();
+    const thumbnail = await sharp(await readStored(row.thumbnail_key!)).metadata();
     expect(thumbnail.exif).toBeUndefined();
   });
 
@@ -159,7 +148,7 @@ describe("receiving an upload", () => {
     });
     expect(result.ok && result.file).toMatchObject({ width: 2400, height: 600 });
     const row = await db.selectFrom("files").selectAll().executeTakeFirstOrThrow();
-    expect(await sharp(await readAll(row.storage_key)).metadata()).toMatchObject({ width: 2400, height: 600 });
+    expect(await sharp(await readStored(row.storage_key)).metadata()).toMatchObject({ width: 2400, height: 600 });
   });
 
   test("an animated GIF keeps its frames and is recorded with one frame's size", async () => {
@@ -170,8 +159,8 @@ describe("receiving an upload", () => {
     });
     expect(result.ok && result.file).toMatchObject({ media_type: "image/gif", width: 40, height: 30 });
     const row = await db.selectFrom("files").selectAll().executeTakeFirstOrThrow();
-    expect(await sharp(await readAll(row.storage_key)).metadata()).toMatchObject({ format: "gif", pages: 3, width: 40 });
-    expect(await sharp(await readAll(row.thumbnail_key!)).metadata()).toMatchObject({ format: "webp", width: 100, height: 100 });
+    expect(await sharp(await readStored(row.storage_key)).metadata()).toMatchObject({ format: "gif", pages: 3, width: 40 });
+    expect(await sharp(await readStored(row.thumbnail_key!)).metadata()).toMatchObject({ format: "webp", width: 100, height: 100 });
   });
 
   test("a file over the profile image limit is refused, and nothing is left behind", async () => {
@@ -300,7 +289,7 @@ describe("receiving an upload", () => {
     const result = await receiveUpload(uploadRequest("/upload", { name: "report.pdf", content }), { kind: "contact_document", ownerId: member.id });
     expect(result.ok && result.file).toMatchObject({ media_type: "application/pdf", size: content.length, width: null, height: null, thumbnail_key: null });
     const row = await db.selectFrom("files").selectAll().executeTakeFirstOrThrow();
-    expect(await readAll(row.storage_key)).toEqual(content);
+    expect(await readStored(row.storage_key)).toEqual(content);
     expect(incomingFiles()).toEqual([]);
   });
 

@@ -1,4 +1,20 @@
-import { City, Country, State } from "country-state-city";
+import { createRequire } from "node:module";
+import type { ICity } from "country-state-city";
+import type * as Places from "country-state-city";
+
+// The package's entry loads its whole world's cities (60 MB of a server's memory, 100 MB once
+// read) into every process at start, though only forms with a city list need them: countries
+// and provinces are loaded from their own modules, the cities on first use.
+const require = createRequire(import.meta.url);
+export const Country: typeof Places.Country = require("country-state-city/lib/cjs/country.js").default;
+export const State: typeof Places.State = require("country-state-city/lib/cjs/state.js").default;
+let cities: typeof Places.City | undefined;
+export const City = {
+  getCitiesOfState(countryCode: string, stateCode: string): ICity[] {
+    cities ??= require("country-state-city/lib/cjs/city.js").default as typeof Places.City;
+    return cities.getCitiesOfState(countryCode, stateCode);
+  },
+};
 
 /** A place as a select option (the shape ui/field.tsx's Option takes). */
 export type Option = { value: string; label: string };

@@ -20,7 +20,22 @@ export async function getSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-export async function getMember(request: Request): Promise<Member | null> {
+// The root, /user layout and page loaders of one page all ask who the member is; a GET (no
+// action runs, so nothing changes the member meanwhile) looks it up once. Each caller gets
+// its own copy.
+const memberOfRequest = new WeakMap<Request, Promise<Member | null>>();
+
+export function getMember(request: Request): Promise<Member | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpMember(request);
+  let member = memberOfRequest.get(request);
+  if (!member) {
+    member = lookUpMember(request);
+    memberOfRequest.set(request, member);
+  }
+  return member.then((found) => found && { ...found });
+}
+
+async function lookUpMember(request: Request): Promise<Member | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   const now = new Date();

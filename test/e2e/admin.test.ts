@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { admin, atPath, fieldErrors, formError, hydrated, modes, signInHome, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { admin, atPath, dismissToast, fieldErrors, formError, hydrated, modes, signInHome, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -13,13 +13,6 @@ async function adminTab(page: Page, tab: "Ticker" | "Members", path: string) {
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: tab }).click();
   await page.waitForURL(atPath(path));
   await hydrated(page);
-}
-
-/** With JS the last notification floats over the bottom of the page for a few seconds, over
- * whatever is there; dismiss it before clicking below. (It may already be gone.) */
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 function news(page: Page) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 export const baseURL = inject("baseURL");
 /** The install's admin, signed up by global-server.ts before any test file runs. */
@@ -105,6 +105,11 @@ export function atPath(pathname: string) {
   return (url: URL) => url.pathname === pathname;
 }
 
+/** The route path a request went to: with JS, Remix's single fetch asks for `<path>.data`. */
+export function routePath(url: string | URL) {
+  return new URL(url).pathname.replace(/\.data$/, "");
+}
+
 /** Signs up through the form and lands on the member's home page. */
 export async function signUp(
   page: Page,
@@ -152,6 +157,43 @@ export async function toast(page: Page, text: string) {
   const notification = page.getByTestId("toast").filter({ hasText: text });
   await notification.waitFor();
   return (await notification.textContent()) ?? "";
+}
+
+/** With JS the last notification floats over the bottom of the page for a few seconds, over
+ * whatever is there; dismiss it before clicking below. (It may already be gone.) */
+export async function dismissToast(page: Page) {
+  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/** What an upload or a deletion answered: with JS the line under the control in `where`,
+ * without JS the next page's notification. */
+export async function outcome(page: Page, where: Locator, text: string, javaScript: boolean) {
+  if (!javaScript) return toast(page, text);
+  const line = where.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+  await line.waitFor();
+  return (await line.textContent()) ?? "";
+}
+
+/** Answers "Yes, delete" in the Confirm! dialog once it says `message`; then, when given,
+ * waits to be back at `backTo`. */
+export async function confirmDeletion(page: Page, message: string, backTo?: string) {
+  const confirm = page.getByRole("dialog", { name: "Confirm!" });
+  await confirm.waitFor();
+  await hydrated(page);
+  expect(await confirm.textContent()).toContain(message);
+  await confirm.getByRole("button", { name: "Yes, delete" }).click();
+  if (backTo) await page.waitForURL(atPath(backTo));
+}
+
+/** Adds a contact (a name only) through the form; returns its id (the profile's cicid). */
+export async function addContact(page: Page, name: string) {
+  await visit(page, "/user/contacts/add");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await page.waitForURL(atPath("/user/profile"));
+  await hydrated(page);
+  return Number(new URL(page.url()).searchParams.get("cicid"));
 }
 
 /** The message shown for the whole form (role="alert" inside the form). */

@@ -1,37 +1,10 @@
-import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { noisyPng, png } from "../fixtures/files";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { addContact, atPath, confirmDeletion, hydrated, modes, outcome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 
 const browser = useBrowser();
-
-/** Adds a contact through the form; returns its id (the profile's cicid). */
-async function addContact(page: Page, name: string) {
-  await visit(page, "/user/contacts/add");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Add contact" }).click();
-  await page.waitForURL(atPath("/user/profile"));
-  await hydrated(page);
-  return Number(new URL(page.url()).searchParams.get("cicid"));
-}
-
-async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
-  if (!javaScript) return toast(page, text);
-  const line = dialog.locator('[role="status"], [role="alert"]').filter({ hasText: text });
-  await line.waitFor();
-  return (await line.textContent()) ?? "";
-}
-
-async function confirmDeletion(page: Page, message: string, backTo: string) {
-  const confirm = page.getByRole("dialog", { name: "Confirm!" });
-  await confirm.waitFor();
-  await hydrated(page);
-  expect(await confirm.textContent()).toContain(message);
-  await confirm.getByRole("button", { name: "Yes, delete" }).click();
-  await page.waitForURL(atPath(backTo));
-}
 
 describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
   test("upload a card (framed in the crop dialog with JS, centred without), see it listed, delete it", async () => {

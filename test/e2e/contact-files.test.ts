@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, headed, VIDEO_HEADS } from "../fixtures/files";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { addContact, atPath, confirmDeletion, hydrated, modes, outcome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 
 const browser = useBrowser();
@@ -9,16 +9,6 @@ const browser = useBrowser();
 type Upload = { name: string; mimeType: string; buffer: Buffer };
 const video: Upload = { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() };
 const documentFile: Upload = { name: "deck.pdf", mimeType: "application/pdf", buffer: DOCUMENT_HEADS.pdf() };
-
-/** Adds a contact through the form; returns its id (the profile's cicid). */
-async function addContact(page: Page, name: string) {
-  await visit(page, "/user/contacts/add");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Add contact" }).click();
-  await page.waitForURL(atPath("/user/profile"));
-  await hydrated(page);
-  return Number(new URL(page.url()).searchParams.get("cicid"));
-}
 
 /** Chooses the file; without JS also presses Upload (with JS choosing starts the upload). */
 async function upload(page: Page, dialog: Locator, file: Upload, javaScript: boolean, path: string) {
@@ -32,22 +22,6 @@ async function upload(page: Page, dialog: Locator, file: Upload, javaScript: boo
 /** SPEC.md §4's "Add More": the <summary> that unfolds the add area, drawn as a button. */
 function addMoreButton(dialog: Locator) {
   return dialog.locator("summary", { hasText: "Add More" });
-}
-
-async function outcome(page: Page, dialog: Locator, text: string, javaScript: boolean) {
-  if (!javaScript) return toast(page, text);
-  const line = dialog.locator('[role="status"], [role="alert"]').filter({ hasText: text });
-  await line.waitFor();
-  return (await line.textContent()) ?? "";
-}
-
-async function confirmDeletion(page: Page, message: string, backTo: string) {
-  const confirm = page.getByRole("dialog", { name: "Confirm!" });
-  await confirm.waitFor();
-  await hydrated(page);
-  expect(await confirm.textContent()).toContain(message);
-  await confirm.getByRole("button", { name: "Yes, delete" }).click();
-  await page.waitForURL(atPath(backTo));
 }
 
 describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 // The category dialogs opened from the grid's Category button, the list's filters by each
 // category and its sorts, the text and business searches (bookmarkable), and SPEC.md §7's
@@ -37,11 +37,6 @@ function card(page: Page, name: string) {
 
 async function cardNames(page: Page) {
   return page.getByTestId("contact-card").locator(".contact-name").allTextContents();
-}
-
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 /** Opens one of the contact's category dialogs from its card's Category button. */

@@ -1,17 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { noisyPng, png } from "../fixtures/files";
-import { atPath, detail, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, detail, dismissToast, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 const LIST = "/user/contacts";
-
-/** With JS the last notification floats over the bottom of the page; dismiss it before
- * clicking below. (It may already be gone.) */
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
-}
 
 function field(dialog: Locator, label: string) {
   return dialog.getByLabel(label, { exact: true });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { png } from "../fixtures/files";
-import { atPath, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -11,11 +11,6 @@ function day(days: number) {
 
 function field(dialog: Locator, label: string) {
   return dialog.getByLabel(label, { exact: true });
-}
-
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 /** Waits for a toggle to read `label` (with JS at once; without JS after the reload). */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng } from "../fixtures/files";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, hydrated, modes, outcome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 import { loaded, type Picture, picture } from "./member-setup";
 
@@ -35,15 +35,6 @@ async function chooseAndUpload(page: Page, where: Locator, file: Picture, javaSc
     await where.getByRole("button", { name: "Upload", exact: true }).click();
     await page.waitForURL(atPath(PHOTOS));
   }
-}
-
-/** The upload's outcome as the member sees it: the line under the form with JS, the
- * notification of the next page without. */
-async function outcome(page: Page, where: Locator, text: string, javaScript: boolean) {
-  if (!javaScript) return toast(page, text);
-  const line = where.locator('[role="status"], [role="alert"]').filter({ hasText: text });
-  await line.waitFor();
-  return (await line.textContent()) ?? "";
 }
 
 describe.each(modes)("profile and cover images $name", ({ javaScript }) => {

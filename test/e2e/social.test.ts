@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
@@ -11,11 +11,6 @@ function uniqueName(last: string) {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`.replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
   return `Zq${tag} ${last}`;
-}
-
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 async function newMember(javaScript: boolean, last: string) {

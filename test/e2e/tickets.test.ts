@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { admin, atPath, detail, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { admin, atPath, detail, dismissToast, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 // Tickets end to end, with and without JavaScript: free and paid (bank transfer confirmed by
 // the admin) tickets, the check-in door, a ticket sent to a contact, and invitations.
@@ -13,11 +13,6 @@ function day(days: number) {
 
 function field(scope: Locator, label: string) {
   return scope.getByLabel(label, { exact: true });
-}
-
-async function dismissToast(page: Page) {
-  const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
 }
 
 /** Creates an event through the events area's dialog; returns its id (from the page it lands on). */

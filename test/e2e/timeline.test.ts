@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng, VIDEO_HEADS } from "../fixtures/files";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, confirmDeletion, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 import { loaded, type Picture, picture, setPhoto } from "./member-setup";
 
@@ -20,14 +20,6 @@ async function attach(dialog: Locator, files: Picture[], javaScript: boolean) {
 
 function postCard(page: Page, text: string) {
   return page.locator("article.post").filter({ hasText: text });
-}
-
-async function confirmDeletion(page: Page, message: string) {
-  const confirm = page.getByRole("dialog", { name: "Confirm!" });
-  await confirm.waitFor();
-  await hydrated(page);
-  expect(await confirm.textContent()).toContain(message);
-  await confirm.getByRole("button", { name: "Yes, delete" }).click();
 }
 
 describe.each(modes)("the timeline $name", ({ javaScript }) => {

@@ -35,10 +35,7 @@ export type ContactFilters = {
 };
 
 function filteredContacts(ownerId: number, filters: ContactFilters) {
-  let query = db
-    .selectFrom("contacts")
-    .leftJoin("files", "files.id", "contacts.profile_image_id")
-    .where("contacts.owner_id", "=", ownerId);
+  let query = db.selectFrom("contacts").where("contacts.owner_id", "=", ownerId);
   const like = (column: string, value: string) =>
     sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value)}%`} escape '\\'`;
   // E-mails are stored lower-cased and phones in E.164 (digits and a +): compared as they
@@ -90,7 +87,9 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   const { total } = await query.select(sql<number>`count(*)`.as("total")).executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
-  let ordered = query.select([
+  // The photo is joined for the page only: joined in the count, it made SQLite read every
+  // contact's row (8 ms instead of 1 for 10,000 contacts).
+  let ordered = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([
     "contacts.id",
     "contacts.name",
     "contacts.email",

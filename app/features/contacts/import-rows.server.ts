@@ -1,4 +1,4 @@
-import { City, Country, State } from "country-state-city";
+import { City, Country, State } from "~/lib/places.server";
 import { normalizePhone } from "./contacts.server";
 import { FIELD_LABEL, type ImportField, type Mapping } from "./import-fields";
 import { BusinessSchema, ContactSchema } from "./schema";

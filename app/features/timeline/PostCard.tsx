@@ -43,9 +43,12 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
           <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
         </Link>
         <div className="post-meta">
-          <Link to={memberPath(post.author.id)} id={`post-${post.id}-author`} className="post-author">
-            {post.author.name}
-          </Link>
+          {/* The post's heading (its comments' heading is an h3 under it): the author. */}
+          <h2 className="post-author-heading">
+            <Link to={memberPath(post.author.id)} id={`post-${post.id}-author`} className="post-author">
+              {post.author.name}
+            </Link>
+          </h2>
           <span className="muted">
             <Link to={postPath(post.id)} className="post-time">
               <time dateTime={post.createdAt}>{formatTime(post.createdAt)}</time>
