@@ -175,7 +175,7 @@ describe("my category labels: rename and delete", () => {
     ]) {
       const response = await rename(member.cookie, board.id, name);
       expect(response.status, name).toBe(400);
-      expect(await response.json(), name).toEqual({ errors: { name: [message] } });
+      expect((await response.json()).result.error, name).toEqual({ name: [message] });
     }
     expect((await labelsOf(member.id)).map((label) => label.name)).toEqual(["Board", "Speakers"]);
   });

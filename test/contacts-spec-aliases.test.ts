@@ -6,6 +6,7 @@ import { loader as otherCategory } from "~/routes/spec/user.contact.other-catego
 import { loader as realEstateCategory } from "~/routes/spec/user.contact.real-estate-category";
 import { action as businessUpdate, loader as businessUpdateGet } from "~/routes/spec/user.contacts.business_update";
 import { action as deleteContact, loader as deleteGet } from "~/routes/spec/user.contacts.delete";
+import { action as changeImportant } from "~/routes/spec/user.contacts.change_isImportant";
 import { action as saveChanges, loader as saveChangesGet } from "~/routes/spec/user.contacts.save_changes";
 import { loader as chapterHead } from "~/routes/spec/user.contacts.update_chapter_head";
 import { loader as view } from "~/routes/spec/user.contacts.view.$contactId";
@@ -157,5 +158,19 @@ describe("SPEC.md §7 contact addresses", () => {
 
     const get = await settle(() => businessUpdateGet(routeArgs(getRequest(`/user/contacts/business_update?contact_id=${id}`, member.cookie))));
     expect(get.headers.get("Location")).toBe(`/user/contacts/view-business/${id}`);
+  });
+
+  test("POST /user/contacts/change_isImportant takes 1 or 0 only: anything else is 400 and changes nothing", async () => {
+    const member = await createSignedInMember();
+    const id = await contactOf(member);
+    for (const value of ["2", "", "yes"]) {
+      const response = await settle(() => changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: value }, member.cookie))));
+      expect(response.status, value).toBe(400);
+      expect(await response.text(), value).toBe("is_important must be 1 or 0");
+    }
+    expect((await row(id))?.is_important).toBe(0);
+    const marked = await settle(() => changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: "1" }, member.cookie))));
+    expect(await marked.json()).toMatchObject({ type: "success", message: "Grace Hopper is marked important." });
+    expect((await row(id))?.is_important).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
 import { respond } from "./respond.server";
+import { safeRedirect } from "./session.server";
 import { uploadErrorMessage } from "./uploads.server";
 
 /**
@@ -16,6 +17,12 @@ const MAX_ID = 2 ** 31 - 1;
 /** An id from a route param, a query string or a form field: a positive integer, or null. */
 export function parseId(value: unknown): number | null {
   return typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : null;
+}
+
+/** Where a dialog or its action returns to: the form's `back` when given, else the address's
+ * `?back=`; a path of this site only, else `fallback`. */
+export function backTo(request: Request, fallback: string, given?: FormDataEntryValue | null) {
+  return safeRedirect(given ?? new URL(request.url).searchParams.get("back"), fallback);
 }
 
 export function notFound(): never {

@@ -2,11 +2,8 @@ import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { deleteFile, fileUrl } from "~/lib/files.server";
-import { respond } from "~/lib/respond.server";
-import { storeImageCrop, uploadErrorMessage, uploadLimit } from "~/lib/uploads.server";
+import { type StoredFile, storeImageCrop, uploadLimit } from "~/lib/uploads.server";
 import { businessCardsPath } from "./business-cards";
-import { receiveContactUpload } from "./contact-files.server";
-import { parseContactId } from "./contacts.server";
 
 // A contact's business cards (SPEC.md §2 business card list dialog and crop dialog, §3, §4,
 // §7): the uploaded original is kept, and the card shown is its 3:2 crop, made here.
@@ -128,9 +125,7 @@ export async function businessCardCount(contactId: number) {
 }
 
 /** One of the member's cards by its id, or null (also when it is another member's). */
-export async function findOwnBusinessCard(ownerId: number, param: string | null | undefined, contactId?: number) {
-  const id = parseContactId(param);
-  if (!id) return null;
+export async function findOwnBusinessCard(ownerId: number, id: number, contactId?: number) {
   let query = cardsQuery()
     .innerJoin("contacts", "contacts.id", "business_cards.contact_id")
     .where("contacts.owner_id", "=", ownerId)
@@ -151,41 +146,40 @@ export function businessCardUploadSettings() {
 }
 
 /**
- * The upload action (SPEC.md's simple_upload_business_card): the image and, from the crop
- * dialog, scaled[x, y, width, height] in the image's pixels; without them (no JavaScript) the
- * card is the image's largest centred 3:2 part. `param` null: the contact is the form's
- * contact_id. A refused rectangle answers 400 with the reason, and nothing is kept.
+ * Makes a card of an uploaded image: from the crop dialog, scaled[x, y, width, height] in the
+ * image's pixels (`fields`); without them (no JavaScript) the image's largest centred 3:2 part.
+ * A refused rectangle or image is deleted and its reason given; nothing is kept then. The
+ * caller has checked the contact.
  */
-export async function uploadBusinessCard(request: Request, param: string | undefined | null) {
-  const { contact, result } = await receiveContactUpload(request, param, "business_card");
-  const to = businessCardsPath(contact.id);
-  const refuse = (name: string, message: string) =>
-    respond(request, { type: "error", message: uploadErrorMessage({ name, message }) }, { to, status: 400, data: { name, error: message } });
-  if (!result.ok) return refuse(result.error.name, result.error.message);
-  const original = result.file!;
-  const requested = requestedCrop(result.fields);
+export async function addBusinessCard(
+  contactId: number,
+  original: StoredFile,
+  fields: FormData | null,
+  source: { width: number; height: number } | undefined,
+) {
+  const refused = async (message: string) => {
+    await deleteFile(original.id);
+    return { ok: false as const, name: original.original_name, message };
+  };
+  const requested = requestedCrop(fields);
   const stored = { width: original.width ?? 0, height: original.height ?? 0 };
   const fit =
     requested === "invalid"
       ? ({ ok: false, message: "The crop rectangle must be four numbers: x, y, width and height." } as const)
-      : fitCrop(requested, result.source ?? stored, stored);
-  if (!fit.ok) {
-    await deleteFile(original.id);
-    return refuse(original.original_name, fit.message);
-  }
+      : fitCrop(requested, source ?? stored, stored);
+  if (!fit.ok) return refused(fit.message);
   const { rect } = fit;
   const originalRow = await db.selectFrom("files").selectAll().where("id", "=", original.id).executeTakeFirstOrThrow();
   let cropped: Awaited<ReturnType<typeof storeImageCrop>>;
   try {
     cropped = await storeImageCrop(originalRow, { left: rect.x, top: rect.y, width: rect.width, height: rect.height });
   } catch {
-    await deleteFile(original.id);
-    return refuse(original.original_name, "The card could not be cut from this image. Please try another file.");
+    return refused("The card could not be cut from this image. Please try another file.");
   }
   const { id } = await db
     .insertInto("business_cards")
     .values({
-      contact_id: contact.id,
+      contact_id: contactId,
       original_file_id: original.id,
       cropped_file_id: cropped.id,
       crop_x: rect.x,
@@ -196,21 +190,15 @@ export async function uploadBusinessCard(request: Request, param: string | undef
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return respond(
-    request,
-    { type: "success", message: `The business card ${original.original_name} is saved.` },
-    {
-      to,
-      data: {
-        file: {
-          id,
-          name: cropped.original_name,
-          file_type: cropped.media_type,
-          url: fileUrl(cropped.token),
-          thumbnailUrl: fileUrl(cropped.token, "thumbnail"),
-          crop: rect,
-        },
-      },
+  return {
+    ok: true as const,
+    file: {
+      id,
+      name: cropped.original_name,
+      file_type: cropped.media_type,
+      url: fileUrl(cropped.token),
+      thumbnailUrl: fileUrl(cropped.token, "thumbnail"),
+      crop: rect,
     },
-  );
+  };
 }

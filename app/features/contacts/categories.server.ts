@@ -1,9 +1,5 @@
 import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
-import { requireMember, safeRedirect } from "~/lib/session.server";
-import { OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "./categories";
-
-export const LABEL_MAX = 40;
 
 /** The member's own labels, by name, with how many contacts carry each. */
 export async function labelsOf(ownerId: number) {
@@ -73,12 +69,6 @@ export async function setContactLabels(ownerId: number, contactId: number, label
 }
 
 const COLUMN = { "real-estate": "real_estate_category", other: "other_category" } as const;
-const CHOICES = { "real-estate": REAL_ESTATE_CATEGORIES, other: OTHER_CATEGORIES } as const;
-
-export function isChoice(kind: "real-estate" | "other", value: string) {
-  return CHOICES[kind].some((item) => item.value === value);
-}
-
 export async function setFixedCategory(ownerId: number, contactId: number, kind: "real-estate" | "other", value: string | null) {
   await db
     .updateTable("contacts")
@@ -97,10 +87,9 @@ export async function setChapterHead(ownerId: number, contactId: number, chapter
     .execute();
 }
 
-/** One of the member's own labels, with how many contacts carry it; undefined for anyone
- * else's. */
+/** One of the member's own labels, with how many contacts carry it; null for anyone else's. */
 export async function getLabel(ownerId: number, labelId: number) {
-  return db
+  const label = await db
     .selectFrom("contact_labels as l")
     .leftJoin("contact_label_assignments as a", "a.label_id", "l.id")
     .select(["l.id", "l.name", sql<number>`count(a.contact_id)`.as("contacts")])
@@ -108,22 +97,7 @@ export async function getLabel(ownerId: number, labelId: number) {
     .where("l.id", "=", labelId)
     .groupBy(["l.id", "l.name"])
     .executeTakeFirst();
-}
-
-/** The member and their label named by the route's `labelId`; 404 for anyone else's. */
-export async function requireOwnLabel(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = param && /^\d{1,15}$/.test(param) ? Number(param) : null;
-  const label = id ? await getLabel(member.id, id) : undefined;
-  if (!label) throw new Response("Not found", { status: 404 });
-  return { member, label: { ...label, contacts: Number(label.contacts) } };
-}
-
-/** Tidies a label name as typed (spaces collapsed); the same rule for new and renamed labels. */
-export function cleanLabelName(value: FormDataEntryValue | null) {
-  return String(value ?? "")
-    .trim()
-    .replace(/\s+/g, " ");
+  return label ? { ...label, contacts: Number(label.contacts) } : null;
 }
 
 /**
@@ -152,11 +126,6 @@ export async function deleteLabel(ownerId: number, labelId: number) {
     await trx.deleteFrom("contact_labels").where("id", "=", labelId).execute();
     return true;
   });
-}
-
-/** Where the "My categories" dialogs go back to: `?back=` (a path of this site), else the list. */
-export function labelsBack(request: Request) {
-  return safeRedirect(new URL(request.url).searchParams.get("back"), "/user/contacts");
 }
 
 /** The "My categories" dialog, returning to `back`. */

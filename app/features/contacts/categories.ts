@@ -1,6 +1,9 @@
 // SPEC.md names these category kinds but not their values; these are Chapter's choices
 // (README.md lists them). Shared by the dialogs, the filters and the server's checks.
 
+/** The longest name of a member's own label ("my category"). */
+export const LABEL_MAX = 40;
+
 export const REAL_ESTATE_CATEGORIES = [
   { value: "buyer", label: "Buyer" },
   { value: "seller", label: "Seller" },

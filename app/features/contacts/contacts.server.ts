@@ -3,7 +3,6 @@ import { type Kysely, sql, type Updateable } from "kysely";
 import type { ContactsTable, DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
-import { requireMember } from "~/lib/session.server";
 import { labelsByContact } from "./categories.server";
 import type { ContactSort } from "./constants";
 import type { BusinessInput, ContactInput } from "./schema";
@@ -149,19 +148,6 @@ export async function getContact(ownerId: number, contactId: number) {
   if (!row) return null;
   const { image_token, ...contact } = row;
   return { ...contact, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null };
-}
-
-/** The signed-in member and their contact named by a route param; 404 for anyone else's. */
-export async function requireOwnContact(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  return { member, contact };
-}
-
-export function parseContactId(value: string | null | undefined) {
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
 }
 
 /**

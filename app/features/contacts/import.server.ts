@@ -2,8 +2,7 @@ import type { Selectable } from "kysely";
 import type { ContactImportsTable } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile } from "~/lib/files.server";
-import { requireMember } from "~/lib/session.server";
-import { filesOwnedByContacts, parseContactId } from "./contacts.server";
+import { filesOwnedByContacts } from "./contacts.server";
 import { guessMapping, isImportField, type Mapping } from "./import-fields";
 import { type ImportRow, readImportFile } from "./import-file.server";
 import { CONTACT_COLUMNS, contactFromRow, type ContactValues, type MergedColumn } from "./import-rows.server";
@@ -56,38 +55,33 @@ export async function startImport(ownerId: number, fileName: string, bytes: Uint
   return id;
 }
 
-/** The member's import named by a route param; 404 for anyone else's. */
-export async function requireOwnImport(request: Request, param: string | undefined) {
-  const member = await requireMember(request);
-  const id = parseContactId(param);
-  const found = id
-    ? await db
-        .selectFrom("contact_imports")
-        .select([
-          "id",
-          "owner_id",
-          "file_name",
-          "format",
-          "status",
-          "headers_json",
-          "preview_json",
-          "row_count",
-          "duplicates",
-          "imported_count",
-          "updated_count",
-          "skipped_count",
-          "rejected_count",
-          "problems_json",
-          "created_at",
-          "imported_at",
-          "undone_at",
-        ])
-        .where("owner_id", "=", member.id)
-        .where("id", "=", id)
-        .executeTakeFirst()
-    : undefined;
-  if (!found) throw new Response("Not found", { status: 404 });
-  return { member, contactImport: found };
+/** One of the member's imports; null for anyone else's. */
+export async function getImport(ownerId: number, id: number) {
+  const found = await db
+    .selectFrom("contact_imports")
+    .select([
+      "id",
+      "owner_id",
+      "file_name",
+      "format",
+      "status",
+      "headers_json",
+      "preview_json",
+      "row_count",
+      "duplicates",
+      "imported_count",
+      "updated_count",
+      "skipped_count",
+      "rejected_count",
+      "problems_json",
+      "created_at",
+      "imported_at",
+      "undone_at",
+    ])
+    .where("owner_id", "=", ownerId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return found ?? null;
 }
 
 /** What the mapping step shows: the columns, the first rows and the guessed mapping. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX } from "./categories";
 
 const optionalText = (max: number) =>
   z
@@ -46,3 +47,44 @@ export const BusinessSchema = z.object({
 });
 
 export type BusinessInput = z.infer<typeof BusinessSchema>;
+
+/** A label's name as typed, spaces collapsed: the same rule for new and renamed labels. */
+const labelName = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim().replace(/\s+/g, " "));
+const atMost = (max: number) => [(value: string) => value.length <= max, `Use at most ${max} characters.`] as const;
+
+/** Renaming one of the member's labels ("my category"). */
+export const LabelNameSchema = z.object({
+  name: labelName.refine((name) => name.length > 0, "Category name is required.").refine(...atMost(LABEL_MAX)),
+});
+
+/** The "my category" dialog: the member's labels ticked, and a new one to add. */
+export const ContactLabelsSchema = z.object({
+  label: z
+    .array(z.string())
+    .optional()
+    .transform((ids) => (ids ?? []).filter((id) => /^\d{1,15}$/.test(id)).map(Number)),
+  new_label: labelName.refine(...atMost(LABEL_MAX)).transform((name) => name || null),
+});
+
+/** The real estate and other category dialogs: one of the fixed choices, or none. */
+export function fixedCategorySchema(choices: readonly { value: string }[]) {
+  return z.object({
+    category: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || null)
+      .refine((value) => value === null || choices.some((choice) => choice.value === value), "Choose one of the categories."),
+  });
+}
+
+/** The chapter head dialog: the chapter the contact heads, or none. */
+export const ChapterHeadSchema = z.object({
+  chapter: labelName.refine(...atMost(80)).transform((chapter) => chapter || null),
+});
+
+/** SPEC.md §7 change_isImportant: 1 marks the contact important, 0 unmarks it. */
+export const ImportantSchema = z.object({ is_important: z.enum(["0", "1"]) });

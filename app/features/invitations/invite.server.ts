@@ -1,18 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { publicOrigin } from "~/lib/public-origin.server";
-import { respond } from "~/lib/respond.server";
-import { safeRedirect, type Member } from "~/lib/session.server";
-import { inviteEmailMessage, invitationHtml, invitationOf, sendInvitation } from "./invitations.server";
+import type { Member } from "~/lib/session.server";
+import { inviteEmailMessage, invitationHtml, invitationOf, resendInvitation, type SendOutcome, sendInvitation } from "./invitations.server";
 import { InviteSchema, type InviteInput } from "./schema";
 import { invitationLabel } from "./state";
 
 type Contact = { id: number; name: string; email: string | null };
-
-/** Where an invite dialog or action goes back to: ?back= (same site only) or the profile. */
-export function inviteBack(request: Request, contactId: number, given?: FormDataEntryValue | null) {
-  const back = given ?? new URL(request.url).searchParams.get("back");
-  return safeRedirect(typeof back === "string" ? back : null, `/user/profile?cicid=${contactId}`);
-}
 
 /** The invite form's fields, with SPEC.md §5's messages and the server's e-mail check. */
 export function parseInvite(formData: FormData, ownerId: number, contactId: number) {
@@ -25,16 +17,26 @@ export function parseInvite(formData: FormData, ownerId: number, contactId: numb
   });
 }
 
-/** Sends the invitation and answers: PRG with a notification, or JSON with the new state and
- * SPEC.md §7's html. */
-export async function deliverInvitation(request: Request, member: Member, contact: Contact, input: InviteInput, to: string) {
+/** What the member is told of a sending: why it was refused, or the message, the contact's new
+ * invitation state and SPEC.md §7's html for it. */
+export type Delivery =
+  | Extract<SendOutcome, { ok: false }>
+  | { ok: true; message: string; invitation: Extract<SendOutcome, { ok: true }>["state"]; html: string };
+
+function delivered(outcome: SendOutcome, message: string): Delivery {
+  if (!outcome.ok) return outcome;
+  return { ok: true, message, invitation: outcome.state, html: invitationHtml(invitationLabel(outcome.state)) };
+}
+
+/** Sends the invitation (again, when the contact was invited already). */
+export async function deliverInvitation(member: Member, contact: Contact, input: InviteInput, origin: string) {
   const again = (await invitationOf(member.id, contact.id)).state.status === "invited";
-  const outcome = await sendInvitation(member, contact, input, await publicOrigin(request));
-  if (!outcome.ok) return respond(request, { type: "error", message: outcome.message }, { to, status: outcome.status });
-  const { state } = outcome;
-  return respond(
-    request,
-    { type: "success", message: again ? `Invitation sent again to ${input.email}.` : `Invitation sent to ${input.email}.` },
-    { to, data: { invitation: state, html: invitationHtml(invitationLabel(state)) } },
-  );
+  const outcome = await sendInvitation(member, contact, input, origin);
+  return delivered(outcome, again ? `Invitation sent again to ${input.email}.` : `Invitation sent to ${input.email}.`);
+}
+
+/** Sends the earlier invitation again, with a new link (the old one stops working), counted. */
+export async function redeliverInvitation(member: Member, contact: Contact, origin: string) {
+  const outcome = await resendInvitation(member, contact, origin);
+  return delivered(outcome, `Invitation sent again to ${outcome.ok && outcome.state.status === "invited" ? outcome.state.email : ""}.`);
 }

@@ -2,15 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { businessCardsPath, findOwnBusinessCard, removeBusinessCard } from "~/features/contacts/business-cards.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 /** The member's contact and one of its cards; 404 for anything else. */
 async function cardToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
-  const card = await findOwnBusinessCard(member.id, params.cardId, contact.id);
-  if (!card) throw new Response("Not found", { status: 404 });
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const card = await requireFound(params.cardId, (id) => findOwnBusinessCard(member.id, id, contact.id));
   return { contact, card };
 }
 

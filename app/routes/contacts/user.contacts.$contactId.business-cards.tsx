@@ -4,18 +4,22 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { AddArea } from "~/features/contacts/AddArea";
 import { BusinessCardUpload } from "~/features/contacts/BusinessCardUpload";
 import { businessCardCountLabel, businessCardsPath } from "~/features/contacts/business-cards";
-import { businessCardUploadSettings, listBusinessCards, uploadBusinessCard } from "~/features/contacts/business-cards.server";
+import { businessCardUploadSettings, listBusinessCards } from "~/features/contacts/business-cards.server";
 import { contactUploadPath } from "~/features/contacts/contact-files";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
+import { uploadBusinessCard } from "./contact-uploads.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md §2 business card list dialog, §4: no cards → the add area; cards → the list and
  * "Add More". `?back=` is where closing goes (the grid opens it too); else the profile. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const back = new URL(request.url).searchParams.get("back");
   return json({
     contact: { id: contact.id, name: contact.name },

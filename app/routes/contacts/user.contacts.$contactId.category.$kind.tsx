@@ -1,11 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
-import { cleanLabelName, isChoice, LABEL_MAX, labelsByContact, labelsDialogPath, labelsOf, setChapterHead, setContactLabels, setFixedCategory } from "~/features/contacts/categories.server";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { CATEGORY_KINDS, LABEL_MAX, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
+import { labelsByContact, labelsDialogPath, labelsOf, setChapterHead, setContactLabels, setFixedCategory } from "~/features/contacts/categories.server";
+import { ChapterHeadSchema, ContactLabelsSchema, fixedCategorySchema } from "~/features/contacts/schema";
+import { getContact } from "~/features/contacts/contacts.server";
+import { backTo, formFailure, notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
-import { requireMember, safeRedirect } from "~/lib/session.server";
+import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -16,10 +19,9 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 async function target(request: Request, params: { contactId?: string; kind?: string }) {
   const member = await requireMember(request);
   const kind = CATEGORY_KINDS.find((item) => item.kind === params.kind);
-  const id = parseContactId(params.contactId);
-  const contact = kind && id ? await getContact(member.id, id) : null;
-  if (!kind || !contact) throw new Response("Not found", { status: 404 });
-  const back = safeRedirect(new URL(request.url).searchParams.get("back"), `/user/profile?cicid=${contact.id}`);
+  if (!kind) notFound();
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const back = backTo(request, `/user/profile?cicid=${contact.id}`);
   return { member, contact, kind: kind.kind, title: kind.title, back };
 }
 
@@ -48,22 +50,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, contact, kind, back } = await target(request, params);
   const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").trim();
   if (kind === "my") {
-    const newLabel = cleanLabelName(form.get("new_label"));
-    if (newLabel.length > LABEL_MAX) {
-      return json({ errors: { new_label: [`Use at most ${LABEL_MAX} characters.`] } }, { status: 400 });
-    }
-    const ids = form.getAll("label").map(String).filter((value) => /^\d{1,15}$/.test(value)).map(Number);
-    await setContactLabels(member.id, contact.id, ids, newLabel || null);
+    const submission = parseWithZod(form, { schema: ContactLabelsSchema });
+    if (submission.status !== "success") return formFailure(submission.reply());
+    await setContactLabels(member.id, contact.id, submission.value.label, submission.value.new_label);
   } else if (kind === "real-estate" || kind === "other") {
-    const value = text("category");
-    if (value && !isChoice(kind, value)) return json({ errors: { category: ["Choose one of the categories."] } }, { status: 400 });
-    await setFixedCategory(member.id, contact.id, kind, value || null);
+    const submission = parseWithZod(form, { schema: fixedCategorySchema(kind === "other" ? OTHER_CATEGORIES : REAL_ESTATE_CATEGORIES) });
+    if (submission.status !== "success") return formFailure(submission.reply());
+    await setFixedCategory(member.id, contact.id, kind, submission.value.category);
   } else {
-    const chapter = text("chapter").replace(/\s+/g, " ");
-    if (chapter.length > 80) return json({ errors: { chapter: ["Use at most 80 characters."] } }, { status: 400 });
-    await setChapterHead(member.id, contact.id, chapter || null);
+    const submission = parseWithZod(form, { schema: ChapterHeadSchema });
+    if (submission.status !== "success") return formFailure(submission.reply());
+    await setChapterHead(member.id, contact.id, submission.value.chapter);
   }
   return respond(request, { type: "success", message: `${contact.name}'s categories are saved.` }, { to: back });
 }
@@ -86,7 +84,7 @@ function FixedChoices({ choices, current }: { choices: readonly { value: string;
 
 export default function ContactCategory() {
   const { contact, kind, title, back, labels, assigned, manageLabels } = useLoaderData<typeof loader>();
-  const errors = (useActionData<typeof action>() as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const errors = useActionData<typeof action>()?.result.error;
   const pending = useIsPending();
   return (
     <RouteDialog title={`${title}: ${contact.name}`} closeTo={back} size="small">
@@ -106,7 +104,7 @@ export default function ContactCategory() {
             ) : (
               <p className="muted">You have no categories of your own yet: name the first one below.</p>
             )}
-            <Field label="New category" hint="For example: Golf partners, Speakers, Board." errors={errors?.new_label} inputProps={{ name: "new_label", maxLength: 40 }} />
+            <Field label="New category" hint="For example: Golf partners, Speakers, Board." errors={errors?.new_label} inputProps={{ name: "new_label", maxLength: LABEL_MAX }} />
             {labels.length ? (
               <p>
                 <Link to={manageLabels} preventScrollReset>

@@ -2,15 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { contactEditPath, removeContactPhoto } from "~/features/contacts/contact-photo.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 /** The member's contact, when it has a profile image; 404 otherwise. */
 async function contactWithPhoto(request: Request, param: string | undefined) {
-  const found = await requireOwnContact(request, param);
-  if (!found.contact.profile_image_id) throw new Response("Not found", { status: 404 });
-  return found;
+  const member = await requireMember(request);
+  const contact = await requireFound(param, async (id) => {
+    const found = await getContact(member.id, id);
+    return found?.profile_image_id ? found : null;
+  });
+  return { member, contact };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,17 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deleteContact, requireOwnContact } from "~/features/contacts/contacts.server";
+import { deleteContact, getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return json({ name: contact.name });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   await deleteContact(member.id, contact.id);
   return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: "/user/contacts" });
 }

@@ -2,15 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { contactFilesPath, getContactFile, removeContactFile } from "~/features/contacts/contact-files.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 /** The member's contact and one of its documents; 404 for anything else. */
 async function documentToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { contact } = await requireOwnContact(request, params.contactId);
-  const file = await getContactFile(contact.id, "document", params.documentId);
-  if (!file) throw new Response("Not found", { status: 404 });
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const file = await requireFound(params.documentId, (id) => getContactFile(contact.id, "document", id));
   return { contact, file };
 }
 

@@ -2,19 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { contactFilesPath, contactUploadPath } from "~/features/contacts/contact-files";
-import {
-  listContactFiles,
-  uploadContactFile,
-  uploadSettings,
-} from "~/features/contacts/contact-files.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { listContactFiles, uploadSettings } from "~/features/contacts/contact-files.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { extensionOf, formatBytes } from "~/lib/file-types";
 import { FileUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
+import { uploadContactFile } from "./contact-uploads.server";
 
 /** SPEC.md §2 document modal: the contact's documents, with download, delete and upload. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return json({
     contact: { id: contact.id, name: contact.name },
     documents: await listContactFiles(contact.id, "document"),

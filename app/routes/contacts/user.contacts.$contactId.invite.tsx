@@ -5,12 +5,15 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { useServerCheck } from "~/features/contacts/ContactForm";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
-import { deliverInvitation, inviteBack, parseInvite } from "~/features/invitations/invite.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { deliverInvitation, parseInvite } from "~/features/invitations/invite.server";
 import { invitationOf, removeInvitationImage } from "~/features/invitations/invitations.server";
 import { InviteSchema } from "~/features/invitations/schema";
 import { invitationLabel } from "~/features/invitations/state";
 import { acceptAttribute } from "~/lib/file-types";
+import { backTo, formFailure, requireFound } from "~/lib/http.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { uploadLimit } from "~/lib/uploads.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -18,14 +21,16 @@ import { ErrorList, Field, TextareaField } from "~/ui/field";
 import { ImageUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { answerDelivery } from "./invitation-answer.server";
 
 /** SPEC.md §2's invite form: /user/contacts/{id}/invite?back={the opener}. Prefilled from the
  * contact (or from /user/invite_about's ?email= and ?name=), with an optional image. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const invitation = await invitationOf(member.id, contact.id);
   const search = new URL(request.url).searchParams;
-  const back = inviteBack(request, contact.id);
+  const back = backTo(request, `/user/profile?cicid=${contact.id}`);
   return json({
     contact: { id: contact.id, name: contact.name },
     state: invitation.state,
@@ -43,8 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
-  const back = inviteBack(request, contact.id);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const back = backTo(request, `/user/profile?cicid=${contact.id}`);
   const formData = await request.formData();
   if (formData.get("intent") === "remove-image") {
     const removed = await removeInvitationImage(member.id, contact.id);
@@ -55,8 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   const submission = await parseInvite(formData, member.id, contact.id);
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  return deliverInvitation(request, member, contact, submission.value, back);
+  if (submission.status !== "success") return formFailure(submission.reply());
+  return answerDelivery(request, await deliverInvitation(member, contact, submission.value, await publicOrigin(request)), back);
 }
 
 /** SPEC.md §5: pending checks are polled every 100 ms before the form is sent. */

@@ -1,14 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { contactEditPath, uploadContactPhoto } from "~/features/contacts/contact-photo.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { contactEditPath, replaceContactPhoto } from "~/features/contacts/contact-photo.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound, uploadRefused } from "~/lib/http.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
+import { receiveUpload } from "~/lib/uploads.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return redirect(contactEditPath(contact.id));
 }
 
-/** Uploads or replaces the contact's profile image (multipart: file). */
+/** Uploads or replaces the contact's profile image (multipart: file), behind the edit dialog's
+ * image control: JSON with JS, PRG without. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  return uploadContactPhoto(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const to = contactEditPath(contact.id);
+  const result = await receiveUpload(request, { kind: "contact_profile_image", ownerId: member.id });
+  if (!result.ok) return uploadRefused(request, result.error, to);
+  const file = await replaceContactPhoto(member.id, contact.id, result.file!);
+  return respond(request, { type: "success", message: `The profile image of ${contact.name} is saved.` }, { to, data: { file } });
 }

@@ -4,15 +4,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
 import { formatMoney } from "~/features/membership/packages";
 import { formatEventTime } from "~/features/tickets/labels";
 import { SendTicketSchema } from "~/features/tickets/schema";
 import { NO_EMAIL, sendTicketToContact } from "~/features/tickets/send.server";
 import { eventsOrganisedBy, organisedEvent } from "~/features/tickets/tickets.server";
 import { publicOrigin } from "~/lib/public-origin.server";
+import { backTo, formFailure, orNotFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
-import { safeRedirect } from "~/lib/session.server";
+import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, SelectField } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -22,7 +23,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 /** SPEC.md §2's ticket modal on a contact: /user/contacts/{id}/ticket (?back= the opener).
  * The member sends a ticket of one of their own events to the contact by e-mail. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const search = new URL(request.url).searchParams;
   const events = await eventsOrganisedBy(member.id);
   const price = (cents: number | null, capacity: number | null, currency: string) =>
@@ -36,26 +38,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       vip: price(event.vip_amount_cents, event.vip_capacity, event.currency),
     })),
     chosenEvent: search.get("event_id") ?? "",
-    back: safeRedirect(search.get("back"), `/user/profile?cicid=${contact.id}`),
+    back: backTo(request, `/user/profile?cicid=${contact.id}`),
     constraint: getZodConstraint(SendTicketSchema),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const submission = parseWithZod(await request.formData(), { schema: SendTicketSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formFailure(submission.reply());
   // Only the member's own events: anyone else's is not found.
-  const event = await organisedEvent(member.id, submission.value.event_id);
-  if (!event) throw new Response("Not found", { status: 404 });
+  const event = orNotFound(await organisedEvent(member.id, submission.value.event_id));
   const sent = await sendTicketToContact(member, contact, event, submission.value.ticket_type, await publicOrigin(request));
   if (!sent.ok) {
     const reply = sent.field
       ? submission.reply({ fieldErrors: { [sent.field]: [sent.message] } })
       : submission.reply({ formErrors: [sent.message] });
-    return json({ result: reply }, { status: sent.message === NO_EMAIL ? 400 : 409 });
+    return formFailure(reply, {}, sent.message === NO_EMAIL ? 400 : 409);
   }
-  const back = safeRedirect(new URL(request.url).searchParams.get("back"), `/user/profile?cicid=${contact.id}`);
+  const back = backTo(request, `/user/profile?cicid=${contact.id}`);
   return respond(request, { type: "success", message: sent.message }, { to: back, data: { code: sent.code } });
 }
 

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { businessCardsPath } from "~/features/contacts/business-cards";
-import { uploadBusinessCard } from "~/features/contacts/business-cards.server";
 import { CONTACT_UPLOADS, type ContactUpload, contactFilesPath } from "~/features/contacts/contact-files";
-import { uploadContactFile } from "~/features/contacts/contact-files.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
-import { notFound } from "~/lib/http.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { notFound, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
+import { uploadBusinessCard, uploadContactFile } from "./contact-uploads.server";
 
 /**
  * A contact's business card, video or document as its dialog sends it with JavaScript (the
@@ -27,9 +26,9 @@ function uploadOf(param: string | undefined) {
 
 /** Only posted to: a visit goes to the dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireMember(request);
+  const member = await requireMember(request);
   const upload = uploadOf(params.upload);
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return redirect(upload.dialog(contact.id));
 }
 

@@ -2,15 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { contactFilesPath, getContactFile, removeContactFile } from "~/features/contacts/contact-files.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 /** The member's contact and one of its videos; 404 for anything else. */
 async function videoToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { contact } = await requireOwnContact(request, params.contactId);
-  const video = await getContactFile(contact.id, "video", params.videoId);
-  if (!video) throw new Response("Not found", { status: 404 });
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
+  const video = await requireFound(params.videoId, (id) => getContactFile(contact.id, "video", id));
   return { contact, video };
 }
 

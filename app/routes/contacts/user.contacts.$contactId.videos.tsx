@@ -3,19 +3,19 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { AddArea } from "~/features/contacts/AddArea";
 import { contactFilesPath, contactUploadPath } from "~/features/contacts/contact-files";
-import {
-  listContactFiles,
-  uploadContactFile,
-  uploadSettings,
-} from "~/features/contacts/contact-files.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { listContactFiles, uploadSettings } from "~/features/contacts/contact-files.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { formatBytes } from "~/lib/file-types";
 import { FileUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
+import { uploadContactFile } from "./contact-uploads.server";
 
 /** SPEC.md §2 video list dialog, §4: no videos → the add area; videos → the list and "Add More". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return json({
     contact: { id: contact.id, name: contact.name },
     videos: await listContactFiles(contact.id, "video"),

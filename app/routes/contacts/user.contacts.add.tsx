@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
 import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
-import { saveContact } from "~/features/contacts/save-contact.server";
+import { saveContact } from "./save-contact.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 

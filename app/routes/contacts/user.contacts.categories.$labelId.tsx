@@ -1,8 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { cleanLabelName, LABEL_MAX, labelsBack, labelsDialogPath, renameLabel, requireOwnLabel } from "~/features/contacts/categories.server";
+import { LABEL_MAX } from "~/features/contacts/categories";
+import { getLabel, labelsDialogPath, renameLabel } from "~/features/contacts/categories.server";
+import { LabelNameSchema } from "~/features/contacts/schema";
+import { backTo, formFailure, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { Field } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -11,23 +16,26 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 /** Renames one of the member's "my category" labels: /user/contacts/categories/{id}?back=…
  * (another member's label is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { label } = await requireOwnLabel(request, params.labelId);
-  return json({ label: { id: label.id, name: label.name }, cancelTo: labelsDialogPath(labelsBack(request)) });
+  const member = await requireMember(request);
+  const label = await requireFound(params.labelId, (id) => getLabel(member.id, id));
+  return json({ label: { id: label.id, name: label.name }, cancelTo: labelsDialogPath(backTo(request, "/user/contacts")) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, label } = await requireOwnLabel(request, params.labelId);
-  const name = cleanLabelName((await request.formData()).get("name"));
-  const fail = (message: string) => json({ errors: { name: [message] } }, { status: 400 });
-  if (!name) return fail("Category name is required.");
-  if (name.length > LABEL_MAX) return fail(`Use at most ${LABEL_MAX} characters.`);
-  if ((await renameLabel(member.id, label.id, name)) === "taken") return fail(`You already have a category named ${name}.`);
-  return respond(request, { type: "success", message: `${label.name} is renamed to ${name}.` }, { to: labelsDialogPath(labelsBack(request)) });
+  const member = await requireMember(request);
+  const label = await requireFound(params.labelId, (id) => getLabel(member.id, id));
+  const submission = parseWithZod(await request.formData(), { schema: LabelNameSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const { name } = submission.value;
+  if ((await renameLabel(member.id, label.id, name)) === "taken") {
+    return formFailure(submission.reply({ fieldErrors: { name: [`You already have a category named ${name}.`] } }));
+  }
+  return respond(request, { type: "success", message: `${label.name} is renamed to ${name}.` }, { to: labelsDialogPath(backTo(request, "/user/contacts")) });
 }
 
 export default function RenameCategory() {
   const { label, cancelTo } = useLoaderData<typeof loader>();
-  const errors = (useActionData<typeof action>() as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const errors = useActionData<typeof action>()?.result.error;
   const pending = useIsPending();
   return (
     <RouteDialog title={`Rename category: ${label.name}`} closeTo={cancelTo} size="small">

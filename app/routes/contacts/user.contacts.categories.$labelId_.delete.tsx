@@ -1,21 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { deleteLabel, labelsBack, labelsDialogPath, requireOwnLabel } from "~/features/contacts/categories.server";
+import { deleteLabel, getLabel, labelsDialogPath } from "~/features/contacts/categories.server";
+import { backTo, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 /** Asks, then deletes one of the member's "my category" labels and takes it off its contacts:
  * /user/contacts/categories/{id}/delete?back=… (another member's label is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { label } = await requireOwnLabel(request, params.labelId);
-  return json({ name: label.name, contacts: label.contacts, cancelTo: labelsDialogPath(labelsBack(request)) });
+  const member = await requireMember(request);
+  const label = await requireFound(params.labelId, (id) => getLabel(member.id, id));
+  return json({ name: label.name, contacts: label.contacts, cancelTo: labelsDialogPath(backTo(request, "/user/contacts")) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, label } = await requireOwnLabel(request, params.labelId);
+  const member = await requireMember(request);
+  const label = await requireFound(params.labelId, (id) => getLabel(member.id, id));
   await deleteLabel(member.id, label.id);
-  return respond(request, { type: "success", message: `The category ${label.name} is deleted.` }, { to: labelsDialogPath(labelsBack(request)) });
+  return respond(request, { type: "success", message: `The category ${label.name} is deleted.` }, { to: labelsDialogPath(backTo(request, "/user/contacts")) });
 }
 
 export default function ConfirmDeleteCategory() {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { labelsBack, labelsOf } from "~/features/contacts/categories.server";
+import { labelsOf } from "~/features/contacts/categories.server";
+import { backTo } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 
@@ -9,7 +10,7 @@ import { RouteDialog } from "~/ui/route-dialog";
  * /user/contacts/categories?back={the opener}. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const back = labelsBack(request);
+  const back = backTo(request, "/user/contacts");
   const labels = await labelsOf(member.id);
   return json({
     labels: labels.map((label) => ({ id: label.id, name: label.name, contacts: Number(label.contacts) })),

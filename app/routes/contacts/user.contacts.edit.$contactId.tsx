@@ -4,8 +4,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
 import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
-import { saveContact } from "~/features/contacts/save-contact.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
+import { saveContact } from "./save-contact.server";
 import { Avatar } from "~/ui/avatar";
 import { ImageUpload } from "~/ui/image-upload";
 import styles from "~/styles/contact-media.css";
@@ -14,12 +16,14 @@ import { RouteDialog } from "~/ui/route-dialog";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return json({ contact, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return saveContact(request, member, contact.id);
 }
 

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IMPORT_FIELDS } from "~/features/contacts/import-fields";
-import { type Duplicates, mappingFrom, previewOf, requireOwnImport, runImport, summaryOf } from "~/features/contacts/import.server";
+import { type Duplicates, getImport, mappingFrom, previewOf, runImport, summaryOf } from "~/features/contacts/import.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/contact-import.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -14,7 +16,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 const DUPLICATES = ["skip", "merge"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contactImport } = await requireOwnImport(request, params.importId);
+  const member = await requireMember(request);
+  const contactImport = await requireFound(params.importId, (id) => getImport(member.id, id));
   const { id, file_name, format, status, row_count } = contactImport;
   const base = { id, fileName: file_name, format, status, rowCount: row_count };
   if (status === "pending") return json({ ...base, preview: previewOf(contactImport), summary: null });
@@ -32,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contactImport } = await requireOwnImport(request, params.importId);
+  const member = await requireMember(request);
+  const contactImport = await requireFound(params.importId, (id) => getImport(member.id, id));
   const here = `/user/contacts/import/${contactImport.id}`;
   if (contactImport.status !== "pending") {
     return respond(request, { type: "info", message: "This file is already imported." }, { to: here });

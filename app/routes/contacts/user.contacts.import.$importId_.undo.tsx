@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireOwnImport, undoImport } from "~/features/contacts/import.server";
+import { getImport, undoImport } from "~/features/contacts/import.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contactImport } = await requireOwnImport(request, params.importId);
+  const member = await requireMember(request);
+  const contactImport = await requireFound(params.importId, (id) => getImport(member.id, id));
   if (contactImport.status !== "done") return redirect(`/user/contacts/import/${contactImport.id}`);
   return json({
     id: contactImport.id,
@@ -17,7 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contactImport } = await requireOwnImport(request, params.importId);
+  const member = await requireMember(request);
+  const contactImport = await requireFound(params.importId, (id) => getImport(member.id, id));
   const undone = await undoImport(member.id, contactImport.id);
   return respond(
     request,

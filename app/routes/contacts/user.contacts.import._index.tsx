@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ImportFileError, receiveImportFile } from "~/features/contacts/import-file.server";
+import { ImportFileError } from "~/features/contacts/import-file.server";
 import { recentImports, startImport } from "~/features/contacts/import.server";
 import { env } from "~/lib/env.server";
 import { formatBytes } from "~/lib/file-types";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/contact-import.css";
+import { receiveImportFile } from "./import-file.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";

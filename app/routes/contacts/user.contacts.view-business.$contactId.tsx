@@ -3,8 +3,10 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
-import { saveBusiness } from "~/features/contacts/save-contact.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
+import { saveBusiness } from "./save-contact.server";
 import { BusinessSchema } from "~/features/contacts/schema";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, TextareaField } from "~/ui/field";
@@ -12,13 +14,15 @@ import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return json({ contact, constraint: getZodConstraint(BusinessSchema) });
 }
 
 /** SPEC.md §7: business_update. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member, contact } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   return saveBusiness(request, member, contact);
 }
 

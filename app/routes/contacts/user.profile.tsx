@@ -2,7 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
@@ -21,9 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitation
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const id = parseContactId(new URL(request.url).searchParams.get("cicid"));
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
+  const contact = await requireFound(new URL(request.url).searchParams.get("cicid"), (id) => getContact(member.id, id));
   return json({
     contact: { ...contact, labels: (await labelsByContact([contact.id])).get(contact.id) ?? [] },
     place: placeLabel(contact),

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
-import { inviteBack } from "~/features/invitations/invite.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { backTo, requireFound, uploadRefused } from "~/lib/http.server";
 import { setInvitationImage } from "~/features/invitations/invitations.server";
 import { fileUrl } from "~/lib/files.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { receiveUpload } from "~/lib/uploads.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
@@ -19,19 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const search = new URL(request.url).searchParams;
-  const id = parseContactId(search.get("contact_id"));
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  const to = inviteBack(request, contact.id, search.get("back") ?? `/user/contacts/${contact.id}/invite`);
+  const contact = await requireFound(search.get("contact_id"), (id) => getContact(member.id, id));
+  const to = backTo(request, `/user/profile?cicid=${contact.id}`, search.get("back") ?? `/user/contacts/${contact.id}/invite`);
 
   const result = await receiveUpload(request, { kind: "invite_image", ownerId: member.id });
-  if (!result.ok) {
-    return respond(
-      request,
-      { type: "error", message: uploadErrorMessage(result.error) },
-      { to, status: 400, data: { name: result.error.name, error: result.error.message } },
-    );
-  }
+  if (!result.ok) return uploadRefused(request, result.error, to);
   const file = result.file!;
   await setInvitationImage(member.id, contact.id, file.id);
   return respond(

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirectToContactDialog } from "~/features/contacts/spec-aliases.server";
+import { redirectToContactDialog } from "./contact-dialogs.server";
 
 /** SPEC.md §7 GET /user/contact/my-category {contact_id}: the category dialog over the list. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getContact, parseContactId, setImportant } from "~/features/contacts/contacts.server";
+import { getContact, setImportant } from "~/features/contacts/contacts.server";
+import { ImportantSchema } from "~/features/contacts/schema";
+import { badRequest, notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -13,13 +15,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const id = parseContactId(String(form.get("contact_id") ?? ""));
-  const value = String(form.get("is_important") ?? "");
-  if (value !== "0" && value !== "1") throw new Response("is_important must be 1 or 0", { status: 400 });
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact || !(await setImportant(member.id, contact.id, value === "1"))) throw new Response("Not found", { status: 404 });
+  // The list's checkbox sends 1 and then a hidden 0 when ticked: the first one counts.
+  const parsed = ImportantSchema.safeParse({ is_important: form.get("is_important") });
+  if (!parsed.success) badRequest("is_important must be 1 or 0");
+  const important = parsed.data.is_important === "1";
+  const contact = await requireFound(form.get("contact_id"), (id) => getContact(member.id, id));
+  if (!(await setImportant(member.id, contact.id, important))) notFound();
   return respond(request, {
     type: "success",
-    message: value === "1" ? `${contact.name} is marked important.` : `${contact.name} is no longer marked important.`,
+    message: important ? `${contact.name} is marked important.` : `${contact.name} is no longer marked important.`,
   });
 }

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { deleteContact } from "~/features/contacts/contacts.server";
-import { redirectToContactDialog, requireContactFrom } from "~/features/contacts/spec-aliases.server";
-import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
+import { action as deleteContact } from "~/routes/contacts/user.contacts.$contactId.delete";
+import { contactIdOfForm, redirectToContactDialog } from "./contact-dialogs.server";
 
 /** A GET (?contact_id=) is sent to the confirmation dialog. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -10,10 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** SPEC.md §7 DELETE /user/contacts/delete {contact_id} → type, message (a POST does the same:
- * forms cannot send DELETE). Deletes the contact and everything it owned. */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const contact = await requireContactFrom(member, await request.formData());
-  await deleteContact(member.id, contact.id);
-  return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: "/user/contacts" });
+ * forms cannot send DELETE): the confirmation dialog's action. */
+export async function action(args: ActionFunctionArgs) {
+  return deleteContact({ ...args, params: { contactId: await contactIdOfForm(args.request) } });
 }

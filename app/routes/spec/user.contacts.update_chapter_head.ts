@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirectToContactDialog } from "~/features/contacts/spec-aliases.server";
+import { redirectToContactDialog } from "./contact-dialogs.server";
 
 /** SPEC.md §7 GET /user/contacts/update_chapter_head {contact_id}: the chapter head dialog. */
 export async function loader({ request }: LoaderFunctionArgs) {

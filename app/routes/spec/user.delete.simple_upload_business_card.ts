@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { businessCardsPath, findOwnBusinessCard, removeBusinessCard } from "~/features/contacts/business-cards.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -13,8 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();
-  const card = await findOwnBusinessCard(member.id, String(form.get("id") ?? ""));
-  if (!card) throw new Response("Not found", { status: 404 });
+  const card = await requireFound(form.get("id"), (id) => findOwnBusinessCard(member.id, id));
   await removeBusinessCard(card);
   return respond(request, { type: "success", message: "The business card is deleted." }, { to: businessCardsPath(card.contactId) });
 }

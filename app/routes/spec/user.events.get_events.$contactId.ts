@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireOwnContact } from "~/features/contacts/contacts.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { requireFound } from "~/lib/http.server";
+import { requireMember } from "~/lib/session.server";
 import { eventsOrganisedBy } from "~/features/tickets/tickets.server";
 
 /** SPEC.md §7: GET /user/events/get_events/{contact_id}, the member's own upcoming events for
  * the contact's ticket modal. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await requireOwnContact(request, params.contactId);
+  const member = await requireMember(request);
+  await requireFound(params.contactId, (id) => getContact(member.id, id));
   const events = await eventsOrganisedBy(member.id);
   // The same shape as get_event_by_id: an amount is null when the type is free (SPEC.md: a
   // null amount hides the paid option) or not offered (see *_offered).

@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
-import { deliverInvitation, inviteBack, parseInvite } from "~/features/invitations/invite.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { deliverInvitation, parseInvite } from "~/features/invitations/invite.server";
 import { invitationOf } from "~/features/invitations/invitations.server";
+import { backTo, requireFound } from "~/lib/http.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { requireMember } from "~/lib/session.server";
+import { answerDelivery } from "~/routes/contacts/invitation-answer.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
@@ -16,9 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const formData = await request.formData();
-  const id = parseContactId(String(formData.get("contact_id") ?? ""));
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
+  const contact = await requireFound(formData.get("contact_id"), (id) => getContact(member.id, id));
   if (!formData.has("email")) {
     const earlier = await invitationOf(member.id, contact.id);
     formData.set("email", earlier.email ?? contact.email ?? "");
@@ -31,5 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(result.error ?? {}).flat().find(Boolean) ?? "Please check the invitation.";
     return json({ type: "error", message: first, result }, { status: 400 });
   }
-  return deliverInvitation(request, member, contact, submission.value, inviteBack(request, contact.id, formData.get("back")));
+  const delivery = await deliverInvitation(member, contact, submission.value, await publicOrigin(request));
+  return answerDelivery(request, delivery, backTo(request, `/user/profile?cicid=${contact.id}`, formData.get("back")));
 }

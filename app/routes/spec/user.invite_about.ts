@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getContact, parseContactId } from "~/features/contacts/contacts.server";
-import { inviteBack } from "~/features/invitations/invite.server";
+import { getContact } from "~/features/contacts/contacts.server";
+import { backTo, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,10 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const formData = await request.formData();
-  const id = parseContactId(String(formData.get("contact_id") ?? ""));
-  const contact = id ? await getContact(member.id, id) : null;
-  if (!contact) throw new Response("Not found", { status: 404 });
-  const params = new URLSearchParams({ back: inviteBack(request, contact.id, formData.get("back")) });
+  const contact = await requireFound(formData.get("contact_id"), (id) => getContact(member.id, id));
+  const params = new URLSearchParams({ back: backTo(request, `/user/profile?cicid=${contact.id}`, formData.get("back")) });
   const email = String(formData.get("contact_email") ?? "").trim().slice(0, 254);
   const name = String(formData.get("contact_name") ?? "").trim().slice(0, 120);
   if (email) params.set("email", email);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { uploadBusinessCard } from "~/features/contacts/business-cards.server";
+import { uploadBusinessCard } from "~/routes/contacts/contact-uploads.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { uploadContactFile } from "~/features/contacts/contact-files.server";
+import { uploadContactFile } from "~/routes/contacts/contact-uploads.server";
 import { requireMember } from "~/lib/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

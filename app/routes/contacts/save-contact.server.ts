@@ -1,12 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { placeErrors, placeOptions } from "~/lib/places.server";
+import { contactChecks } from "~/features/contacts/contact-checks.server";
+import { createContact, updateBusiness, updateContact } from "~/features/contacts/contacts.server";
+import { BusinessSchema, ContactSchema } from "~/features/contacts/schema";
 import { deleteFile } from "~/lib/files.server";
+import { formFailure, notFound } from "~/lib/http.server";
+import { placeOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
-import { createContact, duplicateMessage, normalizePhone, updateBusiness, updateContact } from "./contacts.server";
-import { BusinessSchema, ContactSchema } from "./schema";
+
+// The contact dialogs' actions, shared by the dialogs and SPEC.md §7's save_changes and
+// business_update addresses.
 
 /** The form's fields, and, when adding, the profile image if one was chosen: through the one
  * upload path, as the edit dialog's image control (contact_profile_image: its types, its
@@ -21,27 +26,6 @@ async function readForm(request: Request, member: Member, adding: boolean) {
   formData.delete("image");
   if (!upload.ok) return { formData, imageId: null, imageError: uploadErrorMessage(upload.error) };
   return { formData, imageId: upload.file?.id ?? null, imageError: null };
-}
-
-/** The checks only the server makes (the phone number with libphonenumber, e-mail and phone
- * already used by another contact or invitation, the place), read from the fields as sent so
- * that they are answered beside the schema's own errors: one submit shows every problem,
- * also without JavaScript. Gives the phone number in international form. */
-async function serverChecks(member: Member, contactId: number | null, formData: FormData) {
-  const text = (name: string) => String(formData.get(name) ?? "").trim() || null;
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const country = text("country");
-  const typedPhone = text("phone");
-  const phone = typedPhone ? normalizePhone(typedPhone, country) : null;
-  if (typedPhone && !phone) add("phone", "Please provide a valid phone number.");
-  const email = ContactSchema.shape.email.safeParse(formData.get("email") ?? undefined);
-  const emailTaken = email.success ? await duplicateMessage(member.id, "email", email.data, contactId) : "";
-  if (emailTaken) add("email", emailTaken);
-  const phoneTaken = await duplicateMessage(member.id, "phone", phone, contactId);
-  if (phoneTaken) add("phone", phoneTaken);
-  for (const [field, message] of Object.entries(placeErrors({ country, province: text("province"), city: text("city") }))) add(field, message);
-  return { errors, phone };
 }
 
 /** The add and edit dialogs' action: validate (SPEC.md §5 messages, the duplicate checks,
@@ -59,7 +43,7 @@ export async function saveContact(request: Request, member: Member, contactId: n
   }
 
   const submission = parseWithZod(formData, { schema: ContactSchema });
-  const checked = await serverChecks(member, contactId, formData);
+  const checked = await contactChecks(member.id, contactId, formData);
   if (imageError) (checked.errors.image ??= []).push(imageError);
   if (submission.status !== "success" || Object.keys(checked.errors).length > 0) {
     if (imageId) await deleteFile(imageId);
@@ -67,7 +51,7 @@ export async function saveContact(request: Request, member: Member, contactId: n
     const fieldErrors = Object.fromEntries(
       Object.entries(checked.errors).map(([field, messages]) => [field, [...(schemaErrors?.[field] ?? []), ...messages]]),
     );
-    return json({ result: submission.reply({ fieldErrors }), places: placesFor() }, { status: 400 });
+    return formFailure(submission.reply({ fieldErrors }), { places: placesFor() });
   }
   const contact = { ...submission.value, phone: checked.phone };
 
@@ -79,7 +63,7 @@ export async function saveContact(request: Request, member: Member, contactId: n
       if (imageId) await deleteFile(imageId);
       throw error;
     }
-  } else if (!(await updateContact(member.id, id, contact))) throw new Response("Not found", { status: 404 });
+  } else if (!(await updateContact(member.id, id, contact))) notFound();
   return respond(
     request,
     { type: "success", message: contactId === null ? "Contact added." : "Contact saved." },
@@ -91,7 +75,7 @@ export async function saveContact(request: Request, member: Member, contactId: n
  * the contact's profile. */
 export async function saveBusiness(request: Request, member: Member, contact: { id: number; name: string }) {
   const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  if (!(await updateBusiness(member.id, contact.id, submission.value))) throw new Response("Not found", { status: 404 });
+  if (submission.status !== "success") return formFailure(submission.reply());
+  if (!(await updateBusiness(member.id, contact.id, submission.value))) notFound();
   return respond(request, { type: "success", message: `${contact.name}'s business is saved.` }, { to: `/user/profile?cicid=${contact.id}` });
 }
