@@ -94,6 +94,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
+    // Off on purpose, and set so that Remix does not warn: README, "Start-up output and Remix's future flags".
+    v3_singleFetch: false,
   },
 };

@@ -172,7 +172,7 @@ describe("invitation buttons with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Invite Pia Pending" });
     await dialog.waitFor();
     await hydrated(page);
-    const invite = await holdPosts(page, `**/user/contacts/${id}/invite.data**`);
+    const invite = await holdPosts(page, `**/user/contacts/${id}/invite?**`);
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     const sending = dialog.getByRole("button", { name: "Sending..." });
     await sending.waitFor();
