@@ -9,3 +9,11 @@ declare module "@remix-run/node" {
     clientIp: string;
   }
 }
+
+// Single fetch's types for loaders and actions (remix.config.js turns the flag on).
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+

@@ -1,21 +1,19 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { isbot } from "isbot";
+// The web-streams renderer, not react-dom/server's renderToPipeableStream: React 18.3.1's Node
+// renderer flushes its whole 2,048-byte buffer when a multibyte character does not fit at its
+// end (react issue 31134, fixed after 18.3.1), so members' names in emoji, accented or CJK
+// letters came out with NUL bytes and broken UTF-8 at 2 KB boundaries
+// (test/e2e/html-encoding.test.ts). This renderer encodes first and copies bytes, so a
+// character split between two chunks stays whole once they are joined.
+import { renderToReadableStream } from "react-dom/server.browser";
 import { NonceProvider } from "./ui/nonce";
 
-/**
- * Every page is rendered whole, with renderToString, not streamed.
- *
- * React 18.3.1's renderToPipeableStream flushes its whole 2,048-byte buffer when a multibyte
- * character does not fit at its end (react issue 31134, fixed after 18.3.1): members' names in
- * emoji, accented or CJK letters came out with NUL bytes and broken UTF-8 at 2 KB boundaries
- * (test/e2e/html-encoding.test.ts). Nothing here streams: no route uses defer, <Await>,
- * Suspense or lazy components, and single fetch is off, so a page is ready only when all of
- * it is. Crawlers and browsers therefore get the same complete page (what a bot was waited
- * for with onAllReady), and the render is synchronous: there is nothing left to abort after a
- * timeout. A route that starts to defer data must bring a streaming renderer free of that bug.
- */
-export default function handleRequest(
+/** How long single fetch streams a pending promise before rejecting it (Remix reads this export). */
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,13 +23,25 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   // Member pages are personal: no shared cache may keep them.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
-  // A render error throws to Remix, which renders the error boundary with status 500 (as a
-  // shell error did).
-  const html = renderToString(
+
+  // Give up on the render a second after the last pending promise has been rejected.
+  const timeout = AbortSignal.timeout(streamTimeout + 1_000);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
+    {
+      nonce,
+      signal: timeout,
+      onError(error: unknown) {
+        status = 500;
+        if (!timeout.aborted) console.error(error);
+      },
+    },
   );
+  // Crawlers get the whole page at once.
+  if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status });
 }

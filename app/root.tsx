@@ -18,6 +18,7 @@ import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
 import styles from "./styles/app.css";
 import { AppShell } from "./ui/app-shell";
+import { ErrorPage } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
 import { PageLoader } from "./ui/page-loader";
 import type { RootUiData } from "./ui/root-data";
@@ -79,35 +80,14 @@ export default function App() {
   );
 }
 
-function errorText(error: unknown) {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { title: "Page not found", detail: "There is nothing here, or it is not yours to see." };
-    if (error.status === 403) {
-      return { title: "Not allowed", detail: typeof error.data === "string" ? error.data : "You may not do that." };
-    }
-    if (error.status === 405) return { title: "Not allowed", detail: "That page cannot be used this way." };
-    if (error.status < 500) {
-      return { title: "Something is wrong with that request", detail: typeof error.data === "string" ? error.data : "" };
-    }
-  }
-  return { title: "Something went wrong", detail: "Sorry: it was our fault, not yours. Please try again in a moment." };
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRouteLoaderData<typeof loader>("root");
   if (!isRouteErrorResponse(error)) console.error(error);
-  const { title, detail } = errorText(error);
   return (
     <Document>
       <AppShell member={rootData?.member ?? null} ticker={<NewsTicker announcements={rootData?.announcements ?? []} />}>
-        <section className="error-page">
-          <h1>{title}</h1>
-          {detail ? <p>{detail}</p> : null}
-          <p>
-            <a href="/">Go to the start page</a>
-          </p>
-        </section>
+        <ErrorPage error={error} />
       </AppShell>
     </Document>
   );

@@ -8,26 +8,16 @@ import { action as deleteDocument, loader as confirmDocument } from "~/routes/co
 import { action as uploadDocument, loader as documentsLoader } from "~/routes/contacts/user.contacts.$contactId.documents";
 import { action as deleteContactAction } from "~/routes/contacts/user.contacts.$contactId.delete";
 import { action as deleteVideo, loader as confirmVideo } from "~/routes/contacts/user.contacts.$contactId.videos.$videoId.delete";
+import * as uploadsModule from "~/routes/contacts/user.contacts.$contactId.uploads.$upload";
 import { action as uploadVideo, loader as videosLoader } from "~/routes/contacts/user.contacts.$contactId.videos";
 import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { DOCUMENT_HEADS, png, uploadRequest, VIDEO_HEADS, type UploadFile } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { contactOf, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-/** A contact row straight into the table (the contact form has its own tests). */
-async function contactOf(member: TestMember, name = "Grace Hopper") {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto("contacts")
-    .values({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
 
 const videosPath = (contactId: number) => `/user/contacts/${contactId}/videos`;
 const documentsPath = (contactId: number) => `/user/contacts/${contactId}/documents`;
@@ -93,14 +83,11 @@ describe("contact videos", () => {
     const body = await withJs.json();
     expect(body).toMatchObject({ type: "success", message: "The video pitch.mp4 is saved.", url: videosPath(contactId) });
 
-    // The upload control posts to the dialog route with _data (so Remix answers with the
-    // action's JSON, not the page) and says it is an XMLHttpRequest.
-    const xhrRequest = uploadRequest(`${videosPath(contactId)}?_data=${encodeURIComponent("routes/user.contacts.$contactId.videos")}`, mp4("clip.mp4"), {
-      cookie: member.cookie,
-      json: true,
-    });
+    // With JS the upload control posts to the contact's uploads route (no page: its answer is
+    // the JSON the control reads) and says it is an XMLHttpRequest.
+    const xhrRequest = uploadRequest(`/user/contacts/${contactId}/uploads/videos`, mp4("clip.mp4"), { cookie: member.cookie, json: true });
     xhrRequest.headers.set("X-Requested-With", "XMLHttpRequest");
-    const xhr = await settle(() => uploadVideo(routeArgs(xhrRequest, { contactId: String(contactId) })));
+    const xhr = await settle(() => uploadsModule.action(routeArgs(xhrRequest, { contactId: String(contactId), upload: "videos" })));
     expect(xhr.status).toBe(200);
     expect(await xhr.json()).toMatchObject({ type: "success", message: "The video clip.mp4 is saved." });
     await remove("video", member, contactId, (await linksOf(contactId)).at(-1)!.id);
@@ -248,7 +235,7 @@ describe("deleting the contact", () => {
   test("takes its videos and documents with it: rows and files on disk", async () => {
     const member = await createSignedInMember();
     const contactId = await contactOf(member);
-    const keptId = await contactOf(member, "Ada Lovelace");
+    const keptId = await contactOf(member, { name: "Ada Lovelace" });
     await send("video", member, contactId, mp4());
     await send("document", member, contactId, { name: "card.png", content: await png(), type: "image/png" });
     await send("document", member, keptId, pdf());
@@ -280,7 +267,7 @@ describe("another member", () => {
     const owner = await createSignedInMember();
     const other = await createSignedInMember();
     const contactId = await contactOf(owner);
-    const otherContactId = await contactOf(other, "Someone else");
+    const otherContactId = await contactOf(other, { name: "Someone else" });
     await send("video", owner, contactId, mp4());
     await send("document", owner, contactId, pdf());
     const [videoLink, documentLink] = await linksOf(contactId);
@@ -318,5 +305,49 @@ describe("another member", () => {
     const response = await settle(() => videosLoader(routeArgs(getRequest(videosPath(contactId)), { contactId: String(contactId) })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/signin/);
+  });
+});
+
+describe("the contact's uploads route (where the dialogs' upload control posts with JS)", () => {
+  const uploads = (member: TestMember | null, method: "GET" | "POST", contactId: number | string, upload: string, file?: UploadFile) => {
+    const path = `/user/contacts/${contactId}/uploads/${upload}`;
+    const params = { contactId: String(contactId), upload };
+    if (method === "GET") return settle(() => uploadsModule.loader(routeArgs(getRequest(path, member?.cookie), params)));
+    const request = uploadRequest(path, file ?? null, { cookie: member?.cookie, json: true });
+    request.headers.set("X-Requested-With", "XMLHttpRequest");
+    return settle(() => uploadsModule.action(routeArgs(request, params)));
+  };
+
+  test("takes a video, a document or a business card, answering JSON; a visit goes to the dialog", async () => {
+    const member = await createSignedInMember();
+    const contactId = await contactOf(member);
+
+    expect(await (await uploads(member, "POST", contactId, "videos", mp4())).json()).toMatchObject({ type: "success", url: videosPath(contactId) });
+    expect(await (await uploads(member, "POST", contactId, "documents", pdf())).json()).toMatchObject({ type: "success", url: documentsPath(contactId) });
+    const card = { name: "card.png", content: await png(400, 300), type: "image/png" };
+    const cardAnswer = await uploads(member, "POST", contactId, "business-cards", card);
+    expect(cardAnswer.status).toBe(200);
+    expect(await cardAnswer.json()).toMatchObject({ type: "success", url: `/user/contacts/${contactId}/business-cards` });
+    expect((await linksOf(contactId)).map((link) => link.kind)).toEqual(["video", "document"]);
+    expect(await db.selectFrom("business_cards").select("id").where("contact_id", "=", contactId).execute()).toHaveLength(1);
+
+    const visit = await uploads(member, "GET", contactId, "videos");
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("Location")).toBe(videosPath(contactId));
+  });
+
+  test("another member's contact, an unknown upload or a signed-out visitor get nothing saved", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const contactId = await contactOf(owner);
+
+    expect((await uploads(other, "POST", contactId, "videos", mp4())).status).toBe(404);
+    expect((await uploads(other, "GET", contactId, "documents")).status).toBe(404);
+    expect((await uploads(owner, "POST", contactId, "photos", mp4())).status).toBe(404);
+    expect((await uploads(owner, "GET", contactId, "photos")).status).toBe(404);
+    const signedOut = await uploads(null, "GET", contactId, "videos");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toMatch(/^\/signin/);
+    expect(await linksOf(contactId)).toEqual([]);
   });
 });

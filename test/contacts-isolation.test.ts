@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { CATEGORY_KINDS } from "~/features/contacts/categories";
+import { CONTACT_UPLOADS } from "~/features/contacts/contact-files";
 import { createContact, listContacts, updateBusiness } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
@@ -265,6 +266,7 @@ describe("every contact route, found by its file name", () => {
     "user.contacts.$contactId.invite.tsx": { loader: "404", action: "404" },
     "user.contacts.$contactId.profile-image.ts": { loader: "404", action: "404", upload: "image" },
     "user.contacts.$contactId.ticket.tsx": { loader: "404", action: "404" },
+    "user.contacts.$contactId.uploads.$upload.ts": { loader: "404", action: "404", upload: "video" },
     "user.contacts.$contactId.videos.$videoId.delete.tsx": { loader: "404", action: "404" },
     "user.contacts.$contactId.videos.tsx": { loader: "404", action: "404", upload: "video" },
     "user.contacts.add.tsx": "own",
@@ -392,7 +394,11 @@ describe("every contact route, found by its file name", () => {
       const expected = EXPECT[file];
       if (expected === "own") continue;
       const module = await load(file);
-      const kinds = file.includes("$kind") ? CATEGORY_KINDS.map((item) => item.kind) : [null];
+      const kinds: readonly string[] | [null] = file.includes("$kind")
+        ? CATEGORY_KINDS.map((item) => item.kind)
+        : file.includes("$upload")
+          ? CONTACT_UPLOADS
+          : [null];
       for (const kind of kinds) {
         const params: Record<string, string> = {};
         const segments = file
@@ -401,7 +407,7 @@ describe("every contact route, found by its file name", () => {
           .map((segment) => {
             const name = segment.replace(/^\$/, "").replace(/_$/, "");
             if (!segment.startsWith("$")) return segment.replace(/\[|\]/g, "");
-            params[name] = name === "kind" ? kind! : String(ids[name as keyof typeof ids]);
+            params[name] = name === "kind" || name === "upload" ? kind! : String(ids[name as keyof typeof ids]);
             return params[name];
           });
         const urlPath = `/${segments.join("/")}`;

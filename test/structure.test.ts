@@ -78,6 +78,16 @@ describe("the app's structure", () => {
     expect(queryProblems(ROOT, sourceFiles(ROOT))).toEqual([]);
   });
 
+  test("every dialog route shows its errors inside its dialog (it exports an ErrorBoundary)", () => {
+    const withoutBoundary = sourceFiles(ROOT)
+      .filter((file) => file.startsWith("app/routes/"))
+      .filter((file) => {
+        const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+        return /<(RouteDialog|ConfirmDialog)\b/.test(text) && !/export\s*(\{[^}]*\bErrorBoundary\s*\}|function\s+ErrorBoundary\b|const\s+ErrorBoundary\b)/.test(text);
+      });
+    expect(withoutBoundary).toEqual([]);
+  });
+
   test("every exception to the query rule still queries (the list stays minimal)", () => {
     const stale = Object.keys(QUERIES_OUTSIDE_FEATURES).filter(
       (file) => !fs.existsSync(path.join(ROOT, file)) || !hasQuery(fs.readFileSync(path.join(ROOT, file), "utf8")),

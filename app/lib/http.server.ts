@@ -52,3 +52,9 @@ export function uploadRefused(request: Request, error: { name: string; message: 
     { to, status: 400, data: { name: error.name, error: error.message } },
   );
 }
+
+/** A feature's refusal ({status, message}: 400 with its reason, or 404) as the route's answer. */
+export function refuse(refusal: { status: 400 | 404; message: string }): never {
+  if (refusal.status === 404) notFound();
+  badRequest(refusal.message);
+}

@@ -17,9 +17,9 @@ export async function flashHeaders(request: Request, notification: Notification)
 }
 
 /** A plain fetch or XMLHttpRequest asking for JSON (uploads, live checks) gets the answer as
- * JSON; Remix form submissions (with or without JS) get Post/Redirect/Get. An upload control
- * posting to a route that has a page (a dialog route) adds `_data` so that Remix hands it the
- * action's answer rather than the page, and says it is an XMLHttpRequest. */
+ * JSON; Remix form submissions (with or without JS) get Post/Redirect/Get. A request naming a
+ * route in `_data` (Remix's data requests before single fetch) is Remix's own, unless it says
+ * it is an XMLHttpRequest. */
 function wantsJson(request: Request) {
   const accept = request.headers.get("Accept") ?? "";
   if (!accept.includes("application/json")) return false;

@@ -368,6 +368,25 @@ export type UploadsResult =
   | { ok: false; fields: FormData | null; error: { name: string; message: string } };
 
 /**
+ * A form with at most one optional file in `field` (a dialog's image): the other fields, and
+ * the stored file or why it was refused, as the member reads it. A form sent without a file
+ * (not multipart) is read as it is.
+ */
+export async function receiveFormWithFile(
+  request: Request,
+  { kind, ownerId, field }: { kind: UploadKind; ownerId: number; field: string },
+): Promise<{ fields: FormData; file: StoredFile | null; error: string | null }> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
+    return { fields: await request.formData(), file: null, error: null };
+  }
+  const upload = await receiveUpload(request, { kind, ownerId, field, required: false });
+  const fields = upload.fields ?? new FormData();
+  fields.delete(field);
+  if (!upload.ok) return { fields, file: null, error: uploadErrorMessage(upload.error) };
+  return { fields, file: upload.file, error: null };
+}
+
+/**
  * receiveUpload for a form with several files in `field` (a post without JavaScript sends its
  * message and all its photos and videos at once). All or nothing: when one file is refused,
  * the ones already stored are deleted and the error names the refused one. A form without

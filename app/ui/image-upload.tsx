@@ -85,7 +85,7 @@ export function ImageUpload({
   actions,
   hint = "JPG, PNG or GIF",
   chooseLabel,
-  routeId,
+  uploadTo,
   prepare,
 }: {
   action: string;
@@ -101,9 +101,10 @@ export function ImageUpload({
   hint?: string;
   /** The input's label, instead of "Choose a {label}" / "Replace the {label}". */
   chooseLabel?: string;
-  /** When `action` is a route with a page (a dialog route), its id: the upload then asks Remix
-   * for the action's answer (`_data`) instead of the page. */
-  routeId?: string;
+  /** When `action` is a route with a page (a dialog route): the route with no page that takes
+   * the same upload with JavaScript and answers it as JSON (a page's action answers in Remix's
+   * own format). Without JavaScript the form posts to `action`. */
+  uploadTo?: string;
   /** Runs once a file is chosen, before it is sent (the business card's crop dialog): the
    * extra form fields to send with it, or null to send nothing. */
   prepare?: (file: File) => Promise<Record<string, string> | null>;
@@ -142,7 +143,7 @@ export function ImageUpload({
     const body = new FormData(formRef.current ?? undefined);
     for (const [name, value] of Object.entries(extra)) body.set(name, value);
     xhrRef.current = sendUpload({
-      url: routeId ? `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}` : action,
+      url: uploadTo ?? action,
       body,
       csrf,
       fileName: file.name,

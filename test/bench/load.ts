@@ -21,15 +21,19 @@ export type Case = {
 
 export type Round = { requestsPerSecond: number; latencies: number[]; failures: number };
 
-export function load(url: string, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
-  return new Promise<Round>((resolve, reject) => {
+/** `seconds` of load on `server`; then waits for the answers still owed (autocannon stops
+ * counting at the end, but the server goes on with them), so that they do not slow the next round. */
+export async function load(server: Server, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
+  const round = await new Promise<Round>((resolve, reject) => {
     const latencies: number[] = [];
     const requests = paths.map((path) => ({ method: "GET", path }));
-    autocannon({ url, connections, duration: seconds, headers, requests }, (error, result) => {
+    autocannon({ url: server.url, connections, duration: seconds, headers, requests }, (error, result) => {
       if (error) reject(error);
       else resolve({ requestsPerSecond: result.requests.average, latencies, failures: result.errors + result.timeouts + result.non2xx });
     }).on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   });
+  await server.settle();
+  return round;
 }
 
 export function percentile(values: number[], p: number) {
@@ -40,23 +44,25 @@ export function percentile(values: number[], p: number) {
 
 const median = (values: number[]) => percentile(values, 50);
 
-export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number };
+export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number };
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. */
 export async function measureCase(floor: Server, apps: Server[], item: Case, { rounds, seconds }: { rounds: number; seconds: number }) {
   const floorPaths = ["/"];
-  await load(floor.url, floorPaths, {}, 1, 10);
-  for (const app of apps) await load(app.url, item.paths, item.headers ?? {}, 1, 10);
+  await load(floor, floorPaths, {}, 1, 10);
+  for (const app of apps) await load(app, item.paths, item.headers ?? {}, 1, 10);
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[] }));
   const floorRates: number[] = [];
   let floorFailures = 0;
   for (let round = 0; round < rounds; round++) {
-    const base = await load(floor.url, floorPaths, {}, seconds);
+    const base = await load(floor, floorPaths, {}, seconds);
     floorRates.push(base.requestsPerSecond);
     floorFailures += base.failures;
-    for (const [index, app] of apps.entries()) {
-      const result = await load(app.url, item.paths, item.headers ?? {}, seconds);
+    // Every other round the apps go in reverse order: none is always the one measured last.
+    const order = round % 2 ? [...apps.entries()].reverse() : [...apps.entries()];
+    for (const [index, app] of order) {
+      const result = await load(app, item.paths, item.headers ?? {}, seconds);
       const mine = perApp[index];
       mine.ratios.push(result.requestsPerSecond / base.requestsPerSecond);
       mine.rates.push(result.requestsPerSecond);
@@ -74,6 +80,7 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
       p99: percentile(mine.latencies, 99),
       failures: mine.failures,
       requestsPerSecond: median(mine.rates),
+      answered: mine.latencies.length,
     })),
   };
 }

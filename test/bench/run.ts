@@ -1,4 +1,4 @@
-// npm run bench [-- --extra-routes N] [--rounds N] [--seconds N] [--only TEXT]
+// npm run bench [-- --extra-routes N] [--rounds N] [--seconds N] [--only TEXT] [--server-time]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
@@ -16,7 +16,7 @@ import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { "extra-routes": { type: "string", default: "0" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" } },
+  options: { "extra-routes": { type: "string", default: "0" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false } },
 });
 const extraRoutes = Number(args["extra-routes"]);
 const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds) };
@@ -26,6 +26,8 @@ function remixBuild(cwd: string, env: NodeJS.ProcessEnv = process.env) {
   if (built.status !== 0) throw new Error(`remix build in ${cwd} failed:\n${built.stdout}\n${built.stderr}`);
 }
 
+const MIN_ANSWERS = 100;
+const whole = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : "-");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 console.log("Building the floor" + (extraRoutes ? ` and Chapter with ${extraRoutes} extra routes` : "") + "…");
@@ -87,13 +89,19 @@ try {
     const result = await measureCase(floor, apps, item, timing);
     const cells = result.apps.map(
       (measured) =>
-        `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${measured.p95.toFixed(0).padStart(7)} ${measured.p99.toFixed(0).padStart(7)} ${String(measured.failures).padStart(6)}`,
+        `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${whole(measured.p95).padStart(7)} ${whole(measured.p99).padStart(7)} ${String(measured.failures).padStart(6)}`,
     );
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
     console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)}   ${cells.join("   ")}   ${item.target ?? ""}`);
-    if (item.serverTimeOf) {
+    // Requests still open when a round ends are not counted: too few answers mean a page
+    // slower than a round, or a machine too busy to measure anything.
+    const few = result.apps.filter((measured) => measured.answered < MIN_ANSWERS * timing.rounds);
+    if (few.length) console.log(`  ! ${few.map((measured) => measured.app.name).join(", ")}: under ${MIN_ANSWERS} answers a round; lengthen --seconds or quiet the machine`);
+    // The server time of every case with --server-time, else of the cases that have a target for it.
+    const timed = item.serverTimeOf ?? (args["server-time"] ? item.paths[0].split("?")[0] : null);
+    if (timed) {
       for (const app of apps) {
-        const times = await app.serverTimes(item.serverTimeOf, () => load(app.url, item.paths, item.headers ?? {}, timing.seconds, 1));
+        const times = await app.serverTimes(timed, () => load(app, item.paths, item.headers ?? {}, timing.seconds, 1));
         console.log(
           `  ${app.name}: server time, one request at a time (${times.length} requests): p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
         );

@@ -12,6 +12,8 @@ const RSS_EVERY_MS = 250;
 export type Server = {
   name: string;
   url: string;
+  /** Resolves once the server has answered everything sent before (one request, queued behind them). */
+  settle: () => Promise<void>;
   /** The highest VmRSS seen so far, in MB. */
   maxRssMb: () => number;
   /** Server-side times (ms) of the requests whose address starts with `prefix`, while `during` runs. */
@@ -67,6 +69,7 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
   return {
     name,
     url,
+    settle: () => fetch(url + options.ready).then((response) => response.arrayBuffer()).then(() => undefined),
     maxRssMb: () => Math.max(maxRss, rssMb(child.pid!)),
     async serverTimes(prefix, during) {
       await reply(child, { watch: prefix });

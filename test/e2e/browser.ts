@@ -105,6 +105,11 @@ export function atPath(pathname: string) {
   return (url: URL) => url.pathname === pathname;
 }
 
+/** The route path a request went to: with JS, Remix's single fetch asks for `<path>.data`. */
+export function routePath(url: string | URL) {
+  return new URL(url).pathname.replace(/\.data$/, "");
+}
+
 /** Signs up through the form and lands on the member's home page. */
 export async function signUp(
   page: Page,

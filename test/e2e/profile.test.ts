@@ -1,6 +1,6 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, detail, fieldErrors, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, detail, fieldErrors, modes, routePath, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -16,7 +16,7 @@ async function choose(page: Page, label: string, option: string) {
 function ajax(pathname: string, params: Record<string, string>) {
   return (response: Response) => {
     const url = new URL(response.url());
-    return url.pathname === pathname && Object.entries(params).every(([name, value]) => url.searchParams.get(name) === value);
+    return routePath(url) === pathname && Object.entries(params).every(([name, value]) => url.searchParams.get(name) === value);
   };
 }
 

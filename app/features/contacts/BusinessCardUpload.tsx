@@ -172,13 +172,13 @@ export function BusinessCardUpload({
   accept,
   maxBytes,
   chooseLabel,
-  routeId,
+  uploadTo,
 }: {
   action: string;
   accept: string;
   maxBytes: number;
   chooseLabel: string;
-  routeId: string;
+  uploadTo: string;
 }) {
   const [cropping, setCropping] = useState<Cropping | null>(null);
   useEffect(() => () => (cropping ? URL.revokeObjectURL(cropping.url) : undefined), [cropping]);
@@ -204,7 +204,7 @@ export function BusinessCardUpload({
         label="business card"
         hasImage={false}
         chooseLabel={chooseLabel}
-        routeId={routeId}
+        uploadTo={uploadTo}
         prepare={prepare}
       />
       {cropping ? <CropDialog src={cropping.url} onDone={cropping.done} /> : null}

@@ -3,6 +3,7 @@ import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
+import { pageWindow } from "~/lib/paging";
 import { placeLabel } from "~/lib/places.server";
 import { notify } from "~/features/notifications/notifications.server";
 import type { StatusType } from "./constants";
@@ -191,15 +192,14 @@ export async function listEvents(viewerId: number, { q, when, page }: { q: strin
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
+  const window = pageWindow(total, page, PAGE_SIZE);
   const rows = await query
     .orderBy(startsAt, when === "past" ? "desc" : "asc")
     .orderBy("events.id", when === "past" ? "desc" : "asc")
     .limit(PAGE_SIZE)
-    .offset((current - 1) * PAGE_SIZE)
+    .offset(window.offset)
     .execute();
-  return { events: rows.map((row) => present(row, viewerId)), total: Number(total), page: current, pages };
+  return { events: rows.map((row) => present(row, viewerId)), total: window.total, page: window.page, pages: window.pages };
 }
 
 /**

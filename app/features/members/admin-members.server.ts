@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
+import { pageWindow } from "~/lib/paging";
 import { MEMBER_TYPES } from "./member-types";
 
 export const MEMBERS_PER_PAGE = 25;
@@ -26,14 +27,13 @@ export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: n
   let base = db.selectFrom("users");
   if (term) base = base.where(matching(term));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / MEMBERS_PER_PAGE));
-  const current = Number.isFinite(page) ? Math.min(Math.max(1, Math.floor(page)), pageCount) : 1;
+  const { pages: pageCount, page: current, offset } = pageWindow(total, page, MEMBERS_PER_PAGE);
   const members = await base
     .select(["id", "name", "email", "member_type", "role", "created_at", "disabled_at"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(MEMBERS_PER_PAGE)
-    .offset((current - 1) * MEMBERS_PER_PAGE)
+    .offset(offset)
     .execute();
   return {
     members: members.map((member) => ({
@@ -47,9 +47,7 @@ export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: n
 }
 
 /** The account an id from a URL or a form names, or undefined (also for a malformed id). */
-export async function findAccount(memberId: unknown) {
-  const id = typeof memberId === "string" && /^[1-9]\d{0,9}$/.test(memberId) ? Number(memberId) : null;
-  if (id === null || id > 2 ** 31 - 1) return undefined;
+export async function findAccount(id: number) {
   return db
     .selectFrom("users")
     .select(["id", "name", "email", "role", "disabled_at"])

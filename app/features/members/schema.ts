@@ -27,6 +27,8 @@ export const SignUpSchema = z.object({
   password: NewPassword,
   memberType: MemberType,
   redirectTo: z.string().optional(),
+  /** The invitation the sign-up came from, if any (its token). */
+  invite: z.string().optional(),
 });
 
 export const SignInSchema = z.object({
@@ -81,3 +83,6 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** The profile form's "show the provinces and cities" submit (without JS): nothing to check, the typed values are kept. */
 export const RefreshPlacesSchema = z.object({});
+
+/** The admin's "Enable" button on the members list. */
+export const EnableMemberSchema = z.object({ intent: z.literal("enable"), memberId: z.unknown() });

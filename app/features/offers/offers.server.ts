@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
+import { pageWindow } from "~/lib/paging";
 import type { OfferStatusType } from "./constants";
 import type { OfferInput } from "./schema";
 
@@ -189,15 +190,14 @@ export async function listOffers(viewerId: number, { eventId, page }: { eventId:
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pages);
+  const window = pageWindow(total, page, PAGE_SIZE);
   const rows = await query
     .orderBy("products.created_at", "desc")
     .orderBy("products.id", "desc")
     .limit(PAGE_SIZE)
-    .offset((current - 1) * PAGE_SIZE)
+    .offset(window.offset)
     .execute();
-  return { offers: rows.map((row) => present(row, viewerId)), total: Number(total), page: current, pages };
+  return { offers: rows.map((row) => present(row, viewerId)), total: window.total, page: window.page, pages: window.pages };
 }
 
 /** Events that have offers, for the search by event (and the one chosen, if it has none). */

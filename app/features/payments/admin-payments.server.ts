@@ -4,6 +4,7 @@ import { currentMembership } from "~/features/membership/membership.server";
 import { packageLabel } from "~/features/membership/packages";
 import type { PaymentProviderName, PaymentStatus } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
+import { pageWindow } from "~/lib/paging";
 import { findPayment, type Payment, settlePayment } from "~/lib/payments/payments.server";
 import { fulfilPayment, releasePayment } from "./fulfil.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./labels";
@@ -90,25 +91,19 @@ export async function listPayments({ page = 1, ...filters }: PaymentFilters & { 
   const { total } = await filtered(filters)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pageCount = Math.max(1, Math.ceil(Number(total) / PAYMENTS_PER_PAGE));
-  const current = Number.isFinite(page) ? Math.min(Math.max(1, Math.floor(page)), pageCount) : 1;
+  const { pages: pageCount, page: current, offset } = pageWindow(total, page, PAYMENTS_PER_PAGE);
   const payments = await filtered(filters)
     .leftJoin("users as confirmer", "confirmer.id", "payments.confirmed_by")
     .select([...COLUMNS, "confirmer.name as confirmed_by_name"])
     .orderBy("payments.created_at", "desc")
     .orderBy("payments.id", "desc")
     .limit(PAYMENTS_PER_PAGE)
-    .offset((current - 1) * PAYMENTS_PER_PAGE)
+    .offset(offset)
     .execute();
   return { payments, total: Number(total), page: current, pageCount };
 }
 
 /** A payment id from a URL or a form, or null when it cannot be one. */
-export function parsePaymentId(value: unknown) {
-  const id = typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-  return id !== null && id <= 2 ** 31 - 1 ? id : null;
-}
-
 export type Refusal = { ok: false; status: 400 | 404; message: string };
 
 const NOT_FOUND: Refusal = { ok: false, status: 404, message: "Not found" };
@@ -134,9 +129,8 @@ function refusalFor(payment: Pick<Payment, "provider" | "status" | "reference">)
 }
 
 /** A bank transfer order still waiting for its money, with its member, or why not. */
-export async function awaitingBankTransfer(paymentId: unknown) {
-  const id = parsePaymentId(paymentId);
-  const payment = id === null ? undefined : await filtered({}).select(COLUMNS).where("payments.id", "=", id).executeTakeFirst();
+export async function awaitingBankTransfer(id: number) {
+  const payment = await filtered({}).select(COLUMNS).where("payments.id", "=", id).executeTakeFirst();
   if (!payment) return NOT_FOUND;
   const refusal = refusalFor(payment);
   if (refusal) return refusal;

@@ -4,6 +4,7 @@ import { MEMBER_TYPES } from "~/features/members/member-types";
 import { notify } from "~/features/notifications/notifications.server";
 import type { DB, MemberType, TicketType } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
+import { pageWindow } from "~/lib/paging";
 import { formatEventTime, ticketTypeLabel } from "./labels";
 import { cancelTicket, isTicketType, issueTicket, liveTicketOf, type TicketEvent } from "./tickets.server";
 
@@ -120,8 +121,7 @@ export async function listInviteCandidates(organiserId: number, eventId: number,
   const { total } = await candidates(organiserId, eventId, filters)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / INVITES_PER_PAGE));
-  const current = Number.isFinite(page) ? Math.min(Math.max(1, Math.floor(page)), pages) : 1;
+  const { pages, page: current, offset } = pageWindow(total, page, INVITES_PER_PAGE);
   const members = await candidates(organiserId, eventId, filters)
     .leftJoin("ticket_invitations as invitation", (join) =>
       join.onRef("invitation.member_id", "=", "users.id").on("invitation.event_id", "=", eventId),
@@ -139,7 +139,7 @@ export async function listInviteCandidates(organiserId: number, eventId: number,
     .orderBy("users.name")
     .orderBy("users.id")
     .limit(INVITES_PER_PAGE)
-    .offset((current - 1) * INVITES_PER_PAGE)
+    .offset(offset)
     .execute();
   return { members, total: Number(total), page: current, pages };
 }

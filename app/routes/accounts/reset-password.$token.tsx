@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { findResetLink, resetPassword } from "~/features/members/password-reset.server";
 import { ResetPasswordSchema } from "~/features/members/schema";
+import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -22,7 +23,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return formFailure(submission.reply({ hideFields: ["password", "confirmPassword"] }));
   }
   const memberId = await resetPassword(params.token ?? "", submission.value.password);
   if (!memberId) {

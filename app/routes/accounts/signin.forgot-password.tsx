@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requestPasswordReset } from "~/features/members/password-reset.server";
 import { ForgotPasswordSchema } from "~/features/members/schema";
+import { formFailure } from "~/lib/http.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
 import { requireSignedOut } from "~/lib/session.server";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireSignedOut(request);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formFailure(submission.reply());
   await requestPasswordReset(submission.value.email, await publicOrigin(request));
   return respond(
     request,
@@ -55,3 +56,5 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

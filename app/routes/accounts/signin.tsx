@@ -6,6 +6,7 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useSearchParams } fro
 import { SignInSchema } from "~/features/members/schema";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { authenticator, InvalidCredentials } from "~/features/members/auth.server";
+import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -22,13 +23,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return formFailure(submission.reply({ hideFields: ["password"] }));
   }
   const { email, redirectTo } = submission.value;
   const ip = clientIp(context);
 
   const blocked = await signInBlocked(email, ip);
-  if (blocked) return json({ result: submission.reply({ formErrors: [blocked], hideFields: ["password"] }) }, { status: 429 });
+  if (blocked) return formFailure(submission.reply({ formErrors: [blocked], hideFields: ["password"] }), undefined, 429);
 
   let memberId: number;
   try {
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof InvalidCredentials)) throw error;
     await recordSignInFailure(email, ip);
-    return json({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, { status: 400 });
+    return formFailure(submission.reply({ formErrors: [error.message], hideFields: ["password"] }));
   }
   await clearSignInFailures(email);
   return startSession(request, memberId, { redirectTo: safeRedirect(redirectTo), clientIp: ip });

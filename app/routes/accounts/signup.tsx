@@ -7,6 +7,7 @@ import { findInvitation, welcomeInvitee } from "~/features/invitations/invitatio
 import { createMember, emailTaken, getProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { SignUpSchema } from "~/features/members/schema";
+import { formFailure } from "~/lib/http.server";
 import { rememberPublicOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
@@ -51,12 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async: true,
   });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return formFailure(submission.reply({ hideFields: ["password"] }));
   }
-  const { name, email, password, memberType, redirectTo } = submission.value;
+  const { name, email, password, memberType, redirectTo, invite } = submission.value;
   const memberId = await createMember({ name, email, password, memberType });
-  const invite = formData.get("invite");
-  await welcomeInvitee({ id: memberId, name, email }, typeof invite === "string" && invite ? invite : null);
+  await welcomeInvitee({ id: memberId, name, email }, invite || null);
   if ((await getProfile(memberId))?.role === "admin") await rememberPublicOrigin(request);
   return startSession(request, memberId, {
     redirectTo: safeRedirect(redirectTo),

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { disableMember, findAccount } from "~/features/members/admin-members.server";
+import { badRequest, notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -11,9 +12,8 @@ const CANNOT_DISABLE_LAST_ADMIN = "This is the last active admin account; it can
 
 async function accountToDisable(request: Request, memberId: string | undefined) {
   const admin = await requireAdmin(request);
-  const account = await findAccount(memberId);
-  if (!account) throw new Response("Not found", { status: 404 });
-  if (account.id === admin.id) throw new Response(CANNOT_DISABLE_SELF, { status: 400 });
+  const account = await requireFound(memberId, findAccount);
+  if (account.id === admin.id) badRequest(CANNOT_DISABLE_SELF);
   return { admin, account };
 }
 
@@ -32,11 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "already-disabled":
       return respond(request, { type: "info", message: `${account.name}'s account was already disabled.` }, { to });
     case "self":
-      throw new Response(CANNOT_DISABLE_SELF, { status: 400 });
+      badRequest(CANNOT_DISABLE_SELF);
     case "last-admin":
-      throw new Response(CANNOT_DISABLE_LAST_ADMIN, { status: 400 });
+      badRequest(CANNOT_DISABLE_LAST_ADMIN);
     case "not-found":
-      throw new Response("Not found", { status: 404 });
+      notFound();
   }
 }
 
@@ -58,3 +58,5 @@ export default function DisableMember() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Disable an account · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
 import { membershipBadges } from "~/features/membership/membership.server";
+import { EnableMemberSchema } from "~/features/members/schema";
+import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -26,10 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "enable") throw new Response("Unknown action", { status: 400 });
-  const account = await findAccount(formData.get("memberId"));
-  if (!account) throw new Response("Not found", { status: 404 });
+  const form = EnableMemberSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) badRequest("Unknown action");
+  const account = await requireFound(form.data.memberId, findAccount);
   await enableMember(account.id);
   return respond(
     request,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { orNotFound } from "~/lib/http.server";
 import { readOutboxMessage } from "~/lib/mail.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CopyButton } from "~/ui/copy-button";
@@ -8,8 +9,7 @@ import { RouteDialog } from "~/ui/route-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const message = await readOutboxMessage(params.messageId ?? "");
-  if (!message) throw new Response("Not found", { status: 404 });
+  const message = orNotFound(await readOutboxMessage(params.messageId ?? ""));
   const links = Array.from(new Set(message.text.match(/https?:\/\/\S+/g) ?? []));
   return json({ message, links });
 }
@@ -43,3 +43,5 @@ export default function OutboxMessage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Message · Mail outbox · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

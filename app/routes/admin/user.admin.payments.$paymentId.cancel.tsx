@@ -3,14 +3,15 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { awaitingBankTransfer, cancelBankTransfer } from "~/features/payments/admin-payments.server";
 import { formatMoney } from "~/features/membership/packages";
+import { orNotFound, parseId, refuse } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 async function transferFrom(request: Request, paymentId: string | undefined) {
   const admin = await requireAdmin(request);
-  const found = await awaitingBankTransfer(paymentId);
-  if (!found.ok) throw new Response(found.message, { status: found.status });
+  const found = await awaitingBankTransfer(orNotFound(parseId(paymentId)));
+  if (!found.ok) refuse(found);
   return { admin, payment: found.payment };
 }
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, payment } = await transferFrom(request, params.paymentId);
   const outcome = await cancelBankTransfer(payment.id, admin.id);
-  if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
+  if (!outcome.ok) refuse(outcome);
   return respond(request, { type: "success", message: outcome.message }, { to: `/user/admin/payments${new URL(request.url).search}` });
 }
 
@@ -50,3 +51,5 @@ export default function CancelOrder() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Cancel an order · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

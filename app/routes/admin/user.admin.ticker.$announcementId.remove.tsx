@@ -2,16 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deleteAnnouncement, getAnnouncement } from "~/features/announcements/announcements.server";
+import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
 async function announcementFrom(request: Request, announcementId: string | undefined) {
   await requireAdmin(request);
-  const id = /^[1-9]\d{0,9}$/.test(announcementId ?? "") ? Number(announcementId) : null;
-  const announcement = id !== null && id <= 2 ** 31 - 1 ? await getAnnouncement(id) : undefined;
-  if (!announcement) throw new Response("Not found", { status: 404 });
-  return announcement;
+  return requireFound(announcementId, getAnnouncement);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -35,3 +33,5 @@ export default function RemoveAnnouncement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Remove an announcement · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createAnnouncement } from "~/features/announcements/announcements.server";
 import { AnnouncementSchema, type AnnouncementFields } from "~/features/announcements/schema";
+import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: AnnouncementSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply() }, { status: 400 });
+    return formFailure(submission.reply());
   }
   await createAnnouncement(submission.value, admin.id);
   const scheduled = submission.value.startsAt !== undefined && submission.value.startsAt > new Date().toISOString();
@@ -90,3 +91,5 @@ export default function NewAnnouncement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "New announcement · Admin · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -31,3 +31,5 @@ export default function Admin() {
     </>
   );
 }
+
+export { AreaErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -38,3 +38,5 @@ export default function ConfirmDeleteBusinessCard() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete business card · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

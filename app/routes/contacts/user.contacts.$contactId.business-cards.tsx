@@ -5,6 +5,7 @@ import { AddArea } from "~/features/contacts/AddArea";
 import { BusinessCardUpload } from "~/features/contacts/BusinessCardUpload";
 import { businessCardCountLabel, businessCardsPath } from "~/features/contacts/business-cards";
 import { businessCardUploadSettings, listBusinessCards, uploadBusinessCard } from "~/features/contacts/business-cards.server";
+import { contactUploadPath } from "~/features/contacts/contact-files";
 import { requireOwnContact } from "~/features/contacts/contacts.server";
 import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -63,7 +64,7 @@ export default function ContactBusinessCards() {
           accept={upload.accept}
           maxBytes={upload.maxBytes}
           chooseLabel={cards.length ? "Add another business card" : "Choose a business card image"}
-          routeId="routes/user.contacts.$contactId.business-cards"
+          uploadTo={contactUploadPath(contact.id, "business-cards")}
         />
       </AddArea>
       <Outlet />
@@ -72,3 +73,5 @@ export default function ContactBusinessCards() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Business cards · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

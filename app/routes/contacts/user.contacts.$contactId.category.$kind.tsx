@@ -137,3 +137,5 @@ export default function ContactCategory() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Category · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

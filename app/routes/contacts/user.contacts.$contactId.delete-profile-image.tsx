@@ -38,3 +38,5 @@ export default function ConfirmDeleteContactPhoto() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete profile image · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

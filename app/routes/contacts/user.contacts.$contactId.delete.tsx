@@ -28,3 +28,5 @@ export default function ConfirmDeleteContact() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete contact · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

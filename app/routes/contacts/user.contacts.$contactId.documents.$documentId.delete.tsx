@@ -38,3 +38,5 @@ export default function ConfirmDeleteDocument() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete document · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

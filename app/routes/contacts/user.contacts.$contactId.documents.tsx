@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { contactFilesPath } from "~/features/contacts/contact-files";
+import { contactFilesPath, contactUploadPath } from "~/features/contacts/contact-files";
 import {
   listContactFiles,
   uploadContactFile,
@@ -100,7 +100,7 @@ export default function ContactDocuments() {
           hasImage={false}
           chooseLabel="Choose a document"
           hint={HINT}
-          routeId="routes/user.contacts.$contactId.documents"
+          uploadTo={contactUploadPath(contact.id, "documents")}
         />
       </section>
       <Outlet />
@@ -109,3 +109,5 @@ export default function ContactDocuments() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Documents · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

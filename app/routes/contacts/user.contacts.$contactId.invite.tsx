@@ -162,3 +162,5 @@ export default function InviteContact() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Invite · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

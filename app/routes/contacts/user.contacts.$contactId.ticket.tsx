@@ -123,3 +123,5 @@ export default function SendTicket() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Send a ticket · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

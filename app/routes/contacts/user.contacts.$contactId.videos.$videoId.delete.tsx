@@ -38,3 +38,5 @@ export default function ConfirmDeleteVideo() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete video · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { AddArea } from "~/features/contacts/AddArea";
-import { contactFilesPath } from "~/features/contacts/contact-files";
+import { contactFilesPath, contactUploadPath } from "~/features/contacts/contact-files";
 import {
   listContactFiles,
   uploadContactFile,
@@ -72,7 +72,7 @@ export default function ContactVideos() {
           hasImage={false}
           chooseLabel={videos.length ? "Add more videos" : "Choose a video"}
           hint={HINT}
-          routeId="routes/user.contacts.$contactId.videos"
+          uploadTo={contactUploadPath(contact.id, "videos")}
         />
       </AddArea>
       <Outlet />
@@ -81,3 +81,5 @@ export default function ContactVideos() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Videos · Contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

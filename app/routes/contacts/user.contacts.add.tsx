@@ -38,3 +38,5 @@ export default function AddContact() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Add a contact · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -51,3 +51,5 @@ export default function RenameCategory() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Rename category · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

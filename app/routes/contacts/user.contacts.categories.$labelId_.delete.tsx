@@ -33,3 +33,5 @@ export default function ConfirmDeleteCategory() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete category · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -55,3 +55,5 @@ export default function MyCategories() {
 }
 
 export const meta: MetaFunction = () => [{ title: "My categories · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

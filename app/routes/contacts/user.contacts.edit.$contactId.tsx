@@ -70,3 +70,5 @@ export default function EditContact() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Edit contact · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -195,3 +195,5 @@ export default function ContactImport() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Import contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

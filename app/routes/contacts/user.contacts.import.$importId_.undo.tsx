@@ -44,3 +44,5 @@ export default function ConfirmUndoImport() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Undo import · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -98,3 +98,5 @@ export default function ImportContacts() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Import contacts · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -70,3 +70,5 @@ export default function ContactBusiness() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Business · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

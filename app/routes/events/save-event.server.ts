@@ -7,23 +7,17 @@ import { formFailure, notFound } from "~/lib/http.server";
 import { placeErrors, placeOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
-import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { receiveFormWithFile } from "~/lib/uploads.server";
 
 /** The form's fields, and its image when one was chosen (through the one upload path; the
  * event's picture is an image, not a video). */
 async function readForm(request: Request, member: Member) {
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
-    return { fields: await request.formData(), imageId: null, imageError: null };
-  }
-  const upload = await receiveUpload(request, { kind: "event_media", ownerId: member.id, field: "image", required: false });
-  const fields = upload.fields ?? new FormData();
-  fields.delete("image");
-  if (!upload.ok) return { fields, imageId: null, imageError: uploadErrorMessage(upload.error) };
-  if (upload.file && !upload.file.media_type.startsWith("image/")) {
-    await deleteFile(upload.file.id);
+  const { fields, file, error } = await receiveFormWithFile(request, { kind: "event_media", ownerId: member.id, field: "image" });
+  if (file && !file.media_type.startsWith("image/")) {
+    await deleteFile(file.id);
     return { fields, imageId: null, imageError: "The event image must be a JPG, PNG or GIF image." };
   }
-  return { fields, imageId: upload.file?.id ?? null, imageError: null };
+  return { fields, imageId: file?.id ?? null, imageError: error };
 }
 
 /**

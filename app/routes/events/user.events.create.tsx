@@ -39,3 +39,5 @@ export default function CreateEvent() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create an event · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -35,3 +35,5 @@ export default function ConfirmDeleteEvent() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete event · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

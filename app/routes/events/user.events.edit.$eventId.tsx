@@ -63,3 +63,5 @@ export default function EditEvent() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Edit event · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

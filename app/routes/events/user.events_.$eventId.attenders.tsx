@@ -35,3 +35,5 @@ export default function Attenders() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Who is going · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -144,3 +144,5 @@ export default function InviteMembers() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Invite members · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

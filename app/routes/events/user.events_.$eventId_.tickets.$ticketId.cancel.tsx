@@ -49,3 +49,5 @@ export default function CancelTicket() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Cancel a ticket · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -12,6 +12,7 @@ import { unreadCounts } from "~/features/notifications/notifications.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";
 import { formatTime, memberPath, postPath } from "~/features/timeline/PostCard";
 import { latestPosts } from "~/features/timeline/posts.server";
+import { orNotFound } from "~/lib/http.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
@@ -24,8 +25,7 @@ const EXCERPT = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const profile = await getProfile(member.id);
-  if (!profile) throw new Response("Not found", { status: 404 });
+  const profile = orNotFound(await getProfile(member.id));
   const [membership, photos, comingUp, friendRequests, unread, posts, contacts] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),

@@ -8,6 +8,7 @@ import { findPackage, formatMoney, type PackageId, PACKAGES, type Period, PERIOD
 import { startMembershipPurchase } from "~/features/membership/purchase.server";
 import { MembershipPaymentSchema } from "~/features/membership/schema";
 import { env } from "~/lib/env.server";
+import { formFailure } from "~/lib/http.server";
 import { paymentProvider } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { requireMember } from "~/lib/session.server";
@@ -40,13 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }),
   });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formFailure(submission.reply());
   const started = await startMembershipPurchase(member, {
     packageId: submission.value.package_type as PackageId,
     period: submission.value.MemberShip,
     origin: await publicOrigin(request),
   });
-  if (!started.ok) return json({ result: submission.reply({ formErrors: [started.message] }) }, { status: 502 });
+  if (!started.ok) return formFailure(submission.reply({ formErrors: [started.message] }), undefined, 502);
   return redirect(started.redirectTo);
 }
 
@@ -111,3 +112,5 @@ export default function PayMembership() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Membership payment · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

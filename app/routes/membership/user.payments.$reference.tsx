@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { currentMembership } from "~/features/membership/membership.server";
 import { formatMoney } from "~/features/membership/packages";
 import { ticketOfPayment } from "~/features/tickets/tickets.server";
+import { orNotFound } from "~/lib/http.server";
 import { bankDetails } from "~/lib/payments/bank-transfer.server";
 import { findPayment } from "~/lib/payments/payments.server";
 import { requireMember } from "~/lib/session.server";
@@ -13,8 +14,8 @@ import { CopyButton } from "~/ui/copy-button";
  * transfer. Also where card payments come back to (?return=success|cancel). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const payment = await findPayment({ reference: params.reference ?? "" });
-  if (!payment || payment.member_id !== member.id) throw new Response("Not found", { status: 404 });
+  const found = await findPayment({ reference: params.reference ?? "" });
+  const payment = orNotFound(found?.member_id === member.id ? found : null);
   const returned = new URL(request.url).searchParams.get("return");
   return json({
     payment: {

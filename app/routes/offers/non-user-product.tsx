@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { offerPrice } from "~/features/offers/OfferCard";
 import { findPublicOffer } from "~/features/offers/offers.server";
+import { orNotFound } from "~/lib/http.server";
 import { getMember } from "~/lib/session.server";
 import styles from "~/styles/events.css";
 
@@ -12,8 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
  * (never its id). Members are sent to the member view. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("product_id") ?? "";
-  const found = await findPublicOffer(token);
-  if (!found) throw new Response("Not found", { status: 404 });
+  const found = orNotFound(await findPublicOffer(token));
   if (await getMember(request)) throw redirect(`/user/offers/${found.id}`);
   return json({ offer: found.offer }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }

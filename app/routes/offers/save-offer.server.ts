@@ -5,23 +5,13 @@ import { deleteFile } from "~/lib/files.server";
 import { formFailure, notFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
-import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
-
-async function readForm(request: Request, member: Member) {
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
-    return { fields: await request.formData(), imageId: null, imageError: null };
-  }
-  const upload = await receiveUpload(request, { kind: "product_image", ownerId: member.id, field: "image", required: false });
-  const fields = upload.fields ?? new FormData();
-  fields.delete("image");
-  if (!upload.ok) return { fields, imageId: null, imageError: uploadErrorMessage(upload.error) };
-  return { fields, imageId: upload.file?.id ?? null, imageError: null };
-}
+import { receiveFormWithFile } from "~/lib/uploads.server";
 
 /** The create and edit dialogs' action: validate, save (adding the image chosen, if any), and
  * land on the offer. */
 export async function saveOffer(request: Request, member: Member, existingId: number | null) {
-  const { fields, imageId, imageError } = await readForm(request, member);
+  const { fields, file, error: imageError } = await receiveFormWithFile(request, { kind: "product_image", ownerId: member.id, field: "image" });
+  const imageId = file?.id ?? null;
   const submission = await parseWithZod(fields, {
     schema: OfferSchema.superRefine(async (offer, ctx) => {
       if (offer.event_id && !(await eventExists(offer.event_id))) {

@@ -38,3 +38,5 @@ export default function CreateOffer() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create an offer · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

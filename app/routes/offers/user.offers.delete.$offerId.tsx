@@ -32,3 +32,5 @@ export default function ConfirmDeleteOffer() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete offer · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -47,3 +47,5 @@ export default function EditOffer() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Edit offer · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -36,3 +36,5 @@ export default function ConfirmDeleteOfferImage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete image · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { emailNotificationsOn, setEmailNotifications } from "~/features/notifications/notifications.server";
+import { NotificationSettingsSchema } from "~/features/notifications/schema";
+import { badRequest } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -14,10 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const form = await request.formData();
-  const values = form.getAll("email_notifications").map(String);
-  if (values.some((value) => value !== "0" && value !== "1")) throw new Response("email_notifications must be 1 or 0", { status: 400 });
-  const value = values.includes("1") ? "1" : "0";
+  const form = NotificationSettingsSchema.safeParse({ email_notifications: (await request.formData()).getAll("email_notifications") });
+  if (!form.success) badRequest("email_notifications must be 1 or 0");
+  const value = form.data.email_notifications.includes("1") ? "1" : "0";
   await setEmailNotifications(member.id, value === "1");
   return respond(
     request,

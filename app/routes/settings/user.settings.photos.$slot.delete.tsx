@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { memberPhotos, type PhotoSlot, removeMemberPhoto } from "~/features/members/photos.server";
+import { notFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -15,7 +16,7 @@ const SLOTS: Record<string, { slot: PhotoSlot; label: string }> = {
 async function photoToDelete(request: Request, param: string | undefined) {
   const member = await requireMember(request);
   const target = SLOTS[param ?? ""];
-  if (!target || !(await memberPhotos(member.id))[target.slot]) throw new Response("Not found", { status: 404 });
+  if (!target || !(await memberPhotos(member.id))[target.slot]) notFound();
   return { member, ...target };
 }
 
@@ -36,3 +37,5 @@ export default function ConfirmDeletePhoto() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete image · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getProfile, updateProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { ProfileSchema, RefreshPlacesSchema } from "~/features/members/schema";
+import { formFailure, orNotFound } from "~/lib/http.server";
 import { placeErrors, placeOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -16,9 +17,13 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const profile = await getProfile(member.id);
-  if (!profile) throw new Response("Not found", { status: 404 });
+  const profile = orNotFound(await getProfile(member.id));
   return json({ profile, places: placeOptions(profile), constraint: getZodConstraint(ProfileSchema) });
+}
+
+/** The provinces and cities of the country (and province) the form was sent with. */
+function placesChosen(formData: FormData) {
+  return placeOptions({ country: String(formData.get("country") ?? "") || null, province: String(formData.get("province") ?? "") || null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,9 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Without JS: show the provinces and cities of the chosen country, keep what was typed,
     // save nothing.
     const submission = parseWithZod(formData, { schema: RefreshPlacesSchema });
-    const country = String(formData.get("country") ?? "") || null;
-    const province = String(formData.get("province") ?? "") || null;
-    return json({ result: submission.reply(), places: placeOptions({ country, province }) });
+    return json({ result: submission.reply(), places: placesChosen(formData) });
   }
 
   const submission = parseWithZod(formData, {
@@ -41,11 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }),
   });
-  if (submission.status !== "success") {
-    const country = String(formData.get("country") ?? "") || null;
-    const province = String(formData.get("province") ?? "") || null;
-    return json({ result: submission.reply(), places: placeOptions({ country, province }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return formFailure(submission.reply(), { places: placesChosen(formData) });
   await updateProfile(member.id, submission.value);
   return respond(request, { type: "success", message: "Your profile is saved." }, { to: "/user/settings/profile" });
 }

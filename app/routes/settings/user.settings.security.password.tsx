@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches, setPassword } from "~/features/members/members.server";
 import { ChangePasswordSchema } from "~/features/members/schema";
 import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { respond } from "~/lib/respond.server";
 import { endOtherSessions, getSessionId, requireMember } from "~/lib/session.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async: true,
   });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }) }, { status: 400 });
+    return formFailure(submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }));
   }
   await setPassword(member.id, submission.value.password);
   const signedOut = await endOtherSessions(member.id, await getSessionId(request));
@@ -78,3 +79,5 @@ export default function ChangePassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Change password · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

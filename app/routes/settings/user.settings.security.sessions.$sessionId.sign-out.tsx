@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { orNotFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { endSessionOf, getSessionId, listSessions, requireMember } from "~/lib/session.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -7,8 +8,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 async function otherSessionOf(request: Request, sessionId: string | undefined) {
   const member = await requireMember(request);
   const current = await getSessionId(request);
-  const session = (await listSessions(member.id)).find((row) => row.id === sessionId && row.id !== current);
-  if (!session) throw new Response("Not found", { status: 404 });
+  const session = orNotFound((await listSessions(member.id)).find((row) => row.id === sessionId && row.id !== current));
   return { member, session };
 }
 
@@ -28,3 +28,5 @@ export default function ConfirmSignOutSession() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign out a session · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -21,3 +21,5 @@ export default function ConfirmSignOutOthers() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign out other sessions · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

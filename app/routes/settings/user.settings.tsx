@@ -31,3 +31,5 @@ export default function Settings() {
     </>
   );
 }
+
+export { AreaErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

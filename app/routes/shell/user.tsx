@@ -20,3 +20,5 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function MemberArea() {
   return <Outlet />;
 }
+
+export { AreaErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -35,3 +35,5 @@ export default function ConfirmUnfriend() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Unfriend · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

@@ -123,3 +123,5 @@ export default function TicketPurchase() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Get a ticket · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

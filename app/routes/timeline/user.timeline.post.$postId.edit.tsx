@@ -56,3 +56,5 @@ export default function EditPost() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Edit your post · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

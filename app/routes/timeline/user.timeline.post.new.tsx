@@ -39,3 +39,5 @@ export default function NewPost() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Write a post · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

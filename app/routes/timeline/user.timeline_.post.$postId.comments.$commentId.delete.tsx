@@ -43,3 +43,5 @@ export default function ConfirmDeleteComment() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete comment · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

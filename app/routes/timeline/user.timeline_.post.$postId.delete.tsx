@@ -44,3 +44,5 @@ export default function ConfirmDeletePost() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete post · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
