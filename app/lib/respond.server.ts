@@ -26,7 +26,7 @@ function wantsJson(request: Request) {
   return !new URL(request.url).searchParams.has("_data") || request.headers.get("X-Requested-With") === "XMLHttpRequest";
 }
 
-function backTo(request: Request) {
+function refererOrHere(request: Request) {
   // A path starting with "//" would be read as another host once it is the Location.
   const sameSite = (url: URL) => !url.pathname.startsWith("//");
   const here = new URL(request.url);
@@ -58,7 +58,7 @@ export async function respond(
     status?: number;
   } = {},
 ): Promise<Response> {
-  const target = to ?? backTo(request);
+  const target = to ?? refererOrHere(request);
   if (wantsJson(request)) return json({ ...data, ...notification, url: target }, { headers, status });
   const responseHeaders = new Headers(headers);
   responseHeaders.append("Set-Cookie", await flashHeaders(request, notification));
