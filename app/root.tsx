@@ -14,6 +14,7 @@ import {
 import { currentAnnouncements } from "./features/announcements/announcements.server";
 import { NewsTicker } from "./features/announcements/NewsTicker";
 import { csrfToken } from "./lib/csrf.server";
+import { clubTimeZone } from "./lib/env.server";
 import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
 import styles from "./styles/app.css";
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     csrf: csrf.token,
     notification: flash.notification,
     announcements,
+    timeZone: member?.timeZone ?? clubTimeZone(),
   };
   return json(data satisfies RootUiData, { headers });
 }

@@ -13,6 +13,7 @@ import { loader as members } from "~/routes/admin/user.admin.members";
 import { action as pay } from "~/routes/membership/user.membership.pay";
 import { loader as home } from "~/routes/home/user._index";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { formatDate } from "~/lib/format";
 
 type Row = {
   id: number;
@@ -224,7 +225,7 @@ describe("confirming a bank transfer", () => {
     const annualEnd = periodEnd(today(), "annual");
     expect(await flashOf(response)).toEqual({
       type: "success",
-      message: `Order ${reference} is marked paid. The Elite membership is paid until ${annualEnd}.`,
+      message: `Order ${reference} is marked paid. The Elite membership is paid until ${formatDate(annualEnd)}.`,
     });
 
     const paid = (await findPayment({ id: payment.id }))!;

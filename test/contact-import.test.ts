@@ -10,7 +10,7 @@ import { loader as fileImportRedirect } from "~/routes/spec/user.contact.file_im
 import { action as confirmAction, loader as previewLoader } from "~/routes/contacts/user.contacts.import.$importId";
 import { action as undoAction, loader as undoLoader } from "~/routes/contacts/user.contacts.import.$importId_.undo";
 import { action as uploadAction, loader as uploadLoader } from "~/routes/contacts/user.contacts.import._index";
-import { BASE, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -305,11 +305,12 @@ describe("importing through the dialog", () => {
     const id = await upload(member, "people.csv", "Name,E-mail,Other\nAda,ada@example.com,x\n");
     let response = await confirm(member, id, ["ignore", "ignore", "company"]);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Choose the column with the name (or first name, last name or e-mail)." });
+    expect(await replyErrors(response)).toEqual({ "": ["Choose the column with the name (or first name, last name or e-mail)."] });
     response = await confirm(member, id, ["name", "email", "email"]);
     expect(response.status).toBe(400);
     response = await confirm(member, id, ["name", "email", "ignore"], "overwrite");
     expect(response.status).toBe(400);
+    expect(await replyErrors(response)).toEqual({ duplicates: ["Choose whether duplicates are skipped or merged."] });
     expect(await contactsOf(member.id)).toHaveLength(0);
   });
 
@@ -322,10 +323,11 @@ describe("importing through the dialog", () => {
     ]) {
       const response = await settle(() => uploadAction(routeArgs(uploadRequest(member.cookie, name, content))));
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toContain(message);
+      expect((await replyErrors(response)).file.join(" ")).toContain(message);
     }
     const missing = await settle(() => uploadAction(routeArgs(postRequest("/user/contacts/import", { csrf: "x" }, member.cookie))));
     expect(missing.status).toBe(400);
+    expect(await replyErrors(missing)).toEqual({ file: ["Choose a file to import."] });
     expect(await db.selectFrom("contact_imports").select("id").execute()).toHaveLength(0);
     expect(await contactsOf(member.id)).toHaveLength(0);
   });

@@ -25,7 +25,7 @@ import { action as cancelAction, loader as cancelLoader } from "~/routes/events/
 import { action as offerDeleteAction, loader as offerDeleteLoader } from "~/routes/offers/user.offers.delete.$offerId";
 import { action as offerEditAction, loader as offerEditLoader } from "~/routes/offers/user.offers.edit.$offerId";
 import { action as offerImagesAction, loader as offerImagesLoader } from "~/routes/offers/user.offers_.$offerId.images";
-import { action as offerImageDeleteAction, loader as offerImageDeleteLoader } from "~/routes/offers/user.offers_.$offerId.images.$fileId.delete";
+import { action as offerImageDeleteAction, loader as offerImageDeleteLoader } from "~/routes/offers/user.offers_.$offerId.images_.$fileId.delete";
 import { loader as ticketPage } from "~/routes/tickets/user.tickets.$code";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/tickets/user.tickets.invitations.$invitationId";
 import { action as imageUpload } from "~/routes/spec/user.upload.event_simple_upload_single_image";

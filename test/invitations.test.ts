@@ -227,7 +227,7 @@ describe("inviting a contact", () => {
     const body = (await response.json()) as { type: string; message: string; html: string; invitation: { status: string; resentCount: number } };
     expect(body).toMatchObject({ type: "success", message: "Invitation sent again to nora@example.com." });
     expect(body.invitation).toMatchObject({ status: "invited", resentCount: 1 });
-    expect(body.html).toMatch(/^<span class="invitation-state">Re-invited once, last on \d{4}-\d{2}-\d{2}<\/span>$/);
+    expect(body.html).toMatch(/^<span class="invitation-state">Re-invited once, last on \d{1,2} [A-Z][a-z]{2} \d{4}<\/span>$/);
 
     const second = await newestInvitation();
     expect(second.token).not.toBe(first.token);
@@ -443,7 +443,7 @@ describe("POST /user/invite and /user/invite_about", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, string>;
     expect(body).toMatchObject({ type: "success", message: "Invitation sent to nora@example.com." });
-    expect(body.html).toMatch(/Invited on \d{4}-\d{2}-\d{2}/);
+    expect(body.html).toMatch(/Invited on \d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect((await listOutbox())[0].to).toBe("nora@example.com");
 
     const noEmail = await contactOf(owner, { name: "No Mail", email: null });

@@ -15,7 +15,7 @@ import { action as editAction, loader as editLoader } from "~/routes/offers/user
 import { action as statusAction } from "~/routes/spec/user.offers.status";
 import { loader as detailLoader } from "~/routes/offers/user.offers_.$offerId";
 import { action as uploadAction } from "~/routes/offers/user.offers_.$offerId.images";
-import { action as deleteImageAction, loader as deleteImageLoader } from "~/routes/offers/user.offers_.$offerId.images.$fileId.delete";
+import { action as deleteImageAction, loader as deleteImageLoader } from "~/routes/offers/user.offers_.$offerId.images_.$fileId.delete";
 import { png, uploadRequest } from "./fixtures/files";
 import { createSignedInMember, day, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 

@@ -234,18 +234,21 @@ describe("sessions page", () => {
   });
 });
 
+/** Opens the sign-out confirmation of session `id` and posts it, as `member`. */
+async function signOutAttempt(member: TestMember, id: string) {
+  const path = `/user/settings/security/sessions/${id}/sign-out`;
+  const confirm = await settle(() => confirmSignOutSession(routeArgs(getRequest(path, member.cookie), { sessionId: id })));
+  const response = await settle(() => signOutSession(routeArgs(postRequest(path, {}, member.cookie), { sessionId: id })));
+  return { confirm, response };
+}
+
 describe("signing out one other session", () => {
   test("signs out the member's other session and keeps the rest", async () => {
     const member = await createSignedInMember();
     const laptop = await anotherSession(member);
     const phone = await anotherSession(member);
-    const laptopId = (await sessionIdOf(laptop))!;
-    const path = `/user/settings/security/sessions/${laptopId}/sign-out`;
-
-    const confirm = await settle(() => confirmSignOutSession(routeArgs(getRequest(path, member.cookie), { sessionId: laptopId })));
+    const { confirm, response } = await signOutAttempt(member, (await sessionIdOf(laptop))!);
     expect(confirm.status).toBe(200);
-
-    const response = await settle(() => signOutSession(routeArgs(postRequest(path, {}, member.cookie), { sessionId: laptopId })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/settings/security");
     expect(await flashOf(response)).toEqual({ type: "success", message: "That session is signed out." });
@@ -256,24 +259,16 @@ describe("signing out one other session", () => {
   test("answers 404 for another member's session and leaves it alone", async () => {
     const member = await createSignedInMember();
     const stranger = await createSignedInMember();
-    const theirs = (await sessionIdOf(stranger.cookie))!;
-    const path = `/user/settings/security/sessions/${theirs}/sign-out`;
-
-    const confirm = await settle(() => confirmSignOutSession(routeArgs(getRequest(path, member.cookie), { sessionId: theirs })));
+    const { confirm, response } = await signOutAttempt(member, (await sessionIdOf(stranger.cookie))!);
     expect(confirm.status).toBe(404);
-    const response = await settle(() => signOutSession(routeArgs(postRequest(path, {}, member.cookie), { sessionId: theirs })));
     expect(response.status).toBe(404);
     expect(await getMember(getRequest("/user", stranger.cookie))).toMatchObject({ id: stranger.id });
   });
 
   test("answers 404 for the member's own current session (signing out is /signout's job)", async () => {
     const member = await createSignedInMember();
-    const current = (await sessionIdOf(member.cookie))!;
-    const path = `/user/settings/security/sessions/${current}/sign-out`;
-
-    const confirm = await settle(() => confirmSignOutSession(routeArgs(getRequest(path, member.cookie), { sessionId: current })));
+    const { confirm, response } = await signOutAttempt(member, (await sessionIdOf(member.cookie))!);
     expect(confirm.status).toBe(404);
-    const response = await settle(() => signOutSession(routeArgs(postRequest(path, {}, member.cookie), { sessionId: current })));
     expect(response.status).toBe(404);
     expect(await getMember(getRequest("/user", member.cookie))).not.toBeNull();
   });

@@ -7,7 +7,7 @@ import * as ticketCallModule from "~/routes/spec/user.event.ticket";
 import * as vipCallModule from "~/routes/spec/user.event.ticket-vip";
 import * as eventsForContactModule from "~/routes/spec/user.events.get_events.$contactId";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
-import { type ContactFields, contactOf, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { BASE, type ContactFields, contactOf, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 /** Carla, with her e-mail, unless told otherwise. */
 function createContact(ownerId: number, fields: ContactFields = {}) {
@@ -118,7 +118,7 @@ describe("sending a ticket to a contact", () => {
 describe("SPEC.md's ticket calls", () => {
   test("send_ticket, ticket and ticket-vip answer type and message; GET changes nothing", async () => {
     const organiser = await createSignedInMember();
-    const eventId = await createEvent(organiser.id, { title: "Expo", vip_capacity: 2 });
+    const eventId = await createEvent(organiser.id, { title: "Expo", vip_capacity: 1 });
     const contactId = await createContact(organiser.id);
     const fields = { event_id: String(eventId), contact_id: String(contactId) };
     const asJson = (path: string, body: Record<string, string>) => {
@@ -139,9 +139,21 @@ describe("SPEC.md's ticket calls", () => {
     expect(await bad.json()).toEqual({ type: "error", message: "Choose free, general or VIP." });
     expect((await ticketsOf(eventId)).map((ticket) => ticket.ticket_type)).toEqual(["general", "vip", "general"]);
 
+    // Sold out (a refusal of the ticket modal's form) is a notification too, with its status.
+    const soldOut = await settle(() => vipCallModule.action(routeArgs(asJson("/user/event/ticket-vip", fields))));
+    expect(soldOut.status).toBe(409);
+    expect(await soldOut.json()).toEqual({ type: "error", message: "Sold out: there are no tickets of this type left." });
+    // A form sent without JS goes back to the page it came from.
+    const fromPage = postRequest("/user/event/ticket", fields, organiser.cookie);
+    fromPage.headers.set("Referer", `${BASE}/user/events/${eventId}?tab=guests`);
+    const sent = await settle(() => ticketCallModule.action(routeArgs(fromPage)));
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/user/events/${eventId}?tab=guests`);
+    expect(await flashOf(sent)).toEqual({ type: "success", message: "A General ticket to Expo is sent to Carla Contact." });
+
     const get = await settle(() => ticketCallModule.loader(routeArgs(getRequest(`/user/event/ticket?event_id=${eventId}&contact_id=${contactId}`, organiser.cookie))));
     expect(get.status).toBe(405);
-    expect(await ticketsOf(eventId)).toHaveLength(3);
+    expect(await ticketsOf(eventId)).toHaveLength(4);
   });
 
   test("get_events lists the member's own events with amounts (null when free or not offered)", async () => {

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // The database as the migrations in migrations/ leave it. Ids are integers, instants are
 // ISO UTC text, dates are YYYY-MM-DD text, booleans are 0/1, money is integer cents.
@@ -28,6 +28,8 @@ export interface UsersTable {
   /** searchName(name), for member search (social). */
   search_name: Generated<string>;
   disabled_at: string | null;
+  /** IANA zone the member reads times in; null: the club's. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -169,6 +171,13 @@ export interface ContactsTable {
   chapter_head: string | null;
   created_at: string;
   updated_at: string;
+  /** Kept by the database (migrations/202611250910_contacts_search.ts), never written here:
+   * name, email, phone, occupation and city lower-cased, one a line (the text search). */
+  search_text: ColumnType<string, never, never>;
+  /** meet_place lower-cased. */
+  search_place: ColumnType<string, never, never>;
+  /** company, industry and business_type lower-cased, one a line. */
+  search_business: ColumnType<string, never, never>;
 }
 
 /** "My category": labels a member defines and assigns to their contacts. */
@@ -438,6 +447,120 @@ export interface MemberNameWordsTable {
   word: string;
 }
 
+export type WishListType = "have" | "do" | "be" | "travel" | "learn";
+export type WishListStatus = "open" | "in_progress" | "achieved" | "dropped";
+
+/** Planning: something a member wants to have, do, be, travel to or learn, in a target year. */
+export interface WishListItemsTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  type: WishListType;
+  target_year: number;
+  target_date: string | null;
+  /** Estimated cost in cents of `currency`; null: not estimated. */
+  cost_cents: number | null;
+  currency: string;
+  image_id: number | null;
+  notes: string | null;
+  status: Generated<WishListStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A training a member offers to the others: on a date, at a start time (the club's wall
+ * clock), for a duration; at a place or online (at least one); capacity null = unlimited. */
+export interface TrainingsTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  description: string | null;
+  trainer_name: string;
+  date: string;
+  /** "HH:MM" */
+  start_time: string;
+  duration_minutes: number;
+  place: string | null;
+  online_link: string | null;
+  capacity: number | null;
+  /** Registrations held against the capacity. */
+  taken: Generated<number>;
+  image_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrainingRegistrationsTable {
+  id: Generated<number>;
+  training_id: number;
+  member_id: number;
+  created_at: string;
+}
+
+export type BigTaskStatus = "pending" | "in_progress" | "done" | "dropped";
+
+/** Planning: a large task of a year, with a priority of 1 to 10. */
+export interface BigTasksTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  description: string | null;
+  priority: number;
+  year: number;
+  due_date: string | null;
+  status: Generated<BigTaskStatus>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Planning: a member's businesses, their goals, the goals' actions and the actions' contents. */
+export interface BusinessesTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+  description: string | null;
+  industry: string | null;
+  website: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BusinessGoalsTable {
+  id: Generated<number>;
+  member_id: number;
+  business_id: number;
+  title: string;
+  target: string | null;
+  target_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type GoalActionStatus = "pending" | "in_progress" | "done";
+
+export interface GoalActionsTable {
+  id: Generated<number>;
+  member_id: number;
+  goal_id: number;
+  title: string;
+  due_date: string | null;
+  status: GoalActionStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActionContentsTable {
+  id: Generated<number>;
+  member_id: number;
+  action_id: number;
+  noted_on: string;
+  note: string;
+  link: string | null;
+  file_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -471,4 +594,12 @@ export interface DB {
   contact_import_rows: ContactImportRowsTable;
   invitations: InvitationsTable;
   member_name_words: MemberNameWordsTable;
+  wish_list_items: WishListItemsTable;
+  big_tasks: BigTasksTable;
+  businesses: BusinessesTable;
+  business_goals: BusinessGoalsTable;
+  goal_actions: GoalActionsTable;
+  action_contents: ActionContentsTable;
+  trainings: TrainingsTable;
+  training_registrations: TrainingRegistrationsTable;
 }

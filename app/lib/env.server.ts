@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isTimeZone, serverTimeZone } from "./time-zones";
 
 // An empty variable (FOO=) counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -21,6 +22,8 @@ const EnvSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  /** The club's IANA time zone: times are shown in it to members who have not chosen theirs. */
+  CLUB_TIME_ZONE: optional(z.string().refine(isTimeZone, "CLUB_TIME_ZONE must be an IANA time zone, for example Africa/Lagos")),
   INVITATION_DAYS: z.coerce.number().int().positive().default(30),
   PAYMENT_CURRENCY: z
     .string()
@@ -60,6 +63,11 @@ export function env(): Env {
   }
   cached = parsed.data as Env;
   return cached;
+}
+
+/** The zone times are shown in when a member has not chosen one (and to visitors). */
+export function clubTimeZone() {
+  return env().CLUB_TIME_ZONE ?? serverTimeZone();
 }
 
 export function dataDir() {

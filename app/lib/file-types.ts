@@ -42,7 +42,10 @@ export type UploadKind =
   | "event_media"
   | "contact_video"
   | "contact_document"
-  | "product_image";
+  | "product_image"
+  | "wish_list_image"
+  | "action_attachment"
+  | "training_image";
 
 export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: string }> = {
   profile_image: { families: ["image"], label: "profile image" },
@@ -56,6 +59,13 @@ export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: strin
   contact_video: { families: ["video"], label: "video" },
   contact_document: { families: ["document", "image"], label: "document" },
   product_image: { families: ["image"], label: "offer image" },
+  /** A wish list item's picture: its owner's alone, like the rest of their plans. */
+  wish_list_image: { families: ["image"], label: "wish list image" },
+  /** A business action's content may carry one document or image: its owner's alone. */
+  action_attachment: { families: ["document", "image"], label: "document or image" },
+  /** A training's picture or video: seen by every member, like an event's. (The kind keeps the
+   * name its stored files were recorded under.) */
+  training_image: { families: ["image", "video"], label: "training image or video" },
 };
 
 const EXTENSIONS: Record<Family, readonly string[]> = {
@@ -74,6 +84,12 @@ export function familyOfExtension(extension: string): Family | null {
     if (EXTENSIONS[family].includes(extension)) return family;
   }
   return null;
+}
+
+export function familyOfMediaType(mediaType: string): Family {
+  if ((IMAGE_TYPES as readonly string[]).includes(mediaType)) return "image";
+  if ((VIDEO_TYPES as readonly string[]).includes(mediaType)) return "video";
+  return "document";
 }
 
 export function acceptedExtensions(kind: UploadKind) {

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
+import type { z } from "zod";
 import { respond } from "./respond.server";
 import { safeRedirect } from "./session.server";
 import { uploadErrorMessage } from "./uploads.server";
@@ -50,6 +52,12 @@ export function formFailure<T extends Record<string, unknown>>(result: Submissio
   return json({ result, ...(extra ?? ({} as T)) }, { status });
 }
 
+/** The same refused-form answer for a field read without conform (a file streamed as it
+ * arrives): its message beside that field. */
+export function fieldFailure(field: string, message: string, status = 400) {
+  return formFailure({ status: "error", error: { [field]: [message] } }, undefined, status);
+}
+
 /** The one answer of an upload that was refused: "Upload error: {name}: {message}" as a
  * notification, and the name and error for the upload control (SPEC.md §8). */
 export function uploadRefused(request: Request, error: { name: string; message: string }, to?: string) {
@@ -58,6 +66,20 @@ export function uploadRefused(request: Request, error: { name: string; message: 
     { type: "error", message: uploadErrorMessage(error) },
     { to, status: 400, data: { name: error.name, error: error.message } },
   );
+}
+
+/** The first message of a refused form, for answers that carry one message only (SPEC.md §7's
+ * `{type, message}`, a plain-text check, a JSON `{error}`). */
+export function firstError(refused: { error?: Record<string, string[] | null> | null }, fallback = "Please check what you sent.") {
+  return Object.values(refused.error ?? {}).flat().find(Boolean) ?? fallback;
+}
+
+/** A query string or form with no form to show its errors beside (SPEC.md §7's calls and
+ * lookups) read with its zod schema: the values, or a 400 with the first message. */
+export function requireValid<Schema extends z.ZodType>(payload: FormData | URLSearchParams, schema: Schema): z.output<Schema> {
+  const submission = parseWithZod(payload, { schema });
+  if (submission.status !== "success") badRequest(firstError(submission));
+  return submission.value;
 }
 
 /** A feature's refusal ({status, message}: 400 with its reason, or 404) as the route's answer. */

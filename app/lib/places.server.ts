@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { ICity } from "country-state-city";
 import type * as Places from "country-state-city";
+import { joinPlace } from "./format";
 
 // The package's entry loads its whole world's cities (60 MB of a server's memory, 100 MB once
 // read) into every process at start, though only forms with a city list need them: countries
@@ -39,6 +40,16 @@ export function cityOptions(countryCode: string | null | undefined, provinceCode
   return City.getCitiesOfState(countryCode, provinceCode).map((city) => ({ value: city.name, label: city.name }));
 }
 
+/** The options for the country and province a form was sent with (a refused form, or the
+ * "refresh-places" button without JavaScript, shows them again). */
+export function placeOptionsOfForm(form: FormData) {
+  const chosen = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value ? value : null;
+  };
+  return placeOptions({ country: chosen("country"), province: chosen("province") });
+}
+
 export function placeOptions(place: { country?: string | null; province?: string | null }) {
   return {
     countries: countryOptions(),
@@ -62,9 +73,17 @@ export function placeErrors(place: { country: string | null; province: string | 
   return errors;
 }
 
-export function placeLabel(place: { country: string | null; province: string | null; city: string | null }) {
-  if (!place.country) return null;
+type StoredPlace = { country: string | null; province: string | null; city: string | null };
+
+/** The city, province and country names of a stored place (empty without a country). */
+export function placeParts(place: StoredPlace) {
+  if (!place.country) return [];
   const country = Country.getCountryByCode(place.country)?.name ?? place.country;
   const province = place.province ? State.getStateByCodeAndCountry(place.province, place.country)?.name : null;
-  return [place.city, province, country].filter(Boolean).join(", ");
+  return [place.city, province, country];
+}
+
+/** "Lagos, Nigeria" (a city named as its province is said once), or null without a country. */
+export function placeLabel(place: StoredPlace) {
+  return place.country ? joinPlace(placeParts(place)) : null;
 }

@@ -3,11 +3,12 @@ import { redirect } from "@remix-run/node";
 import { cookieOptionsFor, signedCookie } from "./cookies.server";
 import type { Role } from "./db-schema";
 import { db, nowIso } from "./db.server";
-import { env } from "./env.server";
+import { clubTimeZone, env } from "./env.server";
 import { fileUrl } from "./files.server";
 import { flashHeaders, type Notification } from "./respond.server";
 
-export type Member = { id: number; name: string; email: string; role: Role; avatarUrl: string | null };
+/** `timeZone`: the zone the member reads times in (theirs, or the club's). */
+export type Member = { id: number; name: string; email: string; role: Role; avatarUrl: string | null; timeZone: string };
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
@@ -43,7 +44,7 @@ async function lookUpMember(request: Request): Promise<Member | null> {
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("files", "files.id", "users.profile_image_id")
-    .select(["users.id", "users.name", "users.email", "users.role", "sessions.last_seen_at", "files.token as avatar_token"])
+    .select(["users.id", "users.name", "users.email", "users.role", "users.time_zone", "sessions.last_seen_at", "files.token as avatar_token"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", now.toISOString())
     .where("users.disabled_at", "is", null)
@@ -58,6 +59,7 @@ async function lookUpMember(request: Request): Promise<Member | null> {
     email: row.email,
     role: row.role,
     avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null,
+    timeZone: row.time_zone ?? clubTimeZone(),
   };
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -83,11 +84,15 @@ async function receivePart(data: AsyncIterable<Uint8Array>, name: string, limit:
       yield chunk;
     }
   }
+  const file = fs.createWriteStream(tempPath);
   try {
     // pipeline: back-pressure, and a disk error rejects instead of going unhandled.
-    await pipeline(limited(), fs.createWriteStream(tempPath));
+    await pipeline(limited(), file);
     return { name, tempPath, size };
   } catch (error) {
+    // The file is opened asynchronously: a part refused before the open finished would
+    // otherwise be created after it was removed, and stay behind.
+    if (!file.closed) await once(file, "close").catch(() => undefined);
     await fsp.rm(tempPath, { force: true });
     if (error instanceof UploadError) {
       // Read the rest (dropping it, up to a bound): see DISCARD_AT_MOST.

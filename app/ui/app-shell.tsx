@@ -1,27 +1,16 @@
-import { Form, Link, NavLink, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Avatar } from "./avatar";
 import { CsrfInput } from "./csrf-input";
+import { isWithin, MAIN_NAV, type NavGroup } from "./main-nav";
+import { usePageKind } from "./page-kind";
 
-type ShellMember = { name: string; role: string; avatarUrl: string | null } | null;
-
-// Only areas that exist are listed; each product area adds its entry here.
-const MEMBER_NAV = [
-  { to: "/user", label: "Home", end: true },
-  { to: "/user/timeline", label: "Timeline", end: false },
-  { to: "/user/contacts", label: "Contacts", end: false },
-  { to: "/user/events", label: "Events", end: false },
-  { to: "/user/tickets", label: "Tickets", end: false },
-  { to: "/user/offers", label: "Offers", end: false },
-  { to: "/user/friends", label: "Friends", end: false },
-  { to: "/user/chat", label: "Chat", end: false },
-  { to: "/user/membership", label: "Membership", end: false },
-  { to: "/user/settings", label: "Settings", end: false },
-];
+type ShellMember = { id: number; name: string; role: string; avatarUrl: string | null } | null;
+type Unread = { notifications: number; chat: number };
 
 /** Unread notifications and chat messages, from the member area's loader (routes/user.tsx). */
-function useUnread() {
-  const data = useRouteLoaderData("routes/user") as { unread?: { notifications: number; chat: number } } | undefined;
+function useUnread(): Unread {
+  const data = useRouteLoaderData("routes/user") as { unread?: Unread } | undefined;
   return data?.unread ?? { notifications: 0, chat: 0 };
 }
 
@@ -35,52 +24,169 @@ function UnreadBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
+/**
+ * The header's menus are `<details>`: they open and close without JavaScript. With it, a menu
+ * also closes after a link in it was followed (the page behind changed without a reload), on
+ * Escape and on a click elsewhere.
+ */
+function useClosingMenus(header: React.RefObject<HTMLElement>) {
+  const location = useLocation();
+  useEffect(() => {
+    header.current?.querySelectorAll("details[open]").forEach((menu) => menu.removeAttribute("open"));
+  }, [location, header]);
+  useEffect(() => {
+    function closeOthers(event: Event) {
+      const target = event.target as Node;
+      header.current?.querySelectorAll("details[open]").forEach((menu) => {
+        if (event.type === "keydown" ? (event as KeyboardEvent).key === "Escape" : !menu.contains(target)) {
+          menu.removeAttribute("open");
+          if (event.type === "keydown" && menu.contains(target)) menu.querySelector("summary")?.focus();
+        }
+      });
+    }
+    document.addEventListener("click", closeOthers);
+    document.addEventListener("keydown", closeOthers);
+    return () => {
+      document.removeEventListener("click", closeOthers);
+      document.removeEventListener("keydown", closeOthers);
+    };
+  }, [header]);
+}
+
+function NavLinks({ group, unread }: { group: NavGroup; unread: Unread }) {
+  return (
+    <ul>
+      {group.items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to}>
+            {item.label}
+            {item.unread ? <UnreadBadge count={unread[item.unread]} label="messages" /> : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The main navigation, one row at every width: a menu per group on a wide screen, one menu of
+ * every group on a phone (CSS shows one of the two). */
+function MainNav({ unread }: { unread: Unread }) {
+  const { pathname } = useLocation();
+  const groups = MAIN_NAV.filter((group) => group.items.length > 0);
+  const current = (group: NavGroup) => group.items.some((item) => isWithin(pathname, item.to));
+  const chatInGroup = (group: NavGroup) => (group.items.some((item) => item.unread === "chat") ? unread.chat : 0);
+  return (
+    <nav aria-label="Main" className="main-nav">
+      <details className="nav-menu nav-menu--compact" name="main-nav">
+        <summary>
+          Menu
+          <UnreadBadge count={unread.chat} label="messages" />
+        </summary>
+        <div className="nav-panel">
+          {groups.map((group) => (
+            <section key={group.label} aria-label={group.label} className="nav-section">
+              <p className="nav-section-title" aria-hidden="true">
+                {group.label}
+              </p>
+              <NavLinks group={group} unread={unread} />
+            </section>
+          ))}
+        </div>
+      </details>
+      <ul className="nav-groups">
+        {groups.map((group) =>
+          group.items.length === 1 ? (
+            <li key={group.label}>
+              <NavLink to={group.items[0].to} className="nav-link">
+                {group.items[0].label}
+              </NavLink>
+            </li>
+          ) : (
+            <li key={group.label}>
+              <details className="nav-menu" name="main-nav">
+                <summary className={current(group) ? "nav-current" : undefined}>
+                  {group.label}
+                  <UnreadBadge count={chatInGroup(group)} label="messages" />
+                </summary>
+                <div className="nav-panel">
+                  <NavLinks group={group} unread={unread} />
+                </div>
+              </details>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function MemberMenu({ member, unread }: { member: NonNullable<ShellMember>; unread: Unread }) {
+  return (
+    <details className="nav-menu member-menu" name="main-nav">
+      <summary className="account-member">
+        <Avatar name={member.name} url={member.avatarUrl} size={32} />
+        <span className="account-name">{member.name}</span>
+        <span className="visually-hidden">, your menu</span>
+        <UnreadBadge count={unread.notifications} label="notifications" />
+      </summary>
+      <div className="nav-panel nav-panel--end">
+        <p className="member-menu-name">{member.name}</p>
+        <ul>
+          <li>
+            <NavLink to="/user" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={`/user/members/${member.id}`}>Your page</NavLink>
+          </li>
+          <li>
+            <NavLink to="/user/notifications">
+              Notifications
+              <UnreadBadge count={unread.notifications} label="notifications" />
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/user/membership">Membership</NavLink>
+          </li>
+          <li>
+            <NavLink to="/user/settings">Settings</NavLink>
+          </li>
+          {member.role === "admin" ? (
+            <li>
+              <NavLink to="/user/admin">Admin</NavLink>
+            </li>
+          ) : null}
+        </ul>
+        <Form method="post" action="/signout" className="member-menu-signout">
+          <CsrfInput />
+          <button type="submit" className="button button--secondary button--small">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
 export function AppShell({ member, ticker, children }: { member: ShellMember; ticker?: ReactNode; children: ReactNode }) {
   const unread = useUnread();
+  const header = useRef<HTMLElement>(null);
+  useClosingMenus(header);
+  const kind = usePageKind();
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className="app-header">
+      <header className="app-header" ref={header}>
         <Link to={member ? "/user" : "/"} className="brand">
           Chapter
         </Link>
         {member ? (
           <>
-            <nav aria-label="Main" className="main-nav">
-              <ul>
-                {MEMBER_NAV.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end={item.end}>
-                      {item.label}
-                      {item.to === "/user/chat" ? <UnreadBadge count={unread.chat} label="messages" /> : null}
-                    </NavLink>
-                  </li>
-                ))}
-                {member.role === "admin" ? (
-                  <li>
-                    <NavLink to="/user/admin">Admin</NavLink>
-                  </li>
-                ) : null}
-              </ul>
-            </nav>
-            <div className="account">
-              <Link to="/user/notifications" className="notifications-link">
-                Notifications
-                <UnreadBadge count={unread.notifications} label="notifications" />
-              </Link>
-              <Link to="/user" className="account-member">
-                <Avatar name={member.name} url={member.avatarUrl} size={32} />
-                <span className="account-name">{member.name}</span>
-              </Link>
-              <Form method="post" action="/signout">
-                <CsrfInput />
-                <button type="submit" className="button button--small button--secondary">
-                  Sign out
-                </button>
-              </Form>
-            </div>
+            <MainNav unread={unread} />
+            <MemberMenu member={member} unread={unread} />
           </>
         ) : (
           <nav aria-label="Account" className="account">
@@ -92,7 +198,7 @@ export function AppShell({ member, ticker, children }: { member: ShellMember; ti
         )}
       </header>
       {ticker}
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} className={kind === "list" ? undefined : `page--${kind}`}>
         {children}
       </main>
     </>

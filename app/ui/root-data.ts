@@ -4,7 +4,7 @@ import type { Member } from "~/lib/session.server";
 /** What the shared components read from the root loader's data. root.tsx's loader returns at
  * least this (it checks so with `satisfies`); ui declares it rather than importing the root
  * route, so that nothing imports a route module. */
-export type RootUiData = { csrf: string; member: Member | null };
+export type RootUiData = { csrf: string; member: Member | null; timeZone: string };
 
 function useRootLoaderData() {
   return useRouteLoaderData("root") as RootUiData | undefined;
@@ -23,4 +23,10 @@ export function useOptionalMember() {
 /** The anti-forgery token of this visitor ("" before the root loader ran, e.g. in an error page). */
 export function useCsrfToken() {
   return useRootLoaderData()?.csrf ?? "";
+}
+
+/** The zone the viewer reads times in: the member's, or the club's (the same on the server and
+ * in the browser, so the text hydrates unchanged). */
+export function useTimeZone() {
+  return useRootLoaderData()?.timeZone ?? "UTC";
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, hydrated, modes, openMemberMenu, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 // Two of Lighthouse's accessibility audits (npm run lighthouse) that the member pages once
 // failed, checked on a phone-sized window (the browser helper's 390 px): every link has a name,
@@ -13,13 +13,16 @@ function headingLevels(page: Page) {
 }
 
 describe.each(modes)("accessibility $name", ({ javaScript }) => {
-  test("on a phone the header's link to the member's page is named; a post's comments heading follows its own", async () => {
+  test("on a phone the header's member menu is named; a post's comments heading follows its own", async () => {
     const page = await browser.newPage({ javaScript });
     await signUp(page, { name: "Ada Access", email: uniqueEmail("a11y") });
-    // Only the avatar shows at this width; the name is still the link's text.
-    const accountLink = page.getByRole("banner").getByRole("link", { name: "Ada Access" });
-    await accountLink.waitFor();
-    expect(await accountLink.getAttribute("href")).toBe("/user");
+    // Only the avatar shows at this width; the member's menu is still named after them, and
+    // holds the link to their page.
+    const memberMenu = page.locator("header.app-header details.member-menu > summary");
+    expect(await memberMenu.textContent()).toContain("Ada Access");
+    expect((await memberMenu.getByText("Ada Access").boundingBox())?.width).toBeLessThanOrEqual(1);
+    await openMemberMenu(page);
+    expect(await page.getByRole("banner").getByRole("link", { name: "Your page" }).getAttribute("href")).toMatch(/^\/user\/members\/\d+$/);
 
     await visit(page, "/user/timeline/post/new");
     await hydrated(page);

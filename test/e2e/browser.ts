@@ -68,6 +68,14 @@ export function useBrowser() {
     async newPage(options: { javaScript: boolean }) {
       return (await openContext(options)).newPage();
     },
+    /** A new member signed up with JavaScript in a context of its own (for tests that slow
+     * or watch that context's network), on their home page. */
+    async signedUp(name: string, emailPrefix: string) {
+      const context = await openContext({ javaScript: true });
+      const page = await context.newPage();
+      await signUp(page, { name, email: uniqueEmail(emailPrefix) });
+      return { context, page };
+    },
   };
 }
 
@@ -146,8 +154,32 @@ export async function signInHome(page: Page, credentials: { email: string; passw
   await hydrated(page);
 }
 
-/** The header's "Sign out" button; lands on the start page. */
+/** Follows a link of the main navigation, opening the menu that holds it (on a phone the one
+ * "Menu", on a wide screen the link's group). */
+export async function followNav(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const link = nav.getByRole("link", { name, exact: true });
+  if (!(await link.isVisible())) {
+    const menus = nav.locator("details").filter({ has: page.locator("a", { hasText: name }) });
+    await menus.locator(":scope > summary:visible").first().click();
+  }
+  await link.click();
+}
+
+/** Follows a link of the member's menu (the avatar at the header's end). */
+export async function followMemberMenu(page: Page, name: string) {
+  await openMemberMenu(page);
+  await page.getByRole("banner").getByRole("link", { name, exact: true }).click();
+}
+
+export async function openMemberMenu(page: Page) {
+  const menu = page.locator("header.app-header details.member-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator(":scope > summary").click();
+}
+
+/** The member's menu's "Sign out" button; lands on the start page. */
 export async function signOut(page: Page) {
+  await openMemberMenu(page);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.waitForURL(atPath("/"));
 }
@@ -173,6 +205,21 @@ export async function outcome(page: Page, where: Locator, text: string, javaScri
   const line = where.locator('[role="status"], [role="alert"]').filter({ hasText: text });
   await line.waitFor();
   return (await line.textContent()) ?? "";
+}
+
+/** Opens the dialog `name` from its link, fills `title` and what `fill` adds, submits it with
+ * the button of the same name and returns the notification about `title`, dismissed. */
+export async function addInDialog(page: Page, name: string, title: string, fill: (dialog: Locator) => Promise<unknown>) {
+  await page.getByRole("link", { name }).first().click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await hydrated(page);
+  await dialog.getByLabel("Title", { exact: true }).fill(title);
+  await fill(dialog);
+  await dialog.getByRole("button", { name }).click();
+  const said = await toast(page, title);
+  await dismissToast(page);
+  return said;
 }
 
 /** Answers "Yes, delete" in the Confirm! dialog once it says `message`; then, when given,

@@ -125,9 +125,7 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
 
 describe("uploading a business card with JavaScript", () => {
   test("after the crop, the button shows the percentage; Cancel aborts and no card is added", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Slow Cara", email: uniqueEmail("slowcard") });
+    const { context, page } = await browser.signedUp("Slow Cara", "slowcard");
     const id = await addContact(page, "Grace Hopper");
     const cardsPath = `/user/contacts/${id}/business-cards`;
     await visit(page, cardsPath);

@@ -109,9 +109,7 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
 
 describe("uploading a video with JavaScript", () => {
   test("the button shows the percentage; Cancel aborts and no video is added", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Slow Sid", email: uniqueEmail("slowvideo") });
+    const { context, page } = await browser.signedUp("Slow Sid", "slowvideo");
     const id = await addContact(page, "Grace Hopper");
     const videosPath = `/user/contacts/${id}/videos`;
     await visit(page, videosPath);

@@ -175,7 +175,7 @@ describe.each(modes)("contact import, other files and merging $name", ({ javaScr
     await katherine.getByRole("link", { name: "Katherine Johnson", exact: true }).click();
     await page.waitForURL(atPath("/user/profile"));
     expect(await detail(page, "E-mail").textContent()).toBe("katherine@example.com");
-    expect(await detail(page, "Phone").textContent()).toBe("+17575550100");
+    expect(await detail(page, "Phone").textContent()).toBe("+1 757 555 0100");
   });
 
   test("LinkedIn's export is recognised; Merge fills in a contact with the same e-mail (counted as updated); undo restores it", async () => {

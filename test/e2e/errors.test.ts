@@ -62,7 +62,7 @@ describe.each(modes)("errors stay where they happen $name", ({ javaScript }) => 
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(NOT_YOURS);
     expect(await heading(page)).toBe("Events");
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }).count()).toBe(1);
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events", includeHidden: true }).count()).toBeGreaterThan(0);
   });
 
   test("a missing area page keeps the member area's navigation", async () => {
@@ -71,16 +71,14 @@ describe.each(modes)("errors stay where they happen $name", ({ javaScript }) => 
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page not found" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Contacts" }).count()).toBe(1);
-    expect(await page.getByRole("button", { name: "Sign out" }).count()).toBe(1);
+    expect(await nav.getByRole("link", { name: "Contacts", includeHidden: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Sign out", includeHidden: true }).count()).toBe(1);
   });
 });
 
 describe("errors stay where they happen with JavaScript, without a reload", () => {
   test("a contact deleted meanwhile: its dialog shows Not found over the list as it was, its profile inside the shell", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Stale Steve", email: uniqueEmail("stale") });
+    const { context, page } = await browser.signedUp("Stale Steve", "stale");
     const gone = await addContact(page, "Soon Gone");
     await visit(page, "/user/contacts");
     await mark(page, "[data-testid=contact-card]", "listedCard");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { png } from "../fixtures/files";
-import { atPath, dismissToast, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -43,7 +43,7 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     const page = await browser.newPage({ javaScript });
     const name = `Evan Events ${javaScript ? "js" : "nojs"}`;
     await signUp(page, { name, email: uniqueEmail("events") });
-    await page.getByRole("link", { name: "Events", exact: true }).first().click();
+    await followNav(page, "Events");
     await page.waitForURL(atPath("/user/events"));
     await hydrated(page);
 

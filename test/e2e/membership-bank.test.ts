@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { admin, atPath, baseURL, detail, hydrated, modes, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { formatDate } from "~/lib/format";
 
 // The e2e server has no Stripe keys: memberships are paid by bank transfer, which the admin
 // confirms when the money arrives.
@@ -91,7 +92,7 @@ describe.each(modes)("membership by bank transfer $name", ({ javaScript }) => {
     expect(await confirm.textContent()).toContain(name);
     await confirm.getByRole("button", { name: "Yes, mark it paid" }).click();
     const paidUntil = annualEnd();
-    expect(await toast(page, "marked paid")).toContain(`Order ${reference} is marked paid. The Elite membership is paid until ${paidUntil}.`);
+    expect(await toast(page, "marked paid")).toContain(`Order ${reference} is marked paid. The Elite membership is paid until ${formatDate(paidUntil)}.`);
     await page.waitForURL((url) => url.pathname === "/user/admin/payments" && url.searchParams.get("q") === reference);
     await rows.filter({ hasText: "Paid on" }).waitFor();
     expect(await row.getByRole("link", { name: `Mark paid: ${reference}` }).count()).toBe(0);
@@ -109,7 +110,7 @@ describe.each(modes)("membership by bank transfer $name", ({ javaScript }) => {
     // The member sees the membership, and the badge on their home page.
     await visit(member, "/user/membership");
     expect(await detail(member, "Package").textContent()).toBe("Elite");
-    expect(await detail(member, "Paid until").textContent()).toBe(paidUntil);
+    expect(await detail(member, "Paid until").textContent()).toBe(formatDate(paidUntil));
     await visit(member, "/user");
     await member.getByRole("heading", { name: `Welcome, ${name}` }).waitFor();
     expect(await member.locator(".profile-identity .badge--package").textContent()).toBe("Elite");

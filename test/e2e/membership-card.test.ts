@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { signStripePayload } from "~/lib/payments/stripe.server";
-import { modes } from "./browser";
+import { followMemberMenu, modes } from "./browser";
 import { SECRET_KEY, WEBHOOK_SECRET, useStripeChapter } from "./stripe-chapter";
 
 // Card payments end to end (see stripe-chapter.ts): a member buys a membership on the fake
@@ -12,7 +12,7 @@ const { fakeStripe, chapter, newPage, hydrated, onChapter, signUp, postWebhook, 
 /** From the member's home: Membership → Choose Millionaires → Annual → Pay; lands on the
  * fake checkout page and returns the session Chapter created there. */
 async function startPaying(page: Page, javaScript: boolean) {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Membership" }).click();
+  await followMemberMenu(page, "Membership");
   await page.waitForURL(onChapter("/user/membership"));
   await page.getByRole("heading", { name: "Membership", level: 1 }).waitFor();
   await page
@@ -71,8 +71,8 @@ describe.each(modes)("membership by card $name", ({ javaScript }) => {
     await page.reload();
     await hydrated(page, javaScript);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await page.getByTestId("payment-status").textContent()).toMatch(/^Paid on \d{4}-\d{2}-\d{2}$/);
-    await page.getByText(/Your Millionaires membership is active until \d{4}-\d{2}-\d{2}/).waitFor();
+    expect(await page.getByTestId("payment-status").textContent()).toMatch(/^Paid on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await page.getByText(/Your Millionaires membership is active until \d{1,2} [A-Z][a-z]{2} \d{4}/).waitFor();
     expect(await page.getByText(/waiting for the card payment service/).count()).toBe(0);
 
     await page.getByRole("link", { name: "Back to Membership" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { png } from "../fixtures/files";
-import { atPath, baseURL, dismissToast, fieldErrors, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, baseURL, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -31,7 +31,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const eventTitle = `Expo ${suffix}`;
     await createEvent(page, eventTitle);
 
-    await page.getByRole("link", { name: "Offers", exact: true }).first().click();
+    await followNav(page, "Offers");
     await page.waitForURL(atPath("/user/offers"));
     await hydrated(page);
     await page.getByRole("link", { name: "Create an offer" }).click();

@@ -135,9 +135,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
 
 describe("uploading with JavaScript", () => {
   test("the button shows the percentage; Cancel aborts and leaves the previous image", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Slow Sam", email: uniqueEmail("slow") });
+    const { context, page } = await browser.signedUp("Slow Sam", "slow");
     await visit(page, PHOTOS);
     const profile = section(page, "Profile image");
     await chooseAndUpload(page, profile, await picture("first.png", { r: 90, g: 20, b: 160 }), true);
@@ -173,9 +171,7 @@ describe("uploading with JavaScript", () => {
   });
 
   test("a slow upload that is let finish counts up and then shows the new image", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Patient Pat", email: uniqueEmail("patient") });
+    const { context, page } = await browser.signedUp("Patient Pat", "patient");
     await visit(page, PHOTOS);
     const profile = section(page, "Profile image");
     await slowConnection(context, page, { down: 400, up: 200 });

@@ -119,6 +119,18 @@ describe("server", () => {
     expect(response.body.length).toBeLessThan(Buffer.byteLength(html));
   });
 
+  test("the files of public/ are served, cached for an hour; other addresses reach the app", async () => {
+    const icon = await fetch(`${baseURL}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("Content-Type")).toContain("image/svg+xml");
+    expect(icon.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(await icon.text()).toContain("<svg");
+    // Not a file of public/: the app's own 404 page, not express's.
+    const missing = await fetch(`${baseURL}/favicon.ico`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toMatch(/^<!DOCTYPE html>/i);
+  });
+
   test("/healthz says ok", async () => {
     const response = await fetch(`${baseURL}/healthz`);
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, dismissToast, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, followNav, hydrated, modes, openMemberMenu, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
@@ -74,12 +74,13 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
 
     // Bo sees the request in the header's count and on the friends page, and accepts it.
     await visit(bo.page, "/user");
-    expect(await bo.page.getByTestId("unread-notifications").textContent()).toMatch(/^1/);
-    await bo.page.getByRole("link", { name: /Notifications/ }).click();
+    expect(await bo.page.getByTestId("unread-notifications").first().textContent()).toMatch(/^1/);
+    await openMemberMenu(bo.page);
+    await bo.page.getByRole("banner").getByRole("link", { name: /Notifications/ }).click();
     await bo.page.waitForURL(atPath("/user/notifications"));
     await bo.page.getByText(`${ana.name} sent you a friend request.`).first().waitFor();
     expect(await bo.page.getByTestId("unread-notifications").count()).toBe(0);
-    await bo.page.getByRole("link", { name: "Friends", exact: true }).click();
+    await followNav(bo.page, "Friends");
     await bo.page.waitForURL(atPath("/user/friends"));
     await hydrated(bo.page);
     await friendRow(bo.page, ana.name).getByRole("button", { name: "Accept" }).click();
@@ -354,7 +355,7 @@ describe("chat", () => {
 
     // Bo sees the unread count, then the message.
     await visit(bo.page, "/user/chat");
-    expect(await bo.page.getByTestId("unread-messages").textContent()).toMatch(/^1/);
+    expect(await bo.page.getByTestId("unread-messages").first().textContent()).toMatch(/^1/);
     const conversation = bo.page.getByTestId("conversation").filter({ hasText: ana.name });
     expect(await conversation.getByTestId("conversation-unread").textContent()).toMatch(/^1/);
     await conversation.getByRole("link", { name: ana.name }).click();

@@ -74,7 +74,7 @@ describe.each(modes)("a ticket paid by card $name", ({ javaScript }) => {
     });
     await member.goto(`/user/payments/${reference}`);
     await hydrated(member, javaScript);
-    expect(await member.getByTestId("payment-status").textContent()).toMatch(/^Paid on \d{4}-\d{2}-\d{2}$/);
+    expect(await member.getByTestId("payment-status").textContent()).toMatch(/^Paid on \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     await member.getByRole("link", { name: "see your ticket" }).click();
     await member.waitForURL((url) => url.origin === chapter.baseURL && url.pathname.startsWith("/user/tickets/"));
     expect(await member.getByTestId("ticket-type").textContent()).toBe("General");

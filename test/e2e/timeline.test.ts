@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS, noisyPng, VIDEO_HEADS } from "../fixtures/files";
-import { atPath, confirmDeletion, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, confirmDeletion, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 import { expectUploadCountingUp, slowConnection } from "./slow-upload";
 import { loaded, type Picture, picture, setPhoto } from "./member-setup";
 
@@ -26,7 +26,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
   test("post with photos, edit keeping one and adding one, comment, delete the comment, delete the post", async () => {
     const page = await browser.newPage({ javaScript });
     await signUp(page, { name: "Tina Timeline", email: uniqueEmail("timeline") });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Timeline" }).click();
+    await followNav(page, "Timeline");
     await page.waitForURL(atPath("/user/timeline"));
     await hydrated(page);
     await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
@@ -141,9 +141,7 @@ describe("the post form with JavaScript", () => {
 
 describe("uploading a post's file with JavaScript", () => {
   test("while a file uploads Post stays disabled and the preview counts up; Cancel removes it and the post goes without it", async () => {
-    const context = await browser.newContext({ javaScript: true });
-    const page = await context.newPage();
-    await signUp(page, { name: "Carl Cancel", email: uniqueEmail("timeline-cancel") });
+    const { context, page } = await browser.signedUp("Carl Cancel", "timeline-cancel");
     await visit(page, "/user/timeline/post/new");
     const dialog = page.getByRole("dialog", { name: "Write a post" });
     const postButton = dialog.getByRole("button", { name: "Post", exact: true });

@@ -3,6 +3,7 @@ import type { ContactImportsTable } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile } from "~/lib/files.server";
 import { filesOwnedByContacts } from "./contacts.server";
+import type { IMPORT_DUPLICATES } from "./constants";
 import { guessMapping, isImportField, type Mapping } from "./import-fields";
 import { type ImportRow, readImportFile } from "./import-file.server";
 import { CONTACT_COLUMNS, contactFromRow, type ContactValues, type MergedColumn } from "./import-rows.server";
@@ -16,7 +17,7 @@ const BATCH = 500;
 /** A file uploaded but never confirmed is forgotten after a day. */
 const PENDING_KEPT_MS = 24 * 60 * 60 * 1000;
 
-export type Duplicates = "skip" | "merge";
+export type Duplicates = (typeof IMPORT_DUPLICATES)[number];
 export type Problem = { line: number; reason: string };
 export type ContactImport = Selectable<ContactImportsTable>;
 

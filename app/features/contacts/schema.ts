@@ -1,13 +1,7 @@
 import { z } from "zod";
+import { optionalText } from "~/lib/schema-fields";
 import { LABEL_MAX } from "./categories";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
+import { IMPORT_DUPLICATES } from "./constants";
 
 // SPEC.md §5's messages. The phone number is checked on the server with libphonenumber
 // (contacts.server.ts), which is too heavy to ship to phones.
@@ -88,3 +82,56 @@ export const ChapterHeadSchema = z.object({
 
 /** SPEC.md §7 change_isImportant: 1 marks the contact important, 0 unmarks it. */
 export const ImportantSchema = z.object({ is_important: z.enum(["0", "1"]) });
+
+/** The contact being edited, if any, for the live checks (a new contact sends none). */
+const editedContact = z.string({ error: "contact_id is a contact's id." }).optional();
+
+/** SPEC.md §7 POST /user/ajax/check_contact_and_invite: the e-mail typed ("" checks nothing). */
+export const EmailCheckSchema = z.object({
+  email: z
+    .string({ error: "Send the e-mail address as text." })
+    .trim()
+    .toLowerCase()
+    .max(254, "Please provide a valid email address.")
+    .optional()
+    .transform((value) => value ?? ""),
+  contact_id: editedContact,
+});
+
+/** SPEC.md §7 POST /user/ajax/check_contact_and_invite_to_phone: the number typed ("" checks
+ * nothing) and the country it is read in. */
+export const PhoneCheckSchema = z.object({
+  phone: z
+    .string({ error: "Send the phone number as text." })
+    .trim()
+    .optional()
+    .transform((value) => value ?? ""),
+  country: z
+    .string({ error: "Choose a country from the list." })
+    .trim()
+    .max(60, "Choose a country from the list.")
+    .optional()
+    .transform((value) => value || null),
+  contact_id: editedContact,
+});
+
+const countryCode = z
+  .string({ error: "country_id must be a two-letter country code" })
+  .regex(/^[A-Z]{2}$/, "country_id must be a two-letter country code");
+
+/** SPEC.md §7 GET /user/ajax/get-province-by-countryId?country_id=: the place selects' provinces. */
+export const ProvinceQuerySchema = z.object({ country_id: countryCode });
+
+/** SPEC.md §7 GET /user/ajax/get-city-by-regionId?country_id=&region_id=: a province's cities. */
+export const CityQuerySchema = z.object({
+  country_id: z.string({ error: "country_id and region_id are required" }).pipe(countryCode),
+  region_id: z
+    .string({ error: "country_id and region_id are required" })
+    .regex(/^[A-Z0-9-]{1,10}$/i, "region_id must be a province code"),
+});
+
+/** The import's mapping step: what happens to rows that are already contacts (the columns'
+ * fields, column_0 …, are read by import.server.ts's mappingFrom, which knows how many). */
+export const ImportMappingSchema = z.object({
+  duplicates: z.enum(IMPORT_DUPLICATES, { error: "Choose whether duplicates are skipped or merged." }),
+});

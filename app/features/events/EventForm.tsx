@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { formatBytes } from "~/lib/file-types";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
 import { PlaceFields, type PlaceOptions } from "~/ui/place-fields";
+import { useServerForm } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export type EventFormDefaults = Partial<Record<string, string>>;
@@ -34,14 +35,7 @@ export function EventForm({
   submitLabel: string;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: eventId ? `event-${eventId}` : "event-new",
-    lastResult,
-    constraint: constraint as never,
-    defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm(eventId ? `event-${eventId}` : "event-new", { lastResult, constraint, defaults });
   const imageErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
 
   return (
@@ -95,30 +89,8 @@ export function EventForm({
       <fieldset className="event-tickets">
         <legend>Tickets</legend>
         <p className="field-hint">Leave a capacity empty when that ticket type is not offered, and an amount empty when it is free.</p>
-        <div className="field-row">
-          <Field
-            label="General seats"
-            errors={fields.general_capacity.errors}
-            inputProps={{ ...getInputProps(fields.general_capacity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
-          />
-          <Field
-            label="General ticket amount"
-            errors={fields.general_amount.errors}
-            inputProps={{ ...getInputProps(fields.general_amount, { type: "text" }), inputMode: "decimal", placeholder: "Free" }}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            label="VIP seats"
-            errors={fields.vip_capacity.errors}
-            inputProps={{ ...getInputProps(fields.vip_capacity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
-          />
-          <Field
-            label="VIP ticket amount"
-            errors={fields.vip_amount.errors}
-            inputProps={{ ...getInputProps(fields.vip_amount, { type: "text" }), inputMode: "decimal", placeholder: "Free" }}
-          />
-        </div>
+        <TicketFields label="General" capacity={fields.general_capacity} amount={fields.general_amount} />
+        <TicketFields label="VIP" capacity={fields.vip_capacity} amount={fields.vip_amount} />
       </fieldset>
       <ErrorList errors={form.errors} />
       <div className="dialog-actions">
@@ -127,5 +99,25 @@ export function EventForm({
         </StatusButton>
       </div>
     </Form>
+  );
+}
+
+type TicketField = FieldMetadata<any, Record<string, any>, string[]>;
+
+/** One ticket type's seats and amount. */
+function TicketFields({ label, capacity, amount }: { label: string; capacity: TicketField; amount: TicketField }) {
+  return (
+    <div className="field-row">
+      <Field
+        label={`${label} seats`}
+        errors={capacity.errors}
+        inputProps={{ ...getInputProps(capacity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
+      />
+      <Field
+        label={`${label} ticket amount`}
+        errors={amount.errors}
+        inputProps={{ ...getInputProps(amount, { type: "text" }), inputMode: "decimal", placeholder: "Free" }}
+      />
+    </div>
   );
 }

@@ -7,16 +7,7 @@ import { CsrfInput } from "~/ui/csrf-input";
  * server is called; without JS the small form posts and the page comes back with the notice.
  * Used for events (event_id) and offers (product_id).
  */
-export function StatusToggle({
-  action,
-  idName,
-  id,
-  on,
-  count,
-  labels,
-  countLabel,
-  title,
-}: {
+type StatusToggleProps = {
   action: string;
   idName: "event_id" | "product_id";
   id: number;
@@ -26,7 +17,14 @@ export function StatusToggle({
   labels: [string, string];
   countLabel: string;
   title: string;
-}) {
+};
+
+/** SPEC.md §4's Interested / Uninterested of an event or an offer. */
+export function InterestedToggle(props: Omit<StatusToggleProps, "labels" | "countLabel">) {
+  return <StatusToggle {...props} labels={["Interested", "Uninterested"]} countLabel="interested" />;
+}
+
+export function StatusToggle({ action, idName, id, on, count, labels, countLabel, title }: StatusToggleProps) {
   const fetcher = useFetcher();
   const submitted = fetcher.formData?.get("type");
   const shown = submitted ? submitted === labels[0] : on;

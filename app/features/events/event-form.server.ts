@@ -1,9 +1,10 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { clubTimeZone } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { placeOptions } from "~/lib/places.server";
+import { timeZones } from "~/lib/time-zones";
 import { uploadLimit } from "~/lib/uploads.server";
 import { EventSchema } from "./schema";
-import { defaultTimeZone, timeZones } from "./time";
 
 /** What the create and edit dialogs need besides the event itself. */
 export function eventFormData(place: { country: string | null; province: string | null }) {
@@ -11,7 +12,7 @@ export function eventFormData(place: { country: string | null; province: string 
     constraint: getZodConstraint(EventSchema),
     places: placeOptions(place),
     timeZones: timeZones(),
-    defaultTimeZone: defaultTimeZone(),
+    defaultTimeZone: clubTimeZone(),
     imageAccept: acceptAttribute("profile_image"),
     imageMaxBytes: uploadLimit("event_media", "image"),
   };

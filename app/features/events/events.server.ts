@@ -4,7 +4,8 @@ import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { pageWindow } from "~/lib/paging";
-import { placeLabel } from "~/lib/places.server";
+import { formatDate, joinPlace } from "~/lib/format";
+import { placeParts } from "~/lib/places.server";
 import { notify } from "~/features/notifications/notifications.server";
 import type { StatusType } from "./constants";
 import type { EventInput } from "./schema";
@@ -148,7 +149,7 @@ function present(row: EventRow, viewerId: number) {
     imageUrl: image_token ? fileUrl(image_token) : null,
     // Cards show the light rendition (at most 640 px wide), with its size for the layout.
     cardImage: image_token ? { url: fileUrl(image_token, "medium"), ...mediumSize(image_width, image_height) } : null,
-    place: [event.venue, placeLabel(event) ?? event.city].filter(Boolean).join(", "),
+    place: joinPlace([event.venue, ...(event.country ? placeParts(event) : [event.city])]),
     interested: my_interested === 1,
     going: my_going === 1,
     interestedCount: Number(interested_count ?? 0),
@@ -242,7 +243,7 @@ export async function upcomingEventOptions() {
     .orderBy(startsAt)
     .limit(200)
     .execute();
-  return rows.map((row) => ({ value: String(row.id), label: `${row.title} (${row.starts_at.slice(0, 10)})` }));
+  return rows.map((row) => ({ value: String(row.id), label: `${row.title} · ${formatDate(row.starts_at.slice(0, 10))}` }));
 }
 
 /** SPEC.md §4: Interested/Uninterested and Going/Notgoing, one row per member and event. */

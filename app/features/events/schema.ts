@@ -1,13 +1,7 @@
 import { z } from "zod";
+import { optionalText } from "~/lib/schema-fields";
 import { STATUS_TYPES } from "./constants";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
+import { isTimeZone } from "~/lib/time-zones";
 
 /** An amount in the currency's units ("25", "25.50"), as integer cents; empty means free. */
 export const optionalAmount = z
@@ -49,14 +43,6 @@ const time = (what: string) =>
     .refine((value) => TIME.test(value), "Enter a time as hh:mm.")
     .refine((value) => !TIME.test(value) || Number(value.slice(3)) % 5 === 0, "Choose a time in steps of 5 minutes.");
 
-function isTimeZone(value: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const TIMING_FIELDS = ["start_date", "start_time", "end_date", "end_time"];
 
@@ -81,6 +67,8 @@ export const EventSchema = z
     general_amount: optionalAmount,
     vip_capacity: optionalSeats,
     vip_amount: optionalAmount,
+    /** Editing: the "Remove this image" box (a new image replaces the old one anyway). */
+    remove_image: z.literal("1", { error: "Tick the box to remove the image." }).optional(),
   })
   .refine((event) => `${event.end_date}T${event.end_time}` > `${event.start_date}T${event.start_time}`, {
     path: ["end_time"],

@@ -28,34 +28,3 @@ export function wallClockToUtc(local: string, timeZone: string) {
   instant = guess - zoneOffsetMinutes(instant, timeZone) * 60_000;
   return new Date(instant).toISOString();
 }
-
-/** The server's own zone (or UTC), the form's default. */
-export function defaultTimeZone() {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
-let zones: string[] | undefined;
-export function timeZones() {
-  zones ??= (() => {
-    const list = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-    return list.includes("UTC") ? list : ["UTC", ...list];
-  })();
-  return zones;
-}
-
-/** "Sat 5 Dec 2026, 19:00" from "2026-12-05T19:00" (read as a wall clock, whatever the zone). */
-export function formatWallClock(local: string, { withDate = true } = {}) {
-  const [date, time] = local.split("T");
-  if (!withDate) return time;
-  const [year, month, day] = date.split("-").map(Number);
-  const label = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
-  return `${label}, ${time}`;
-}
-
-/** "Sat 5 Dec 2026, 19:00 – 22:00" or across days with both dates. */
-export function formatRange(startsAt: string, endsAt: string) {
-  const sameDay = startsAt.slice(0, 10) === endsAt.slice(0, 10);
-  return `${formatWallClock(startsAt)} – ${formatWallClock(endsAt, { withDate: !sameDay })}`;
-}

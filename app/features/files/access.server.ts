@@ -10,14 +10,16 @@ type Reader = { id: number };
 
 /** Kinds any signed-in member may see; everything else is its owner's alone unless an area
  * adds a rule below (a post's privacy …). A contact's business cards (business_card) and
- * picture (contact_profile_image) stay with the contact book's owner: they are deliberately
- * not here. */
+ * picture (contact_profile_image) stay with the contact book's owner, and a business action's
+ * attachment (action_attachment) with the member who planned it: they are deliberately not
+ * here. */
 const SEEN_BY_ALL_MEMBERS = new Set<UploadKind>([
   "profile_image",
   "cover_image",
-  // Events and offers are shown to every member, with their pictures.
+  // Events, offers and trainings are shown to every member, with their pictures.
   "event_media",
   "product_image",
+  "training_image",
 ]);
 
 export function canRead(file: { kind: string; owner_id: number }, member: Reader) {

@@ -1,5 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useTimeZone } from "~/ui/root-data";
 import { StatusButton } from "~/ui/status-button";
 import { invitationLabel, type InvitationState } from "./state";
 
@@ -27,12 +29,13 @@ export function InviteAction({
   variant?: "profile" | "grid";
 }) {
   const fetcher = useFetcher();
+  const timeZone = useTimeZone();
   const sending = fetcher.state !== "idle";
-  const small = variant === "grid" ? "link-button" : "button--secondary button--small";
+  const small = "button--secondary button--small";
   if (state.status === "joined") return <span className="invite-joined">Joined Chapter</span>;
   if (state.status === "none") {
     return (
-      <Link to={inviteDialogPath(contactId, back)} className={variant === "grid" ? undefined : "button button--small"} preventScrollReset aria-label={`Invite ${name} to Chapter`}>
+      <Link to={inviteDialogPath(contactId, back)} className={variant === "grid" ? "button button--secondary button--small" : "button button--small"} preventScrollReset aria-label={`Invite ${name} to Chapter`}>
         Invite
       </Link>
     );
@@ -42,8 +45,8 @@ export function InviteAction({
       <CsrfInput />
       <input type="hidden" name="contact_id" value={contactId} />
       {variant === "grid" ? (
-        <span className="invite-sent" title={invitationLabel(state)}>
-          Invited {state.sentAt.slice(0, 10)}
+        <span className="invite-sent" title={invitationLabel(state, timeZone)}>
+          Invited {formatDate(state.sentAt, timeZone)}
         </span>
       ) : null}
       <StatusButton pending={sending} pendingLabel="Sending..." className={small} aria-label={`Re-invite ${name}`}>
@@ -55,6 +58,7 @@ export function InviteAction({
 
 /** The contact profile's invitation section. */
 export function InvitationSection({ contactId, name, state, back }: { contactId: number; name: string; state: InvitationState; back: string }) {
+  const timeZone = useTimeZone();
   return (
     <section className="card" aria-labelledby="invitation-heading">
       <div className="page-header">
@@ -62,7 +66,7 @@ export function InvitationSection({ contactId, name, state, back }: { contactId:
         <InviteAction contactId={contactId} name={name} state={state} back={back} />
       </div>
       <p className="muted" data-testid="invitation-state">
-        {invitationLabel(state)}
+        {invitationLabel(state, timeZone)}
         {state.status === "invited" ? ` to ${state.email}` : ""}.
       </p>
       {state.status === "invited" ? (

@@ -23,20 +23,20 @@ export type Delivery =
   | Extract<SendOutcome, { ok: false }>
   | { ok: true; message: string; invitation: Extract<SendOutcome, { ok: true }>["state"]; html: string };
 
-function delivered(outcome: SendOutcome, message: string): Delivery {
+function delivered(outcome: SendOutcome, message: string, timeZone: string): Delivery {
   if (!outcome.ok) return outcome;
-  return { ok: true, message, invitation: outcome.state, html: invitationHtml(invitationLabel(outcome.state)) };
+  return { ok: true, message, invitation: outcome.state, html: invitationHtml(invitationLabel(outcome.state, timeZone)) };
 }
 
 /** Sends the invitation (again, when the contact was invited already). */
 export async function deliverInvitation(member: Member, contact: Contact, input: InviteInput, origin: string) {
   const again = (await invitationOf(member.id, contact.id)).state.status === "invited";
   const outcome = await sendInvitation(member, contact, input, origin);
-  return delivered(outcome, again ? `Invitation sent again to ${input.email}.` : `Invitation sent to ${input.email}.`);
+  return delivered(outcome, again ? `Invitation sent again to ${input.email}.` : `Invitation sent to ${input.email}.`, member.timeZone);
 }
 
 /** Sends the earlier invitation again, with a new link (the old one stops working), counted. */
 export async function redeliverInvitation(member: Member, contact: Contact, origin: string) {
   const outcome = await resendInvitation(member, contact, origin);
-  return delivered(outcome, `Invitation sent again to ${outcome.ok && outcome.state.status === "invited" ? outcome.state.email : ""}.`);
+  return delivered(outcome, `Invitation sent again to ${outcome.ok && outcome.state.status === "invited" ? outcome.state.email : ""}.`, member.timeZone);
 }

@@ -1,3 +1,5 @@
+import { formatDate } from "~/lib/format";
+
 /** What a contact's invitation looks like to its owner (the profile, the grid, the answers of
  * the invite actions). */
 export type InvitationState =
@@ -5,11 +7,12 @@ export type InvitationState =
   | { status: "invited"; email: string; sentAt: string; resentCount: number; expired: boolean }
   | { status: "joined"; acceptedAt: string };
 
-/** "Invited on 2026-11-23", "Re-invited 2 times, last on 2026-11-24", "Joined Chapter on …". */
-export function invitationLabel(state: InvitationState) {
+/** "Invited on 23 Nov 2026", "Re-invited 2 times, last on 24 Nov 2026", "Joined Chapter on …"
+ * (days in the viewer's `timeZone`). */
+export function invitationLabel(state: InvitationState, timeZone: string) {
   if (state.status === "none") return "Not invited yet";
-  if (state.status === "joined") return `Joined Chapter on ${state.acceptedAt.slice(0, 10)}`;
-  const on = state.sentAt.slice(0, 10);
+  if (state.status === "joined") return `Joined Chapter on ${formatDate(state.acceptedAt, timeZone)}`;
+  const on = formatDate(state.sentAt, timeZone);
   const base =
     state.resentCount === 0
       ? `Invited on ${on}`

@@ -77,13 +77,15 @@ export async function getProfile(memberId: number) {
       "province",
       "city",
       "looking_for",
+      "time_zone",
       "created_at",
     ])
     .where("id", "=", memberId)
     .executeTakeFirst();
 }
 
-export async function updateProfile(memberId: number, profile: Profile) {
+/** `timeZone` left out keeps the member's zone as it is. */
+export async function updateProfile(memberId: number, profile: Omit<Profile, "timeZone"> & { timeZone?: string | null }) {
   await db
     .updateTable("users")
     .set({
@@ -98,6 +100,7 @@ export async function updateProfile(memberId: number, profile: Profile) {
       province: profile.country ? profile.province : null,
       city: profile.country ? profile.city : null,
       looking_for: profile.lookingFor,
+      ...(profile.timeZone === undefined ? {} : { time_zone: profile.timeZone }),
       updated_at: nowIso(),
     })
     .where("id", "=", memberId)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "~/lib/time-zones";
 
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 200;
@@ -77,6 +78,13 @@ export const ProfileSchema = z.object({
   province: Optional(60),
   city: Optional(100),
   lookingFor: Optional(300),
+  // Empty: the club's zone (CLUB_TIME_ZONE).
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isTimeZone(value), "Choose a time zone from the list."),
 });
 
 export type Profile = z.infer<typeof ProfileSchema>;

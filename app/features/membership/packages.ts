@@ -27,9 +27,3 @@ export function priceCents(packageId: PackageId, period: Period) {
 export function packageLabel(id: string) {
   return findPackage(id)?.label ?? id;
 }
-
-export function formatMoney(cents: number, currency: string) {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 }).format(
-    cents / 100,
-  );
-}

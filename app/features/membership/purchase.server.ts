@@ -1,5 +1,4 @@
-import { createPayment, paymentProvider, setProviderRef, settlePayment } from "~/lib/payments/payments.server";
-import { StripeError } from "~/lib/payments/stripe.server";
+import { CARD_SERVICE_UNREACHABLE, createPayment, paymentProvider, startPayment } from "~/lib/payments/payments.server";
 import type { Member } from "~/lib/session.server";
 import { type PackageId, packageLabel, type Period, PERIODS, priceCents } from "./packages";
 
@@ -21,20 +20,6 @@ export async function startMembershipPurchase(
     amountCents: priceCents(packageId, period),
     provider: provider.name,
   });
-  try {
-    const page = `${origin}/user/payments/${payment.reference}`;
-    const { redirectTo, providerRef } = await provider.start({
-      payment,
-      memberEmail: member.email,
-      successUrl: `${page}?return=success`,
-      cancelUrl: `${page}?return=cancel`,
-    });
-    if (providerRef) await setProviderRef(payment.id, providerRef);
-    return { ok: true, redirectTo };
-  } catch (error) {
-    if (!(error instanceof StripeError)) throw error;
-    console.error(`Card payment ${payment.reference} could not start:`, error.message);
-    await settlePayment(payment.id, "failed");
-    return { ok: false, message: "The card payment service could not be reached. You have not been charged; please try again in a moment." };
-  }
+  const redirectTo = await startPayment(provider, payment, { memberEmail: member.email, origin, what: "Card payment" });
+  return redirectTo ? { ok: true, redirectTo } : { ok: false, message: CARD_SERVICE_UNREACHABLE };
 }

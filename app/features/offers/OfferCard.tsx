@@ -1,24 +1,15 @@
 import { Link, useLocation } from "@remix-run/react";
-import { StatusToggle } from "~/features/events/StatusToggle";
-import { formatMoney } from "~/features/membership/packages";
+import { InterestedToggle } from "~/features/events/StatusToggle";
+import { formatPrice } from "~/lib/format";
 import { ListCardImage, OwnerActions } from "~/ui/list-card";
 
 export function offerPrice(offer: { price_cents: number | null; currency: string }) {
-  return offer.price_cents === null ? null : offer.price_cents === 0 ? "Free" : formatMoney(offer.price_cents, offer.currency);
+  return offer.price_cents === null ? null : formatPrice(offer.price_cents, offer.currency);
 }
 
 export function OfferInterest({ offer }: { offer: { id: number; title: string; interested: boolean; interestedCount: number } }) {
   return (
-    <StatusToggle
-      action="/user/offers/status"
-      idName="product_id"
-      id={offer.id}
-      on={offer.interested}
-      count={offer.interestedCount}
-      labels={["Interested", "Uninterested"]}
-      countLabel="interested"
-      title={offer.title}
-    />
+    <InterestedToggle action="/user/offers/status" idName="product_id" id={offer.id} on={offer.interested} count={offer.interestedCount} title={offer.title} />
   );
 }
 

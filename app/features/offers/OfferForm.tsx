@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { formatBytes } from "~/lib/file-types";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
+import { useServerForm } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 /** An offer (SPEC.md's product): title, description, optional price, optional event, and an
@@ -27,14 +28,7 @@ export function OfferForm({
   submitLabel: string;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: offerId ? `offer-${offerId}` : "offer-new",
-    lastResult,
-    constraint: constraint as never,
-    defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useServerForm(offerId ? `offer-${offerId}` : "offer-new", { lastResult, constraint, defaults });
   const imageErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="offer-form">

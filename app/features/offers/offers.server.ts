@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
+import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { pageWindow } from "~/lib/paging";
 import type { OfferStatusType } from "./constants";
 import type { OfferInput } from "./schema";
+import { formatDate } from "~/lib/format";
 
 export const PAGE_SIZE = 12;
 
@@ -104,6 +106,18 @@ export async function deleteOffer(ownerId: number, offerId: number) {
   return true;
 }
 
+/** One column of the offer's first image (its cover). */
+function coverImage<Column extends "token" | "width" | "height">(eb: ExpressionBuilder<DB, "products">, column: Column) {
+  return eb
+    .selectFrom("product_images")
+    .innerJoin("files", "files.id", "product_images.file_id")
+    .select(`files.${column}` as `files.${Column}`)
+    .whereRef("product_images.product_id", "=", "products.id")
+    .orderBy("product_images.position")
+    .orderBy("files.id")
+    .limit(1);
+}
+
 function offersFor(viewerId: number) {
   return db
     .selectFrom("products")
@@ -119,33 +133,9 @@ function offersFor(viewerId: number) {
         .whereRef("product_statuses.product_id", "=", "products.id")
         .where("product_statuses.interested", "=", 1)
         .as("interested_count"),
-      eb
-        .selectFrom("product_images")
-        .innerJoin("files", "files.id", "product_images.file_id")
-        .select("files.token")
-        .whereRef("product_images.product_id", "=", "products.id")
-        .orderBy("product_images.position")
-        .orderBy("files.id")
-        .limit(1)
-        .as("cover_token"),
-      eb
-        .selectFrom("product_images")
-        .innerJoin("files", "files.id", "product_images.file_id")
-        .select("files.width")
-        .whereRef("product_images.product_id", "=", "products.id")
-        .orderBy("product_images.position")
-        .orderBy("files.id")
-        .limit(1)
-        .as("cover_width"),
-      eb
-        .selectFrom("product_images")
-        .innerJoin("files", "files.id", "product_images.file_id")
-        .select("files.height")
-        .whereRef("product_images.product_id", "=", "products.id")
-        .orderBy("product_images.position")
-        .orderBy("files.id")
-        .limit(1)
-        .as("cover_height"),
+      coverImage(eb, "token").as("cover_token"),
+      coverImage(eb, "width").as("cover_width"),
+      coverImage(eb, "height").as("cover_height"),
     ]);
 }
 
@@ -208,7 +198,7 @@ export async function eventsWithOffers() {
     .where("events.id", "in", db.selectFrom("products").select("event_id").where("event_id", "is not", null).$narrowType<{ event_id: number }>())
     .orderBy(sql`coalesce(events.starts_at_utc, events.starts_at)`, "desc")
     .execute();
-  return rows.map((row) => ({ value: String(row.id), label: `${row.title} (${row.starts_at.slice(0, 10)})` }));
+  return rows.map((row) => ({ value: String(row.id), label: `${row.title} · ${formatDate(row.starts_at.slice(0, 10))}` }));
 }
 
 export async function setOfferStatus(memberId: number, offerId: number, type: OfferStatusType) {

@@ -8,6 +8,7 @@ import { pageWindow } from "~/lib/paging";
 import { findPayment, type Payment, settlePayment } from "~/lib/payments/payments.server";
 import { fulfilPayment, releasePayment } from "./fulfil.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "./labels";
+import { formatDate } from "~/lib/format";
 
 export const PAYMENTS_PER_PAGE = 25;
 
@@ -160,7 +161,7 @@ export async function confirmBankTransfer(paymentId: number, adminId: number) {
   let message = `Order ${paid.reference} is marked paid.`;
   if (paid.purpose === "membership") {
     const membership = await currentMembership(paid.member_id);
-    if (membership) message += ` The ${packageLabel(paid.item)} membership is paid until ${membership.coveredUntil}.`;
+    if (membership) message += ` The ${packageLabel(paid.item)} membership is paid until ${formatDate(membership.coveredUntil)}.`;
   }
   return { ok: true as const, payment: paid, message };
 }

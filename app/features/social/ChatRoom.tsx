@@ -3,10 +3,10 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { useHydrated } from "~/ui/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "./constants";
+import { ViewerTime } from "~/ui/viewer-time";
 
 type Message = { id: number; senderId: number; body: string; createdAt: string; readAt: string | null };
 
-const time = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
 
 function merge(current: Message[], incoming: Message[]) {
   const byId = new Map(current.map((message) => [message.id, message]));
@@ -114,9 +114,7 @@ export function ChatRoom({
               <li key={message.id} className={`chat-message ${mine ? "chat-message--mine" : "chat-message--theirs"}`} data-testid="chat-message">
                 <span className="visually-hidden">{mine ? "You" : other.name}: </span>
                 <p className="chat-body">{message.body}</p>
-                <time className="chat-time" dateTime={message.createdAt}>
-                  {time.format(new Date(message.createdAt))}
-                </time>
+                <ViewerTime className="chat-time" value={message.createdAt} />
               </li>
             );
           })}

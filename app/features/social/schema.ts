@@ -8,7 +8,15 @@ export const ChatMessageSchema = z.object({
     .trim()
     .min(1, "Write a message first.")
     .max(MESSAGE_MAX_LENGTH, `Use at most ${MESSAGE_MAX_LENGTH} characters.`),
+  /** Sent by the form once JavaScript runs: the message comes back as data, not a new page. */
+  live: z.literal("1", { error: "live is 1 or absent." }).optional(),
 });
+
+const messageId = z.string().regex(/^\d{1,15}$/, "Give a message id.");
+
+/** Where a conversation's live stream resumes: after the message the browser saw last (its
+ * Last-Event-ID header on a reconnect, or ?after= from a fresh page). */
+export const ChatResumeSchema = z.object({ after: messageId.optional(), last_event_id: messageId.optional() });
 
 /** SPEC.md §7's friend request calls: {friend_user_id}, and where to go after (a path of this site). */
 export const FriendCallSchema = z.object({ friend_user_id: z.unknown(), back: z.string().optional().catch(undefined) });

@@ -1,6 +1,9 @@
 import type { TicketStatus, TicketType } from "~/lib/db-schema";
 import { CopyButton } from "~/ui/copy-button";
-import { formatEventTime, formatInstant, ticketStatusLabel, ticketTypeLabel } from "./labels";
+import { ticketStatusLabel, ticketTypeLabel } from "./labels";
+import { formatEventRange } from "~/lib/format";
+import { useTimeZone } from "~/ui/root-data";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export type TicketCardData = {
   code: string;
@@ -17,15 +20,14 @@ export type TicketCardData = {
 /** A ticket as its holder shows it at the door: event, type, holder, status, code and QR code. */
 export function TicketCard({ ticket, headingLevel = 1 }: { ticket: TicketCardData; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  const timeZone = useTimeZone();
   return (
     <section className="card ticket" aria-labelledby="ticket-heading">
       <div>
         <Heading id="ticket-heading">{ticket.event.title}</Heading>
         <dl className="details">
           <dt>When</dt>
-          <dd>
-            {formatEventTime(ticket.event.startsAt)} – {formatEventTime(ticket.event.endsAt)} ({ticket.event.timeZone})
-          </dd>
+          <dd>{formatEventRange(ticket.event.startsAt, ticket.event.endsAt, ticket.event.timeZone)}</dd>
           {ticket.event.place ? (
             <>
               <dt>Where</dt>
@@ -50,7 +52,7 @@ export function TicketCard({ ticket, headingLevel = 1 }: { ticket: TicketCardDat
           <dd data-testid="ticket-holder">{ticket.holder}</dd>
           <dt>Status</dt>
           <dd data-testid="ticket-status" className={ticket.status === "cancelled" ? "ticket-status--cancelled" : undefined}>
-            {ticketStatusLabel(ticket.status, ticket.checkedInAt)}
+            {ticketStatusLabel(ticket.status, ticket.checkedInAt, timeZone)}
           </dd>
           <dt>Code</dt>
           <dd>
@@ -60,7 +62,7 @@ export function TicketCard({ ticket, headingLevel = 1 }: { ticket: TicketCardDat
             <CopyButton text={ticket.code} label="Copy code" />
           </dd>
         </dl>
-        {ticket.checkedInAt ? <p className="muted">Checked in at {formatInstant(ticket.checkedInAt)}.</p> : null}
+        {ticket.checkedInAt ? <p className="muted">Checked in at <ViewerTime value={ticket.checkedInAt} />.</p> : null}
       </div>
       {ticket.qr ? (
         // The SVG is qrcode's own output for our code (no member text in it).

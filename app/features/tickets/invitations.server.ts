@@ -181,7 +181,7 @@ export async function inviteMembers(
     if (!row) continue;
     invited += 1;
     const path = `/user/tickets/invitations/${row.id}`;
-    const what = `a ${ticketTypeLabel(type)} ticket to ${event.title} (${formatEventTime(event.starts_at)})`;
+    const what = `a ${ticketTypeLabel(type)} ticket to ${event.title} on ${formatEventTime(event.starts_at, event.time_zone)}`;
     await notify({
       memberId: member.id,
       kind: "ticket_invitation",
@@ -193,7 +193,7 @@ export async function inviteMembers(
         text: [
           `Hello ${member.name},`,
           "",
-          `${organiser.name} invites you to ${event.title} on ${formatEventTime(event.starts_at)}${event.venue ? ` at ${event.venue}` : ""}, with ${what.replace(/ to .*/, "")} for free.`,
+          `${organiser.name} invites you to ${event.title} on ${formatEventTime(event.starts_at, event.time_zone)}${event.venue ? ` at ${event.venue}` : ""}, with ${what.replace(/ to .*/, "")} for free.`,
           "",
           `Accept or decline: ${origin}${path}`,
         ].join("\n"),
@@ -214,6 +214,7 @@ export async function pendingInvitations(memberId: number) {
       "ticket_invitations.ticket_type as type",
       "events.title as eventTitle",
       "events.starts_at as startsAt",
+      "events.time_zone as timeZone",
       "inviter.name as invitedBy",
     ])
     .where("ticket_invitations.member_id", "=", memberId)
@@ -239,6 +240,7 @@ export async function getInvitation(memberId: number, invitationId: number) {
         "ticket_invitations.invited_by",
         "events.title as event_title",
         "events.starts_at",
+        "events.time_zone",
         "events.venue",
         "events.city",
         "inviter.name as inviter_name",

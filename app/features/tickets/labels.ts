@@ -1,4 +1,5 @@
 import type { TicketStatus, TicketType } from "~/lib/db-schema";
+import { formatDateTime, formatEventStart } from "~/lib/format";
 
 // What members see for tickets (shared by the pages and the server).
 
@@ -6,17 +7,13 @@ export function ticketTypeLabel(type: TicketType) {
   return type === "vip" ? "VIP" : "General";
 }
 
-export function ticketStatusLabel(status: TicketStatus, checkedInAt: string | null = null) {
-  if (status === "issued") return checkedInAt ? `Checked in ${formatInstant(checkedInAt)}` : "Valid";
+/** `timeZone`: the viewer's, for the check-in time. */
+export function ticketStatusLabel(status: TicketStatus, checkedInAt: string | null, timeZone: string) {
+  if (status === "issued") return checkedInAt ? `Checked in ${formatDateTime(checkedInAt, timeZone)}` : "Valid";
   return status === "pending" ? "Waiting for payment" : "Cancelled";
 }
 
-/** "2027-05-14T18:00" (wall-clock at the venue) → "2027-05-14 18:00". */
-export function formatEventTime(local: string) {
-  return local.replace("T", " ");
-}
-
-/** An ISO instant → "2027-05-14 18:03 UTC". */
-export function formatInstant(iso: string) {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** "Fri 14 May 2027, 18:00 (Africa/Lagos)": when an event starts, at its venue. */
+export function formatEventTime(local: string, timeZone: string) {
+  return formatEventStart(local, timeZone);
 }

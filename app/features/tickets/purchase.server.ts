@@ -1,6 +1,5 @@
 import type { TicketType } from "~/lib/db-schema";
-import { createPayment, paymentProvider, setProviderRef, settlePayment } from "~/lib/payments/payments.server";
-import { StripeError } from "~/lib/payments/stripe.server";
+import { CARD_SERVICE_UNREACHABLE, createPayment, paymentProvider, startPayment } from "~/lib/payments/payments.server";
 import type { Member } from "~/lib/session.server";
 import { cancelTicket, EVENT_OVER, eventIsOver, issueTicket, linkPayment, liveTicketOf, NOT_OFFERED, type TicketEvent, ticketTypeLabel, typePrice } from "./tickets.server";
 
@@ -55,25 +54,8 @@ export async function buyTicket(member: Member, event: NonNullable<TicketEvent>,
     provider: provider.name,
   });
   await linkPayment(held.ticket.id, payment.id);
-  try {
-    const page = `${origin}/user/payments/${payment.reference}`;
-    const { redirectTo, providerRef } = await provider.start({
-      payment,
-      memberEmail: member.email,
-      successUrl: `${page}?return=success`,
-      cancelUrl: `${page}?return=cancel`,
-    });
-    if (providerRef) await setProviderRef(payment.id, providerRef);
-    return { ok: true, kind: "payment", redirectTo };
-  } catch (error) {
-    if (!(error instanceof StripeError)) throw error;
-    console.error(`Ticket payment ${payment.reference} could not start:`, error.message);
-    await settlePayment(payment.id, "failed");
-    await cancelTicket(held.ticket.id);
-    return {
-      ok: false,
-      status: 502,
-      message: "The card payment service could not be reached. You have not been charged; please try again in a moment.",
-    };
-  }
+  const redirectTo = await startPayment(provider, payment, { memberEmail: member.email, origin, what: "Ticket payment" });
+  if (redirectTo) return { ok: true, kind: "payment", redirectTo };
+  await cancelTicket(held.ticket.id);
+  return { ok: false, status: 502, message: CARD_SERVICE_UNREACHABLE };
 }

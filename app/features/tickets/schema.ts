@@ -21,3 +21,11 @@ export const CheckInSchema = z.object({ code: z.string({ error: "Enter a ticket 
 
 /** The invited member's answer to a ticket invitation. */
 export const InvitationAnswerSchema = z.object({ intent: z.enum(["accept", "decline"]) });
+
+/** SPEC.md §7 GET/POST /user/event/payment_form?event_id=&ticket_type=&back=: the purchase
+ * dialog's event (found or 404), the ticket type (general unless named) and its return path. */
+export const PurchaseQuerySchema = z.object({
+  event_id: z.string().optional(),
+  ticket_type: z.enum(["general", "vip"], { error: "The ticket type is general or vip." }).default("general"),
+  back: z.string().optional(),
+});

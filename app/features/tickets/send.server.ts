@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/membership/packages";
+import { formatMoney, joinPlace } from "~/lib/format";
 import type { TicketType } from "~/lib/db-schema";
 import { sendMail } from "~/lib/mail.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
@@ -55,8 +55,8 @@ export async function sendTicketToContact(
       "",
       `${organiser.name} sends you a ${label} ticket to ${event.title}.`,
       "",
-      `When: ${formatEventTime(event.starts_at)} (${event.time_zone})`,
-      ...(event.venue || event.city ? [`Where: ${[event.venue, event.city].filter(Boolean).join(", ")}`] : []),
+      `When: ${formatEventTime(event.starts_at, event.time_zone)}`,
+      ...(event.venue || event.city ? [`Where: ${joinPlace([event.venue, event.city])}`] : []),
       `Ticket: ${ticketTypeLabel(ticket.type)}`,
       ticket.amountCents > 0 ? `Price: ${formatMoney(ticket.amountCents, event.currency)} (settle it with ${organiser.name})` : "Price: free",
       `Code: ${code}`,

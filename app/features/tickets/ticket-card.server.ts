@@ -1,4 +1,4 @@
-import { formatMoney } from "~/features/membership/packages";
+import { formatPrice, joinPlace } from "~/lib/format";
 import { qrSvg } from "./qr.server";
 import type { TicketCardData } from "./TicketCard";
 import { holderLabel, type TicketView } from "./tickets.server";
@@ -11,13 +11,13 @@ export async function ticketCardData(ticket: TicketView): Promise<TicketCardData
     status: ticket.status,
     checkedInAt: ticket.checked_in_at,
     holder: holderLabel(ticket),
-    price: ticket.amount_cents > 0 ? formatMoney(ticket.amount_cents, ticket.currency) : "Free",
+    price: formatPrice(ticket.amount_cents, ticket.currency),
     event: {
       title: ticket.event_title,
       startsAt: ticket.starts_at,
       endsAt: ticket.ends_at,
       timeZone: ticket.time_zone,
-      place: [ticket.venue, ticket.city].filter(Boolean).join(", ") || null,
+      place: joinPlace([ticket.venue, ticket.city]) || null,
       organiser: ticket.organiser_name,
     },
     qr: ticket.status === "issued" ? await qrSvg(ticket.code) : null,

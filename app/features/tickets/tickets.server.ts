@@ -446,7 +446,7 @@ export async function checkInCounts(eventId: number) {
 export async function eventsOrganisedBy(memberId: number) {
   return db
     .selectFrom("events")
-    .select(["id", "title", "starts_at", "currency", "general_amount_cents", "vip_amount_cents", "general_capacity", "vip_capacity", "general_taken", "vip_taken"])
+    .select(["id", "title", "starts_at", "time_zone", "currency", "general_amount_cents", "vip_amount_cents", "general_capacity", "vip_capacity", "general_taken", "vip_taken"])
     .where("owner_id", "=", memberId)
     // Events saved before their UTC instants existed compare by wall-clock time instead.
     .where((eb) => eb(eb.fn.coalesce("ends_at_utc", "ends_at"), ">=", nowIso().slice(0, 16)))

@@ -2,20 +2,12 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Avatar } from "~/ui/avatar";
 import { CsrfInput } from "~/ui/csrf-input";
+import { ViewerTime } from "~/ui/viewer-time";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
 import { COMMENT_MAX, PRIVACY_OPTIONS } from "./constants";
 
 type Post = Omit<PostView, never>;
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** The same text on the server and in every browser (no time zone guessing before JS). */
-export function formatTime(iso: string) {
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
 
 export const postPath = (id: number) => `/user/timeline/post/${id}`;
 export const memberPath = (id: number) => `/user/members/${id}`;
@@ -51,7 +43,7 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
           </h2>
           <span className="muted">
             <Link to={postPath(post.id)} className="post-time">
-              <time dateTime={post.createdAt}>{formatTime(post.createdAt)}</time>
+              <ViewerTime value={post.createdAt} />
             </Link>
             {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
           </span>
@@ -61,7 +53,7 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
             <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
               Edit
             </Link>
-            <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--small" preventScrollReset>
+            <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--danger button--small" preventScrollReset>
               Delete
             </Link>
           </div>
@@ -123,9 +115,9 @@ function Comments({ post, back, allComments }: { post: Post; back: string; allCo
               <div className="comment-body">
                 <p className="comment-meta">
                   <Link to={memberPath(comment.authorId)}>{comment.authorName}</Link>{" "}
-                  <time className="muted" dateTime={comment.createdAt}>
-                    {formatTime(comment.createdAt)}
-                  </time>
+                  <span className="muted">
+                    <ViewerTime value={comment.createdAt} />
+                  </span>
                 </p>
                 <p className="comment-message">{comment.message}</p>
               </div>

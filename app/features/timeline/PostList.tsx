@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { PostCard } from "./PostCard";
 import type { PostView } from "./posts.server";
+import { EmptyState } from "~/ui/empty-state";
 
 type Page = { posts: PostView[]; nextBefore: number | null };
 
@@ -11,7 +12,7 @@ type Page = { posts: PostView[]; nextBefore: number | null };
  * keeps its own fetcher, so Remix reloads it after a comment or a deletion like the rest.
  */
 export function PostList({ page, path, back, empty }: { page: Page; path: string; back: string; empty: string }) {
-  if (page.posts.length === 0) return <p className="muted">{empty}</p>;
+  if (page.posts.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <div className="post-list">
       {page.posts.map((post) => (

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { COMMENT_MAX, MESSAGE_MAX } from "./constants";
 
+/** A field sent once or several times (with or without `[]` in its name): always a list. */
+function oneOrMany<Item extends z.ZodType>(item: Item) {
+  return z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+}
+
 // The message may be empty when the post carries photos or videos; the action checks that
 // there is one or the other (it knows the files).
 export const PostSchema = z.object({
@@ -10,6 +15,10 @@ export const PostSchema = z.object({
     .optional()
     .transform((value) => (value ?? "").replace(/\r\n/g, "\n").trim()),
   privacy: z.enum(["public", "friends", "private"], { error: "Choose who may see the post." }),
+  // With JavaScript the photos and videos were uploaded one by one already and come as their
+  // names (`files[]`); an edit names the files it keeps by id (`not_deleted_files[]`).
+  files: oneOrMany(z.string({ error: "Upload the photos and videos again." })),
+  not_deleted_files: oneOrMany(z.coerce.number({ error: "Reload the post and try again." }).int().positive()),
 });
 
 export const CommentSchema = z.object({

@@ -4,7 +4,7 @@ import type { DB } from "../db-schema";
 import { env } from "../env.server";
 import { bankTransfer } from "./bank-transfer.server";
 import type { Payment, PaymentProvider } from "./provider.server";
-import { stripeCheckout } from "./stripe.server";
+import { StripeError, stripeCheckout } from "./stripe.server";
 
 export type { Payment } from "./provider.server";
 
@@ -101,4 +101,28 @@ export async function firstSightOfEvent(id: string, provider: string, type: stri
     .returning("id")
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+export const CARD_SERVICE_UNREACHABLE =
+  "The card payment service could not be reached. You have not been charged; please try again in a moment.";
+
+/** Hands a created payment to its provider: where to send the member to pay, or null when the
+ * card service could not be reached (the payment is then failed, and nothing is charged). */
+export async function startPayment(provider: PaymentProvider, payment: Payment, { memberEmail, origin, what }: { memberEmail: string; origin: string; what: string }) {
+  try {
+    const page = `${origin}/user/payments/${payment.reference}`;
+    const { redirectTo, providerRef } = await provider.start({
+      payment,
+      memberEmail,
+      successUrl: `${page}?return=success`,
+      cancelUrl: `${page}?return=cancel`,
+    });
+    if (providerRef) await setProviderRef(payment.id, providerRef);
+    return redirectTo;
+  } catch (error) {
+    if (!(error instanceof StripeError)) throw error;
+    console.error(`${what} ${payment.reference} could not start:`, error.message);
+    await settlePayment(payment.id, "failed");
+    return null;
+  }
 }

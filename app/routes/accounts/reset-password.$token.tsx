@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { findResetLink, resetPassword } from "~/features/members/password-reset.server";
+import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { ResetPasswordSchema } from "~/features/members/schema";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
@@ -65,17 +66,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <input type="text" name="username" autoComplete="username" value={email ?? ""} readOnly hidden />
-        <Field
-          label="New password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <Field
-          label="Repeat the new password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <div className="form-errors" role="alert">
           {form.errors?.map((error) => <p key={error}>{error}</p>)}
         </div>

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { findInvitation, welcomeInvitee } from "~/features/invitations/invitations.server";
 import { createMember, emailTaken, getProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
+import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { SignUpSchema } from "~/features/members/schema";
 import { formFailure } from "~/lib/http.server";
 import { rememberPublicOrigin } from "~/lib/public-origin.server";
@@ -108,12 +109,7 @@ export default function SignUp() {
           errors={fields.email.errors}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         />
-        <Field
-          label="Password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
+        <NewPasswordFields label="Password" password={fields.password} />
         <SelectField
           label="I am"
           options={MEMBER_TYPES}

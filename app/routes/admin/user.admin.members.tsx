@@ -11,13 +11,15 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton } from "~/ui/status-button";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
+import { requestedPage } from "~/lib/paging";
+import { ListTable } from "~/ui/list-table";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const result = await searchMembers({ q, page: Number.isNaN(page) ? 1 : page });
+  const result = await searchMembers({ q, page: requestedPage(params) });
   const badges = await membershipBadges(result.members.map((member) => member.id));
   return json({
     q,
@@ -37,10 +39,6 @@ export async function action({ request }: ActionFunctionArgs) {
     { type: "success", message: `${account.name}'s account is enabled; they can sign in again.` },
     { to: `/user/admin/members${new URL(request.url).search}` },
   );
-}
-
-function when(iso: string) {
-  return new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
 }
 
 function pageLink(q: string, page: number) {
@@ -81,66 +79,49 @@ export default function Members() {
           : `${total} ${total === 1 ? "member" : "members"}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {members.length > 0 ? (
-        <div className="table-wrap">
-          <table className="list list--stacked">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Member type</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id} data-testid="member-row">
-                  <td>
-                    {member.name}
-                    {member.membership ? (
-                      <>
-                        {" "}
-                        <span className="badge badge--package">{member.membership}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-label="E-mail">{member.email}</td>
-                  <td data-label="Member type">{member.memberTypeLabel}</td>
-                  <td data-label="Role">{member.role === "admin" ? "Admin" : "Member"}</td>
-                  <td data-label="Joined">{when(member.created_at)}</td>
-                  <td data-label="Status">{member.disabled_at ? `Disabled since ${when(member.disabled_at)}` : "Active"}</td>
-                  <td>
-                    {member.you ? (
-                      <span className="muted">You</span>
-                    ) : member.disabled_at ? (
-                      <Form method="post" preventScrollReset>
-                        <CsrfInput />
-                        <input type="hidden" name="memberId" value={member.id} />
-                        <StatusButton
-                          pending={enabling === String(member.id)}
-                          name="intent"
-                          value="enable"
-                          className="button--small button--secondary"
-                          aria-label={`Enable ${member.name}`}
-                        >
-                          Enable
-                        </StatusButton>
-                      </Form>
-                    ) : (
-                      <Link to={`${member.id}/disable${search}`} preventScrollReset aria-label={`Disable ${member.name}`}>
-                        Disable
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Status"]} actions="Actions">
+          {members.map((member) => (
+            <tr key={member.id} data-testid="member-row">
+              <td>
+                {member.name}
+                {member.membership ? (
+                  <>
+                    {" "}
+                    <span className="badge badge--package">{member.membership}</span>
+                  </>
+                ) : null}
+              </td>
+              <td data-label="E-mail">{member.email}</td>
+              <td data-label="Member type">{member.memberTypeLabel}</td>
+              <td data-label="Role">{member.role === "admin" ? "Admin" : "Member"}</td>
+              <td data-label="Joined"><ViewerTime value={member.created_at} dateOnly /></td>
+              <td data-label="Status">{member.disabled_at ? <>Disabled since <ViewerTime value={member.disabled_at} dateOnly /></> : "Active"}</td>
+              <td>
+                {member.you ? (
+                  <span className="muted">You</span>
+                ) : member.disabled_at ? (
+                  <Form method="post" preventScrollReset>
+                    <CsrfInput />
+                    <input type="hidden" name="memberId" value={member.id} />
+                    <StatusButton
+                      pending={enabling === String(member.id)}
+                      name="intent"
+                      value="enable"
+                      className="button--small button--secondary"
+                      aria-label={`Enable ${member.name}`}
+                    >
+                      Enable
+                    </StatusButton>
+                  </Form>
+                ) : (
+                  <Link to={`${member.id}/disable${search}`} preventScrollReset aria-label={`Disable ${member.name}`}>
+                    Disable
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       <Pager page={page} pages={pageCount} href={(target) => pageLink(q, target)} />
       <Outlet />

@@ -6,6 +6,7 @@ import { readOutboxMessage } from "~/lib/mail.server";
 import { requireAdmin } from "~/lib/session.server";
 import { CopyButton } from "~/ui/copy-button";
 import { RouteDialog } from "~/ui/route-dialog";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -24,7 +25,9 @@ export default function OutboxMessage() {
         <dt>From</dt>
         <dd>{message.from}</dd>
         <dt>Written</dt>
-        <dd>{message.sentAt}</dd>
+        <dd>
+          <ViewerTime value={new Date(message.sentAt).toISOString()} />
+        </dd>
       </dl>
       <pre className="mail" data-testid="mail-text">
         {message.text}

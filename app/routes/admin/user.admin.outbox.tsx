@@ -4,6 +4,8 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { env } from "~/lib/env.server";
 import { listOutbox } from "~/lib/mail.server";
 import { requireAdmin } from "~/lib/session.server";
+import { ListTable } from "~/ui/list-table";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,30 +29,21 @@ export default function Outbox() {
       {messages.length === 0 ? (
         <p>No messages yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="list">
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Written</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <tr key={message.id}>
-                  <td>{message.to}</td>
-                  <td>
-                    <Link to={message.id} preventScrollReset>
-                      {message.subject}
-                    </Link>
-                  </td>
-                  <td>{new Date(message.sentAt).toISOString().replace("T", " ").slice(0, 16)} UTC</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable headings={["To", "Subject", "Written"]}>
+          {messages.map((message) => (
+            <tr key={message.id}>
+              <td data-label="To">{message.to}</td>
+              <td data-label="Subject">
+                <Link to={message.id} preventScrollReset>
+                  {message.subject}
+                </Link>
+              </td>
+              <td data-label="Written">
+                <ViewerTime value={new Date(message.sentAt).toISOString()} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Outlet />
     </section>

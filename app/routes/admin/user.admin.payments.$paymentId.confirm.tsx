@@ -1,28 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { awaitingBankTransfer, confirmBankTransfer } from "~/features/payments/admin-payments.server";
-import { formatMoney } from "~/features/membership/packages";
-import { orNotFound, parseId, refuse } from "~/lib/http.server";
-import { respond } from "~/lib/respond.server";
-import { requireAdmin } from "~/lib/session.server";
+import { confirmBankTransfer } from "~/features/payments/admin-payments.server";
+import { formatDate } from "~/lib/format";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-
-async function transferFrom(request: Request, paymentId: string | undefined) {
-  const admin = await requireAdmin(request);
-  const found = await awaitingBankTransfer(orNotFound(parseId(paymentId)));
-  if (!found.ok) refuse(found);
-  return { admin, ...found };
-}
+import { answerTransfer, transferFrom, transferSummary } from "./bank-transfer.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { payment, membership } = await transferFrom(request, params.paymentId);
   return json({
-    reference: payment.reference,
-    description: payment.description,
-    amount: formatMoney(payment.amount_cents, payment.currency),
-    memberName: payment.member_name,
-    memberEmail: payment.member_email,
+    ...transferSummary(payment),
     ...(payment.purpose === "ticket" ? { issuesTicket: true } : {}),
     paidUntil: payment.purpose === "membership" ? (membership?.coveredUntil ?? null) : null,
   });
@@ -30,9 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, payment } = await transferFrom(request, params.paymentId);
-  const outcome = await confirmBankTransfer(payment.id, admin.id);
-  if (!outcome.ok) refuse(outcome);
-  return respond(request, { type: "success", message: outcome.message }, { to: `/user/admin/payments${new URL(request.url).search}` });
+  return answerTransfer(request, await confirmBankTransfer(payment.id, admin.id));
 }
 
 export default function ConfirmTransfer() {
@@ -49,7 +34,7 @@ export default function ConfirmTransfer() {
         <strong>{amount}</strong> with the reference <code>{reference}</code> from <strong>{memberName}</strong> ({memberEmail}):{" "}
         {description}.
       </p>
-      {paidUntil ? <p className="muted">Their membership is already paid until {paidUntil}; this payment extends it.</p> : null}
+      {paidUntil ? <p className="muted">Their membership is already paid until {formatDate(paidUntil)}; this payment extends it.</p> : null}
     </ConfirmDialog>
   );
 }

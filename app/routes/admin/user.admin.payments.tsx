@@ -3,45 +3,44 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { filtersSearch, listPayments, paymentFiltersFrom } from "~/features/payments/admin-payments.server";
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES, providerLabel, statusLabel } from "~/features/payments/labels";
-import { formatMoney } from "~/features/membership/packages";
+import { formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/lib/session.server";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
+import { requestedPage } from "~/lib/paging";
+import { ListTable } from "~/ui/list-table";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filters = paymentFiltersFrom(params);
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
-  const result = await listPayments({ ...filters, page: Number.isNaN(page) ? 1 : page });
+  const result = await listPayments({ ...filters, page: requestedPage(params) });
   return json({ filters, ...result, csvUrl: `/user/admin/payments.csv${filtersSearch(filters)}` });
 }
 
-function day(iso: string | null) {
-  return iso ? iso.slice(0, 10) : "";
+/** A filter's select: "Any", or one of the choices. */
+function AnyOf({ label, name, options, value }: { label: string; name: string; options: readonly { value: string; label: string }[]; value?: string }) {
+  return (
+    <>
+      <label htmlFor={`payment-${name}`}>{label}</label>
+      <select id={`payment-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">Any</option>
+        {options.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
 }
 
 function FilterForm({ status, provider, q }: { status?: string; provider?: string; q?: string }) {
   return (
     <SearchForm className="search-form">
-      <label htmlFor="payment-status">Status</label>
-      <select id="payment-status" name="status" defaultValue={status ?? ""}>
-        <option value="">Any</option>
-        {PAYMENT_STATUSES.map((item) => (
-          <option key={item.value} value={item.value}>
-            {item.label}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="payment-provider">Provider</label>
-      <select id="payment-provider" name="provider" defaultValue={provider ?? ""}>
-        <option value="">Any</option>
-        {PAYMENT_PROVIDERS.map((item) => (
-          <option key={item.value} value={item.value}>
-            {item.label}
-          </option>
-        ))}
-      </select>
+      <AnyOf label="Status" name="status" options={PAYMENT_STATUSES} value={status} />
+      <AnyOf label="Provider" name="provider" options={PAYMENT_PROVIDERS} value={provider} />
       <label htmlFor="payment-search">Reference, name or e-mail</label>
       <input id="payment-search" type="search" name="q" defaultValue={q ?? ""} maxLength={200} />
       <button type="submit" className="button button--secondary">
@@ -85,65 +84,49 @@ export default function Payments() {
           : `${total} ${total === 1 ? "payment" : "payments"}${filtered ? " matching these filters" : ""}.`}
       </p>
       {payments.length > 0 ? (
-        <div className="table-wrap">
-          <table className="list list--stacked">
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Member</th>
-                <th scope="col">What</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Provider</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.id} data-testid="payment-row">
-                  <td>
-                    <code>{payment.reference}</code>
-                  </td>
-                  <td data-label="Member">
-                    {payment.member_name}
+        <ListTable headings={["Reference", "Member", "What", "Amount", "Provider", "Status", "Ordered"]} actions="Actions">
+          {payments.map((payment) => (
+            <tr key={payment.id} data-testid="payment-row">
+              <td>
+                <code>{payment.reference}</code>
+              </td>
+              <td data-label="Member">
+                {payment.member_name}
+                <br />
+                <span className="muted">{payment.member_email}</span>
+              </td>
+              <td data-label="What">{payment.description}</td>
+              <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
+              <td data-label="Provider">{providerLabel(payment.provider)}</td>
+              <td data-label="Status">
+                {statusLabel(payment.status)}
+                {payment.status === "paid" && payment.paid_at ? <> on <ViewerTime value={payment.paid_at} dateOnly /></> : null}
+                {payment.status !== "paid" && payment.cancelled_at ? <> on <ViewerTime value={payment.cancelled_at} dateOnly /></> : null}
+                {payment.confirmed_by_name ? (
+                  <>
                     <br />
-                    <span className="muted">{payment.member_email}</span>
-                  </td>
-                  <td data-label="What">{payment.description}</td>
-                  <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
-                  <td data-label="Provider">{providerLabel(payment.provider)}</td>
-                  <td data-label="Status">
-                    {statusLabel(payment.status)}
-                    {payment.status === "paid" && payment.paid_at ? ` on ${day(payment.paid_at)}` : null}
-                    {payment.status !== "paid" && payment.cancelled_at ? ` on ${day(payment.cancelled_at)}` : null}
-                    {payment.confirmed_by_name ? (
-                      <>
-                        <br />
-                        <span className="muted">by {payment.confirmed_by_name}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-label="Ordered">{day(payment.created_at)}</td>
-                  <td>
-                    {payment.provider === "bank_transfer" && payment.status === "pending" ? (
-                      <span className="row-actions">
-                        <Link to={`${payment.id}/confirm${search}`} preventScrollReset aria-label={`Mark paid: ${payment.reference}`}>
-                          Mark paid
-                        </Link>{" "}
-                        <Link to={`${payment.id}/cancel${search}`} preventScrollReset aria-label={`Cancel order ${payment.reference}`}>
-                          Cancel
-                        </Link>
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    <span className="muted">by {payment.confirmed_by_name}</span>
+                  </>
+                ) : null}
+              </td>
+              <td data-label="Ordered">
+                <ViewerTime value={payment.created_at} dateOnly />
+              </td>
+              <td>
+                {payment.provider === "bank_transfer" && payment.status === "pending" ? (
+                  <span className="row-actions">
+                    <Link to={`${payment.id}/confirm${search}`} preventScrollReset aria-label={`Mark paid: ${payment.reference}`}>
+                      Mark paid
+                    </Link>{" "}
+                    <Link to={`${payment.id}/cancel${search}`} preventScrollReset aria-label={`Cancel order ${payment.reference}`}>
+                      Cancel
+                    </Link>
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       <Pager page={page} pages={pageCount} href={(target) => pageLink(search, target)} />
       <Outlet />

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { listAnnouncements } from "~/features/announcements/announcements.server";
 import { requireAdmin } from "~/lib/session.server";
+import { formatDateTime } from "~/lib/format";
+import { ListTable } from "~/ui/list-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -12,7 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const STATUS_LABEL = { current: "Current", scheduled: "Scheduled", ended: "Ended" } as const;
 
 function when(iso: string) {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  // In UTC, as the announcement form takes them.
+  return formatDateTime(iso, "UTC", { showZone: true });
 }
 
 export default function Ticker() {
@@ -29,45 +32,30 @@ export default function Ticker() {
       {announcements.length === 0 ? (
         <p>No announcements yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="list list--stacked">
-            <thead>
-              <tr>
-                <th scope="col">Announcement</th>
-                <th scope="col">Status</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {announcements.map((announcement) => (
-                <tr key={announcement.id} data-testid="announcement-row">
-                  <td>
-                    {announcement.message}
-                    <br />
-                    <span className="muted">
-                      {announcement.link_url ? `Links to ${announcement.link_url} · ` : null}
-                      {announcement.created_by_name ? `By ${announcement.created_by_name}` : "By a former member"}
-                    </span>
-                  </td>
-                  <td data-label="Status">
-                    <span className="badge">{STATUS_LABEL[announcement.status]}</span>
-                  </td>
-                  <td data-label="Starts">{when(announcement.starts_at)}</td>
-                  <td data-label="Ends">{announcement.ends_at ? when(announcement.ends_at) : "No end"}</td>
-                  <td>
-                    <Link to={`${announcement.id}/remove`} preventScrollReset aria-label={`Remove “${announcement.message}”`}>
-                      Remove
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable headings={["Announcement", "Status", "Starts", "Ends"]} actions="Actions">
+          {announcements.map((announcement) => (
+            <tr key={announcement.id} data-testid="announcement-row">
+              <td>
+                {announcement.message}
+                <br />
+                <span className="muted">
+                  {announcement.link_url ? `Links to ${announcement.link_url} · ` : null}
+                  {announcement.created_by_name ? `By ${announcement.created_by_name}` : "By a former member"}
+                </span>
+              </td>
+              <td data-label="Status">
+                <span className="badge">{STATUS_LABEL[announcement.status]}</span>
+              </td>
+              <td data-label="Starts">{when(announcement.starts_at)}</td>
+              <td data-label="Ends">{announcement.ends_at ? when(announcement.ends_at) : "No end"}</td>
+              <td>
+                <Link to={`${announcement.id}/remove`} className="button button--secondary button--danger button--small" preventScrollReset aria-label={`Remove “${announcement.message}”`}>
+                  Remove
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Outlet />
     </section>

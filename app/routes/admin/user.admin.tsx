@@ -1,35 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { requireAdmin } from "~/lib/session.server";
+import { AreaTabs } from "~/ui/area-tabs";
+import { pageKind } from "~/ui/page-kind";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return null;
 }
 
+const TABS = [
+  { to: "/user/admin/outbox", label: "Mail outbox" },
+  { to: "/user/admin/ticker", label: "Ticker" },
+  { to: "/user/admin/members", label: "Members" },
+  { to: "/user/admin/payments", label: "Payments" },
+];
+
 export default function Admin() {
   return (
     <>
       <h1>Admin</h1>
-      <nav aria-label="Admin">
-        <ul className="tabs">
-          <li>
-            <NavLink to="/user/admin/outbox">Mail outbox</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/admin/ticker">Ticker</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/admin/members">Members</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/admin/payments">Payments</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <AreaTabs label="Admin" tabs={TABS} />
       <Outlet />
     </>
   );
 }
 
 export { AreaErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
+
+export const handle = pageKind("dashboard");

@@ -5,7 +5,7 @@ import { createContact, updateBusiness, updateContact } from "~/features/contact
 import { BusinessSchema, ContactSchema } from "~/features/contacts/schema";
 import { deleteFile } from "~/lib/files.server";
 import { formFailure, notFound } from "~/lib/http.server";
-import { placeOptions } from "~/lib/places.server";
+import { placeOptionsOfForm } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
@@ -33,8 +33,7 @@ async function readForm(request: Request, member: Member, adding: boolean) {
  * profile. The contact and its image are saved together or not at all. */
 export async function saveContact(request: Request, member: Member, contactId: number | null) {
   const { formData, imageId, imageError } = await readForm(request, member, contactId === null);
-  const placesFor = () =>
-    placeOptions({ country: String(formData.get("country") ?? "") || null, province: String(formData.get("province") ?? "") || null });
+  const placesFor = () => placeOptionsOfForm(formData);
 
   if (formData.get("intent") === "refresh-places") {
     if (imageId) await deleteFile(imageId);

@@ -10,6 +10,7 @@ import { extensionOf, formatBytes } from "~/lib/file-types";
 import { FileUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
 import { uploadContactFile } from "./contact-uploads.server";
+import { ViewerTime } from "~/ui/viewer-time";
 
 /** SPEC.md §2 document modal: the contact's documents, with download, delete and upload. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,7 +69,7 @@ export default function ContactDocuments() {
                   <td data-label="Name">{document.name}</td>
                   <td data-label="Type">{type}</td>
                   <td data-label="Size">{formatBytes(document.size)}</td>
-                  <td data-label="Added">{document.createdAt.slice(0, 10)}</td>
+                  <td data-label="Added"><ViewerTime value={document.createdAt} dateOnly /></td>
                   <td>
                     <span className="form-actions">
                       <a href={document.url} download={document.name} className="button button--secondary button--small" aria-label={`Download ${document.name}`}>

@@ -22,6 +22,7 @@ import { ImageUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { answerDelivery } from "./invitation-answer.server";
+import { useTimeZone } from "~/ui/root-data";
 
 /** SPEC.md §2's invite form: /user/contacts/{id}/invite?back={the opener}. Prefilled from the
  * contact (or from /user/invite_about's ?email= and ?name=), with an optional image. */
@@ -85,10 +86,11 @@ export default function InviteContact() {
   const email = useServerCheck("/user/ajax/check_contact_and_invite?for=invite", "email", contact.id);
   const emailValue = () => (formRef.current?.elements.namedItem("email") as HTMLInputElement | null)?.value ?? "";
   const invited = state.status === "invited";
+  const timeZone = useTimeZone();
 
   return (
     <RouteDialog title={invited ? `Invite ${contact.name} again` : `Invite ${contact.name}`} closeTo={back}>
-      {state.status !== "none" ? <p className="muted">{invitationLabel(state)}.</p> : null}
+      {state.status !== "none" ? <p className="muted">{invitationLabel(state, timeZone)}.</p> : null}
       {state.status === "joined" ? (
         <p>{contact.name} is a member of Chapter now: there is nothing left to invite.</p>
       ) : (

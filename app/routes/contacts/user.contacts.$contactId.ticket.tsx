@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { getContact } from "~/features/contacts/contacts.server";
-import { formatMoney } from "~/features/membership/packages";
+import { formatPrice } from "~/lib/format";
 import { formatEventTime } from "~/features/tickets/labels";
 import { SendTicketSchema } from "~/features/tickets/schema";
 import { NO_EMAIL, sendTicketToContact } from "~/features/tickets/send.server";
@@ -28,12 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const events = await eventsOrganisedBy(member.id);
   const price = (cents: number | null, capacity: number | null, currency: string) =>
-    capacity === null ? null : cents ? formatMoney(cents, currency) : "Free";
+    capacity === null ? null : formatPrice(cents, currency);
   return json({
     contact: { id: contact.id, name: contact.name, email: contact.email },
     events: events.map((event) => ({
       id: event.id,
-      label: `${event.title} (${formatEventTime(event.starts_at)})`,
+      label: `${event.title} · ${formatEventTime(event.starts_at, event.time_zone)}`,
       general: price(event.general_amount_cents, event.general_capacity, event.currency),
       vip: price(event.vip_amount_cents, event.vip_capacity, event.currency),
     })),

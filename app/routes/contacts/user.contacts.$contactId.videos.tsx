@@ -11,6 +11,7 @@ import { formatBytes } from "~/lib/file-types";
 import { FileUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
 import { uploadContactFile } from "./contact-uploads.server";
+import { ViewerTime } from "~/ui/viewer-time";
 
 /** SPEC.md §2 video list dialog, §4: no videos → the add area; videos → the list and "Add More". */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -45,7 +46,7 @@ export default function ContactVideos() {
                 <summary>
                   <span className="contact-file-name">{video.name}</span>{" "}
                   <span className="muted">
-                    {formatBytes(video.size)} · {video.createdAt.slice(0, 10)}
+                    {formatBytes(video.size)} · <ViewerTime value={video.createdAt} dateOnly />
                   </span>
                 </summary>
                 {/* The player loads nothing until it is opened and played (SPEC.md §2). */}

@@ -36,7 +36,7 @@ export default function MyCategories() {
                   Rename
                 </Link>{" "}
                 ·{" "}
-                <Link to={`/user/contacts/categories/${label.id}/delete${returnTo}`} aria-label={`Delete ${label.name}`} preventScrollReset>
+                <Link to={`/user/contacts/categories/${label.id}/delete${returnTo}`} aria-label={`Delete ${label.name}`} className="button button--secondary button--danger button--small" preventScrollReset>
                   Delete
                 </Link>
               </span>

@@ -62,7 +62,7 @@ export default function EditContact() {
           }
           actions={
             contact.imageUrl ? (
-              <Link to={`/user/contacts/${contact.id}/delete-profile-image`} className="button button--secondary" preventScrollReset>
+              <Link to={`/user/contacts/${contact.id}/delete-profile-image`} className="button button--secondary button--danger" preventScrollReset>
                 Delete
               </Link>
             ) : null

@@ -1,19 +1,20 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { IMPORT_FIELDS } from "~/features/contacts/import-fields";
-import { type Duplicates, getImport, mappingFrom, previewOf, runImport, summaryOf } from "~/features/contacts/import.server";
-import { requireFound } from "~/lib/http.server";
+import { getImport, mappingFrom, previewOf, runImport, summaryOf } from "~/features/contacts/import.server";
+import { ImportMappingSchema } from "~/features/contacts/schema";
+import { formFailure, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/contact-import.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-const DUPLICATES = ["skip", "merge"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -42,14 +43,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return respond(request, { type: "info", message: "This file is already imported." }, { to: here });
   }
   const form = await request.formData();
-  const columns = (JSON.parse(contactImport.headers_json) as string[]).length;
-  const mapping = mappingFrom(form, columns);
-  const duplicates = form.get("duplicates");
-  if (!DUPLICATES.includes(duplicates as Duplicates)) {
-    return json({ error: "Choose whether duplicates are skipped or merged." }, { status: 400 });
-  }
-  if (!mapping.ok) return json({ error: mapping.message }, { status: 400 });
-  await runImport(member.id, contactImport.id, mapping.mapping, duplicates as Duplicates);
+  const submission = parseWithZod(form, { schema: ImportMappingSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const mapping = mappingFrom(form, (JSON.parse(contactImport.headers_json) as string[]).length);
+  if (!mapping.ok) return formFailure(submission.reply({ formErrors: [mapping.message] }));
+  await runImport(member.id, contactImport.id, mapping.mapping, submission.value.duplicates);
   return respond(request, { type: "success", message: `${contactImport.file_name} is imported.` }, { to: here });
 }
 
@@ -57,6 +55,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
   const actionData = useActionData<typeof action>();
+  const errors = actionData && "result" in actionData ? Object.values(actionData.result.error ?? {}).flat() : [];
   const pending = useIsPending();
   const preview = data.preview!;
   const empty = preview.used.filter((used) => !used).length;
@@ -122,9 +121,9 @@ function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
         Rows are checked like the contact form: a name (or first and last name, or else the e-mail is used), a valid e-mail and
         phone number. Rows that fail are listed afterwards, with their line. You can undo the whole import later.
       </p>
-      {actionData && "error" in actionData ? (
+      {errors.length > 0 ? (
         <div className="form-errors" role="alert">
-          {actionData.error}
+          {errors.join(" ")}
         </div>
       ) : null}
       <div className="dialog-actions">
@@ -146,7 +145,11 @@ function Summary({ data }: { data: ReturnType<typeof useLoaderData<typeof loader
     <>
       <p>
         <strong>{data.fileName}</strong>
-        {summary.undoneAt ? `: this import was undone on ${summary.undoneAt.slice(0, 10)}.` : null}
+        {summary.undoneAt ? (
+          <>
+            : this import was undone on <ViewerTime value={summary.undoneAt} dateOnly />.
+          </>
+        ) : null}
       </p>
       <ul className="import-counts" aria-label="Import summary">
         <li>

@@ -5,6 +5,7 @@ import { ImportFileError } from "~/features/contacts/import-file.server";
 import { recentImports, startImport } from "~/features/contacts/import.server";
 import { env } from "~/lib/env.server";
 import { formatBytes } from "~/lib/file-types";
+import { fieldFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/contact-import.css";
@@ -12,6 +13,7 @@ import { receiveImportFile } from "./import-file.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -23,12 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const received = await receiveImportFile(request);
-  if (!received.ok) return json({ error: received.message }, { status: 400 });
+  if (!received.ok) return fieldFailure("file", received.message);
   let importId: number;
   try {
     importId = await startImport(member.id, received.name, received.bytes);
   } catch (error) {
-    if (error instanceof ImportFileError) return json({ error: `${received.name}: ${error.message}` }, { status: 400 });
+    if (error instanceof ImportFileError) return fieldFailure("file", `${received.name}: ${error.message}`);
     throw error;
   }
   return respond(
@@ -41,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ImportContacts() {
   const { limit, imports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const fileError = actionData && "result" in actionData ? actionData.result.error?.file?.join(" ") : undefined;
   const pending = useIsPending();
   return (
     <RouteDialog title="Import contacts" size="large">
@@ -59,13 +62,13 @@ export default function ImportContacts() {
             name="file"
             required
             accept=".csv,.vcf,.vcard,.txt,text/csv,text/vcard,text/x-vcard"
-            aria-invalid={actionData?.error ? true : undefined}
-            aria-describedby={actionData?.error ? "import-file-error" : undefined}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? "import-file-error" : undefined}
           />
         </div>
-        {actionData?.error ? (
+        {fileError ? (
           <div className="form-errors" role="alert" id="import-file-error">
-            {actionData.error}
+            {fileError}
           </div>
         ) : null}
         <div className="dialog-actions">
@@ -85,9 +88,18 @@ export default function ImportContacts() {
                   {item.file_name}
                 </Link>{" "}
                 <span className="muted">
-                  {item.status === "undone"
-                    ? "undone"
-                    : `${item.imported_count} added, ${item.updated_count} updated, ${item.imported_at?.slice(0, 10) ?? ""}`}
+                  {item.status === "undone" ? (
+                    "undone"
+                  ) : (
+                    <>
+                      {item.imported_count} added, {item.updated_count} updated
+                      {item.imported_at ? (
+                        <>
+                          , <ViewerTime value={item.imported_at} dateOnly />
+                        </>
+                      ) : null}
+                    </>
+                  )}
                 </span>
               </li>
             ))}

@@ -17,6 +17,7 @@ import invitationStyles from "~/styles/invitations.css";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
+import { EmptyState } from "~/ui/empty-state";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -41,12 +42,13 @@ export default function Contacts() {
   // The sort and filters fold away on narrow screens unless one is in use (contacts.css shows
   // them on wide screens; with JS they open there in browsers without ::details-content).
   const optionsActive = Boolean(filters.sort !== "name" || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads);
-  const optionsRef = useRef<HTMLDetailsElement>(null);
+  const searchPanel = useRef<HTMLDivElement>(null);
   // Read once: afterwards the member opens and closes it (a filter switched off as they use
   // it must not fold it away under them).
   const [optionsOpen] = useState(optionsActive);
+  const [moreSearchesOpen] = useState(Boolean(filters.meetPlace || filters.business));
   useEffect(() => {
-    if (optionsRef.current && window.matchMedia("(min-width: 760px)").matches) optionsRef.current.open = true;
+    if (window.matchMedia("(min-width: 760px)").matches) searchPanel.current?.querySelectorAll("details").forEach((details) => (details.open = true));
   }, []);
   const [searchParams] = useSearchParams();
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
@@ -65,10 +67,24 @@ export default function Contacts() {
   exportParams.delete("page");
   const exportQuery = exportParams.toString() ? `?${exportParams}` : "";
   const searchForms = [
-    { name: "q", label: "Search contacts", placeholder: "Name, e-mail, phone, occupation, city", value: filters.q },
+    { name: "q", label: "Search contacts", placeholder: "Name, e-mail, phone…", value: filters.q },
     { name: "meet_place", label: "Search by meet place", placeholder: "Where you met", value: filters.meetPlace },
-    { name: "business", label: "Search by business", placeholder: "Company, industry or business type", value: filters.business },
+    { name: "business", label: "Search by business", placeholder: "Company, industry, type", value: filters.business },
   ];
+
+  // One search at a time: each form keeps the sort and filters, not the other searches.
+  const searchForm = (search: (typeof searchForms)[number]) => (
+    <SearchForm key={search.name} className="search-form" aria-label={search.label}>
+      {keep(["sort", "important", "label", "real_estate", "other", "chapter_head"])}
+      <label htmlFor={`search-${search.name}`}>{search.label}</label>
+      <div className="search-row">
+        <input id={`search-${search.name}`} type="search" name={search.name} defaultValue={search.value ?? ""} placeholder={search.placeholder} />
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </div>
+    </SearchForm>
+  );
 
   return (
     <>
@@ -78,20 +94,13 @@ export default function Contacts() {
           Add a contact
         </Link>
       </div>
-      <div className="contact-search card">
-        {searchForms.map((search) => (
-          <SearchForm key={search.name} className="search-form">
-            {keep(["sort", "important", "label", "real_estate", "other", "chapter_head"])}
-            <label htmlFor={`search-${search.name}`}>{search.label}</label>
-            <div className="search-row">
-              <input id={`search-${search.name}`} type="search" name={search.name} defaultValue={search.value ?? ""} placeholder={search.placeholder} />
-              <button type="submit" className="button button--secondary">
-                Search
-              </button>
-            </div>
-          </SearchForm>
-        ))}
-        <details className="list-options-details" open={optionsOpen || undefined} ref={optionsRef}>
+      <div className="contact-search card" ref={searchPanel}>
+        {searchForm(searchForms[0])}
+        <details className="list-options-details more-searches" open={moreSearchesOpen || undefined}>
+          <summary>More searches{filters.meetPlace || filters.business ? " (on)" : ""}</summary>
+          <div className="more-searches-forms">{searchForms.slice(1).map(searchForm)}</div>
+        </details>
+        <details className="list-options-details" open={optionsOpen || undefined}>
           <summary>Sort and filter{optionsActive ? " (on)" : ""}</summary>
           <SearchForm landmark={false} className="list-options">
             {keep(["q", "meet_place", "business"])}
@@ -164,15 +173,19 @@ export default function Contacts() {
           {filtered ? " found" : ""}
         </h2>
         {total === 0 ? (
-          <p className="muted">
-            {filtered ? (
-              <>
-                Nothing matches. <Link to="/user/contacts">Show all contacts</Link>
-              </>
-            ) : (
-              "Your contact book is empty. Add the people you meet: they stay private to you."
-            )}
-          </p>
+          filtered ? (
+            <EmptyState action={<Link to="/user/contacts">Show all contacts</Link>}>Nothing matches.</EmptyState>
+          ) : (
+            <EmptyState
+              action={
+                <Link to="import" className="button button--secondary" preventScrollReset>
+                  Import contacts
+                </Link>
+              }
+            >
+              Your contact book is empty. Add the people you meet: they stay private to you.
+            </EmptyState>
+          )
         ) : (
           <ul className="contact-grid">
             {contacts.map((contact) => (
@@ -209,8 +222,14 @@ export default function Contacts() {
                 </dl>
                 <CategoryBadges contact={contact} />
                 <div className="contact-actions">
-                  <details className="menu" key={locationKey}>
-                    <summary>Category</summary>
+                  <Link to={`edit/${contact.id}`} preventScrollReset className="button button--secondary button--small">
+                    Edit
+                  </Link>
+                  <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
+                  <details className="menu action-menu" key={locationKey}>
+                    <summary className="button button--secondary button--small">
+                      More<span className="visually-hidden"> for {contact.name}</span>
+                    </summary>
                     <ul>
                       {CATEGORY_KINDS.map((item) => (
                         <li key={item.kind}>
@@ -219,45 +238,43 @@ export default function Contacts() {
                           </Link>
                         </li>
                       ))}
+                      <li className="menu-separator">
+                        <Link to={`${contact.id}/business-cards?back=${encodeURIComponent(here)}`} preventScrollReset>
+                          Business cards
+                        </Link>
+                      </li>
+                      <li>
+                        <Link to={`${contact.id}/ticket?back=${encodeURIComponent(here)}`} preventScrollReset>
+                          Send ticket
+                        </Link>
+                      </li>
+                      <li className="menu-separator">
+                        <Link to={`${contact.id}/delete`} preventScrollReset className="menu-danger">
+                          Delete
+                        </Link>
+                      </li>
                     </ul>
                   </details>
-                  <Link to={`/user/profile?cicid=${contact.id}`}>View</Link>
-                  <Link to={`${contact.id}/business-cards?back=${encodeURIComponent(here)}`} preventScrollReset>
-                    Business cards
-                  </Link>
-                  <Link to={`edit/${contact.id}`} preventScrollReset>
-                    Edit
-                  </Link>
-                  <Link to={`${contact.id}/ticket?back=${encodeURIComponent(here)}`} preventScrollReset>
-                    Send ticket
-                  </Link>
-                  <Link to={`${contact.id}/delete`} preventScrollReset>
-                    Delete
-                  </Link>
-                  <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
                 </div>
               </li>
             ))}
           </ul>
         )}
-        <p className="export-links">
-          <Link to="import" preventScrollReset>
-            Import contacts
-          </Link>
-          {total > 0 ? (
-            <>
-              {" "}
-              · Export {filtered ? "these" : "all"} contacts:{" "}
-              <a href={`/user/contacts/export.csv${exportQuery}`} download>
-                CSV
-              </a>{" "}
-              ·{" "}
-              <a href={`/user/contacts/export.vcf${exportQuery}`} download>
-                vCard
-              </a>
-            </>
-          ) : null}
-        </p>
+        {total > 0 ? (
+          <p className="export-links">
+            <Link to="import" preventScrollReset>
+              Import contacts
+            </Link>{" "}
+            · Export {filtered ? "these" : "all"} contacts:{" "}
+            <a href={`/user/contacts/export.csv${exportQuery}`} download>
+              CSV
+            </a>{" "}
+            ·{" "}
+            <a href={`/user/contacts/export.vcf${exportQuery}`} download>
+              vCard
+            </a>
+          </p>
+        ) : null}
         <Pager page={page} pages={pages} href={pageLink} />
       </section>
       <Outlet />

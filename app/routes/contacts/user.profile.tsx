@@ -4,6 +4,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { getContact } from "~/features/contacts/contacts.server";
 import { requireFound } from "~/lib/http.server";
+import { formatPhone } from "~/lib/format-phone.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
@@ -16,6 +17,8 @@ import { labelsByContact } from "~/features/contacts/categories.server";
 import { InvitationSection } from "~/features/invitations/InviteAction";
 import { invitationOf } from "~/features/invitations/invitations.server";
 import invitationStyles from "~/styles/invitations.css";
+import { pageKind } from "~/ui/page-kind";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
@@ -26,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     contact: { ...contact, labels: (await labelsByContact([contact.id])).get(contact.id) ?? [] },
     place: placeLabel(contact),
+    phone: contact.phone ? { dial: contact.phone, display: formatPhone(contact.phone) } : null,
     fileCounts: await contactFileCounts(contact.id),
     cardCount: await businessCardCount(contact.id),
     invitation: (await invitationOf(member.id, contact.id)).state,
@@ -33,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ContactProfile() {
-  const { contact, place, fileCounts, cardCount, invitation } = useLoaderData<typeof loader>();
+  const { contact, place, phone, fileCounts, cardCount, invitation } = useLoaderData<typeof loader>();
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -53,13 +57,15 @@ export default function ContactProfile() {
           <dt>E-mail</dt>
           <dd>{contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : "—"}</dd>
           <dt>Phone</dt>
-          <dd>{contact.phone ? <a href={`tel:${contact.phone}`}>{contact.phone}</a> : "—"}</dd>
+          <dd>{phone ? <a href={`tel:${phone.dial}`}>{phone.display}</a> : "—"}</dd>
           <dt>Location</dt>
           <dd>{place ?? "—"}</dd>
           <dt>Met at</dt>
           <dd>{contact.meet_place ?? "—"}</dd>
           <dt>Added</dt>
-          <dd>{contact.created_at.slice(0, 10)}</dd>
+          <dd>
+            <ViewerTime value={contact.created_at} dateOnly />
+          </dd>
         </dl>
         <p className="form-actions">
           <Link to={`/user/contacts/edit/${contact.id}`} className="button button--secondary">
@@ -68,7 +74,7 @@ export default function ContactProfile() {
           <Link to={`/user/contacts/${contact.id}/ticket?back=${encodeURIComponent(`/user/profile?cicid=${contact.id}`)}`} className="button button--secondary">
             Send a ticket
           </Link>
-          <Link to={`/user/contacts/${contact.id}/delete`} className="button button--secondary">
+          <Link to={`/user/contacts/${contact.id}/delete`} className="button button--secondary button--danger">
             Delete
           </Link>
         </p>
@@ -115,5 +121,7 @@ export default function ContactProfile() {
     </>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction = ({ data }) => [{ title: `${(data as { contact?: { name: string } })?.contact?.name ?? "Contact"} · Chapter` }];

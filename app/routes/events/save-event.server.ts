@@ -4,7 +4,7 @@ import { capacityErrors, createEvent, updateEvent } from "~/features/events/even
 import { EventSchema } from "~/features/events/schema";
 import { deleteFile } from "~/lib/files.server";
 import { formFailure, notFound } from "~/lib/http.server";
-import { placeErrors, placeOptions } from "~/lib/places.server";
+import { placeErrors, placeOptionsOfForm } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveFormWithFile } from "~/lib/uploads.server";
@@ -30,8 +30,7 @@ export async function saveEvent(
   existing: { id: number; general_taken: number; vip_taken: number } | null,
 ) {
   const { fields, imageId, imageError } = await readForm(request, member);
-  const placesFor = () =>
-    placeOptions({ country: String(fields.get("country") ?? "") || null, province: String(fields.get("province") ?? "") || null });
+  const placesFor = () => placeOptionsOfForm(fields);
 
   if (fields.get("intent") === "refresh-places") {
     if (imageId) await deleteFile(imageId);
@@ -53,13 +52,12 @@ export async function saveEvent(
     return formFailure(submission.reply(), { places: placesFor() });
   }
 
-  const removeImage = fields.get("remove_image") === "1";
   let id: number;
   if (existing === null) {
     id = await createEvent(member.id, submission.value, imageId);
   } else {
     id = existing.id;
-    const image = imageId ?? (removeImage ? null : undefined);
+    const image = imageId ?? (submission.value.remove_image ? null : undefined);
     const update = await updateEvent(member.id, id, submission.value, image);
     if (!update.saved) {
       if (update.notFound) notFound();

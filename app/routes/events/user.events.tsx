@@ -3,8 +3,10 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { EventCard } from "~/features/events/EventCard";
 import { type EventWhen, listEvents } from "~/features/events/events.server";
+import { requestedPage } from "~/lib/paging";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/events.css";
+import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 
@@ -15,8 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 200) || null;
   const when: EventWhen = params.get("when") === "past" ? "past" : "upcoming";
-  const page = Number(params.get("page") ?? 1);
-  const result = await listEvents(member.id, { q, when, page: Number.isFinite(page) ? Math.trunc(page) : 1 });
+  const result = await listEvents(member.id, { q, when, page: requestedPage(params) });
   return json({ ...result, q, when });
 }
 
@@ -67,17 +68,11 @@ export default function Events() {
           {q ? " found" : ""}
         </h2>
         {total === 0 ? (
-          <p className="muted">
-            {q ? (
-              <>
-                Nothing matches. <Link to={`/user/events${query({ q: null })}`}>Show all {when} events</Link>
-              </>
-            ) : when === "past" ? (
-              "No past events yet."
-            ) : (
-              "No upcoming events. Create one and invite the members."
-            )}
-          </p>
+          q ? (
+            <EmptyState action={<Link to={`/user/events${query({ q: null })}`}>Show all {when} events</Link>}>Nothing matches.</EmptyState>
+          ) : (
+            <EmptyState>{when === "past" ? "No past events yet." : "No upcoming events. Create one and invite the members."}</EmptyState>
+          )
         ) : (
           <ul className="event-grid">
             {events.map((event) => (

@@ -14,6 +14,7 @@ import { PlaceFields } from "~/ui/place-fields";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { answerInviteForm, requireInvitingOrganiser } from "./invite.server";
+import { requestedPage } from "~/lib/paging";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -24,12 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member, event } = await requireInvitingOrganiser(request, params.eventId);
   const search = new URL(request.url).searchParams;
   const filters = inviteFiltersFrom(search);
-  const list = await listInviteCandidates(member.id, event.id, filters, Number(search.get("page") ?? "1"));
+  const list = await listInviteCandidates(member.id, event.id, filters, requestedPage(search));
   return json({
     event: {
       id: event.id,
       title: event.title,
-      startsAt: formatEventTime(event.starts_at),
+      startsAt: formatEventTime(event.starts_at, event.time_zone),
       types: (["general", "vip"] as const)
         .filter((type) => (type === "vip" ? event.vip_capacity : event.general_capacity) !== null)
         .map((type) => ({ value: type, label: `${ticketTypeLabel(type)} (${seatsLeft(event, type)} left)` })),

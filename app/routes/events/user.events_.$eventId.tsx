@@ -8,7 +8,8 @@ import { requireMember } from "~/lib/session.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
 import { ImageUpload } from "~/ui/image-upload";
-import { formatRange } from "~/features/events/time";
+import { EventPoster } from "~/features/events/EventPoster";
+import { formatEventRange } from "~/lib/format";
 import styles from "~/styles/events.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -67,7 +68,7 @@ export default function EventDetail() {
             <Link to={`/user/events/edit/${event.id}`} className="button button--secondary">
               Edit
             </Link>{" "}
-            <Link to={`/user/events/delete/${event.id}`} className="button button--secondary">
+            <Link to={`/user/events/delete/${event.id}`} className="button button--secondary button--danger">
               Delete
             </Link>
             {/* tickets: the organiser's door and invitations */}{" "}
@@ -85,12 +86,14 @@ export default function EventDetail() {
       </div>
       <div className="event-detail-grid">
         <article className="card">
-          {event.imageUrl ? <img className="event-hero" src={event.imageUrl} alt="" /> : null}
+          {event.imageUrl ? (
+            <img className="event-hero" src={event.imageUrl} alt="" />
+          ) : (
+            <EventPoster id={event.id} title={event.title} startsAt={event.starts_at} large />
+          )}
           <dl className="details">
             <dt>When</dt>
-            <dd>
-              {formatRange(event.starts_at, event.ends_at)} <span className="muted">({event.time_zone.replace(/_/g, " ")})</span>
-            </dd>
+            <dd>{formatEventRange(event.starts_at, event.ends_at, event.time_zone)}</dd>
             {event.place ? (
               <>
                 <dt>Where</dt>

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CodeScanner } from "~/features/tickets/CodeScanner";
-import { formatEventTime, formatInstant, ticketTypeLabel } from "~/features/tickets/labels";
+import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { CheckInSchema } from "~/features/tickets/schema";
 import { checkIn, checkInCounts, organisedEvent } from "~/features/tickets/tickets.server";
 import { requireFound } from "~/lib/http.server";
@@ -11,6 +11,7 @@ import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -22,7 +23,7 @@ async function requireOrganisedEvent(request: Request, param: string | undefined
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await requireOrganisedEvent(request, params.eventId);
-  return json({ event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at) }, counts: await checkInCounts(event.id) });
+  return json({ event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at, event.time_zone) }, counts: await checkInCounts(event.id) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,7 +46,7 @@ function CheckInOutcome({ result }: { result: NonNullable<NonNullable<ReturnType
       return (
         <div className="check-in-result check-in-result--used" role="status" data-testid="check-in-result">
           <strong>Already used</strong> {ticketTypeLabel(result.type)} ticket {result.code} of {result.holder} was checked in at{" "}
-          {formatInstant(result.checkedInAt)}.
+          <ViewerTime value={result.checkedInAt} />.
         </div>
       );
     case "other_event":

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/features/membership/packages";
+import { formatMoney } from "~/lib/format";
 import { ticketTypeLabel } from "~/features/tickets/labels";
 import { cancelTicketByOrganiser, holderLabel, organisedTicket } from "~/features/tickets/tickets.server";
 import { orNotFound, parseId, requireFound } from "~/lib/http.server";

@@ -1,12 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/features/membership/packages";
+import { formatPrice } from "~/lib/format";
 import { formatEventTime, ticketStatusLabel, ticketTypeLabel } from "~/features/tickets/labels";
 import { holderLabel, listEventTickets, organisedEvent, seatsLeft } from "~/features/tickets/tickets.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
+import { useTimeZone } from "~/ui/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     event: {
       id: event.id,
       title: event.title,
-      startsAt: formatEventTime(event.starts_at),
+      startsAt: formatEventTime(event.starts_at, event.time_zone),
       general: event.general_capacity === null ? null : `${event.general_taken} of ${event.general_capacity} taken, ${seatsLeft(event, "general")} left`,
       vip: event.vip_capacity === null ? null : `${event.vip_taken} of ${event.vip_capacity} taken, ${seatsLeft(event, "vip")} left`,
     },
@@ -31,13 +32,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       checkedInAt: ticket.checked_in_at,
       holder: holderLabel(ticket),
       sentToContact: ticket.holder_id === null,
-      price: ticket.amount_cents > 0 ? formatMoney(ticket.amount_cents, ticket.currency) : "Free",
+      price: formatPrice(ticket.amount_cents, ticket.currency),
     })),
   });
 }
 
 export default function EventTickets() {
   const { event, tickets } = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
   return (
     <>
       <p>
@@ -68,7 +70,7 @@ export default function EventTickets() {
                 </span>
                 <span>
                   <span className={ticket.status === "cancelled" ? "ticket-status--cancelled" : undefined}>
-                    {ticketStatusLabel(ticket.status, ticket.checkedInAt)}
+                    {ticketStatusLabel(ticket.status, ticket.checkedInAt, timeZone)}
                   </span>
                   {ticket.status !== "cancelled" ? (
                     <>

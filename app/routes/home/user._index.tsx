@@ -3,30 +3,42 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countContacts } from "~/features/contacts/contacts.server";
 import { comingUpFor } from "~/features/events/events.server";
-import { formatRange } from "~/features/events/time";
 import { getProfile } from "~/features/members/members.server";
 import { memberPhotos } from "~/features/members/photos.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { currentMembership } from "~/features/membership/membership.server";
+import { openBigTasks } from "~/features/planning/big-task.server";
+import { thisYear } from "~/features/planning/constants";
+import { PlanningCard } from "~/features/planning/PlanningCard";
+import { openWishListItems } from "~/features/planning/wish-list.server";
+import { nextTrainingFor } from "~/features/trainings/trainings.server";
 import { unreadCounts } from "~/features/notifications/notifications.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";
-import { formatTime, memberPath, postPath } from "~/features/timeline/PostCard";
+import { memberPath, postPath } from "~/features/timeline/PostCard";
 import { latestPosts } from "~/features/timeline/posts.server";
+import { actionStatusLabel, businessPath } from "~/features/planning/business-constants";
+import { nextActions } from "~/features/planning/business.server";
 import { orNotFound } from "~/lib/http.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
+import { formatEventRange } from "~/lib/format";
 import { Avatar } from "~/ui/avatar";
+import { ViewerTime } from "~/ui/viewer-time";
 import styles from "~/styles/home.css";
+import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** Characters of a post shown on the home page; the post's page has the rest. */
 const EXCERPT = 200;
+/** Items of each list on the Planning card; the pages have the rest. */
+const PLANNING_ITEMS = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = orNotFound(await getProfile(member.id));
-  const [membership, photos, comingUp, friendRequests, unread, posts, contacts] = await Promise.all([
+  const year = thisYear();
+  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),
     comingUpFor(member.id, 3),
@@ -34,6 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unreadCounts(member.id),
     latestPosts(member.id, 3),
     countContacts(member.id),
+    openWishListItems(member.id, year, PLANNING_ITEMS),
+    openBigTasks(member.id, year, PLANNING_ITEMS),
+    nextActions(member.id, 5),
+    nextTrainingFor(member.id),
   ]);
   return json({
     profile,
@@ -47,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         title: event.title,
         startsAt: event.starts_at,
         endsAt: event.ends_at,
+        timeZone: event.time_zone,
         place: event.place,
         going: event.going,
       })),
@@ -63,6 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       comments: post.commentCount,
     })),
     contacts,
+    planning: { year, wishes, tasks, nextTraining },
+    nextActions: actions,
   });
 }
 
@@ -71,7 +90,7 @@ function plural(count: number, one: string, many = `${one}s`) {
 }
 
 export default function Home() {
-  const { profile, place, photos, membership, comingUp, friendRequests, unread, posts, contacts } = useLoaderData<typeof loader>();
+  const { profile, place, photos, membership, comingUp, friendRequests, unread, posts, contacts, planning, nextActions } = useLoaderData<typeof loader>();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
@@ -160,7 +179,7 @@ export default function Home() {
                   ) : null}
                   <br />
                   <span className="muted">
-                    {formatRange(event.startsAt, event.endsAt)}
+                    {formatEventRange(event.startsAt, event.endsAt, event.timeZone)}
                     {event.place ? ` · ${event.place}` : ""}
                   </span>
                 </li>
@@ -175,6 +194,8 @@ export default function Home() {
         </p>
       </section>
 
+      <PlanningCard year={planning.year} wishes={planning.wishes} tasks={planning.tasks} nextTraining={planning.nextTraining} />
+
       <section className="card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Latest from your timeline</h2>
         {posts.length ? (
@@ -186,7 +207,7 @@ export default function Home() {
                   <p className="home-post-meta">
                     <Link to={memberPath(post.author.id)}>{post.author.name}</Link>{" "}
                     <Link to={postPath(post.id)} className="muted">
-                      <time dateTime={post.createdAt}>{formatTime(post.createdAt)}</time>
+                      <ViewerTime value={post.createdAt} />
                     </Link>
                   </p>
                   {post.message ? <p className="home-post-message">{post.message}</p> : null}
@@ -226,8 +247,34 @@ export default function Home() {
           </Link>
         </p>
       </section>
+
+      <section className="card" aria-labelledby="next-actions-heading">
+        <h2 id="next-actions-heading">Next actions</h2>
+        {nextActions.length ? (
+          <ul className="home-list">
+            {nextActions.map((action) => (
+              <li key={action.id}>
+                <Link to={businessPath(action.business_id)}>{action.title}</Link>{" "}
+                {action.overdue ? <span className="badge badge--overdue">Overdue</span> : null}{" "}
+                {action.status === "in_progress" ? <span className="badge">{actionStatusLabel(action.status)}</span> : null}
+                <br />
+                <span className="muted">
+                  Due <time dateTime={action.due_date}>{action.due_date}</time> · {action.business_name} · {action.goal_title}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No actions are due: give your business goals actions with a due date.</p>
+        )}
+        <p>
+          <Link to="/user/businesses">My businesses</Link>
+        </p>
+      </section>
     </div>
   );
 }
+
+export const handle = pageKind("dashboard");
 
 export const meta: MetaFunction = () => [{ title: "Home · Chapter" }];

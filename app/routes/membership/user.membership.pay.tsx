@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { findPackage, formatMoney, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
+import { findPackage, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
+import { formatMoney } from "~/lib/format";
 import { startMembershipPurchase } from "~/features/membership/purchase.server";
 import { MembershipPaymentSchema } from "~/features/membership/schema";
 import { env } from "~/lib/env.server";

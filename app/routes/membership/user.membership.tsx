@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { currentMembership, membershipPaymentsOf } from "~/features/membership/membership.server";
-import { formatMoney, PACKAGES } from "~/features/membership/packages";
+import { PACKAGES } from "~/features/membership/packages";
+import { formatDate, formatMoney } from "~/lib/format";
 import { env } from "~/lib/env.server";
 import { requireMember } from "~/lib/session.server";
+import { ListTable } from "~/ui/list-table";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -37,7 +40,7 @@ export default function Membership() {
             <dt>Started</dt>
             <dd>{membership.starts_on}</dd>
             <dt>Paid until</dt>
-            <dd>{membership.coveredUntil}</dd>
+            <dd>{formatDate(membership.coveredUntil)}</dd>
           </dl>
         ) : (
           <p>You have no paid membership yet. Choose a package below.</p>
@@ -45,65 +48,40 @@ export default function Membership() {
       </section>
       <section className="card" aria-labelledby="packages-heading">
         <h2 id="packages-heading">Packages</h2>
-        <div className="table-wrap">
-          <table className="list">
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col">Monthly Membership</th>
-                <th scope="col">Annual Membership</th>
-                <th scope="col">
-                  <span className="visually-hidden">Choose</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {PACKAGES.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row">{item.label}</th>
-                  <td>{formatMoney(item.monthly * 100, currency)}</td>
-                  <td>{formatMoney(item.annual * 100, currency)}</td>
-                  <td>
-                    <Link to={`pay?package=${item.id}`} className="button button--small" preventScrollReset>
-                      {membership ? "Renew or upgrade" : "Choose"}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable headings={["Package", "Monthly Membership", "Annual Membership"]} actions="Choose">
+          {PACKAGES.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{item.label}</th>
+              <td data-label="Monthly Membership">{formatMoney(item.monthly * 100, currency)}</td>
+              <td data-label="Annual Membership">{formatMoney(item.annual * 100, currency)}</td>
+              <td className="cell-action">
+                <Link to={`pay?package=${item.id}`} className="button button--small" preventScrollReset>
+                  {membership ? "Renew or upgrade" : "Choose"}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
         <p className="muted">Paying again extends your membership from the day after it ends.</p>
       </section>
       {payments.length > 0 ? (
         <section className="card" aria-labelledby="payments-heading">
           <h2 id="payments-heading">Your payments</h2>
-          <div className="table-wrap">
-            <table className="list list--stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.map((payment) => (
-                  <tr key={payment.reference}>
-                    <td>
-                      <Link to={`/user/payments/${payment.reference}`}>{payment.reference}</Link>
-                    </td>
-                    <td data-label="What">{payment.description}</td>
-                    <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
-                    <td data-label="Status">{STATUS[payment.status] ?? payment.status}</td>
-                    <td data-label="Date">{(payment.paid_at ?? payment.created_at).slice(0, 10)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable headings={["Reference", "What", "Amount", "Status", "Date"]}>
+            {payments.map((payment) => (
+              <tr key={payment.reference}>
+                <td>
+                  <Link to={`/user/payments/${payment.reference}`}>{payment.reference}</Link>
+                </td>
+                <td data-label="What">{payment.description}</td>
+                <td data-label="Amount">{formatMoney(payment.amount_cents, payment.currency)}</td>
+                <td data-label="Status">{STATUS[payment.status] ?? payment.status}</td>
+                <td data-label="Date">
+                  <ViewerTime value={payment.paid_at ?? payment.created_at} dateOnly />
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </section>
       ) : null}
       <Outlet />

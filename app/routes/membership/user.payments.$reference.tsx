@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { currentMembership } from "~/features/membership/membership.server";
-import { formatMoney } from "~/features/membership/packages";
+import { formatDate, formatMoney } from "~/lib/format";
 import { ticketOfPayment } from "~/features/tickets/tickets.server";
 import { orNotFound } from "~/lib/http.server";
 import { bankDetails } from "~/lib/payments/bank-transfer.server";
 import { findPayment } from "~/lib/payments/payments.server";
 import { requireMember } from "~/lib/session.server";
 import { CopyButton } from "~/ui/copy-button";
+import { ViewerTime } from "~/ui/viewer-time";
 
 /** A member's own order: what it is, its status, and how to pay it when it waits for a bank
  * transfer. Also where card payments come back to (?return=success|cancel). */
@@ -50,8 +51,12 @@ export default function PaymentPage() {
         <dd>{payment.amount}</dd>
         <dt>Status</dt>
         <dd data-testid="payment-status">
-          {payment.status === "paid"
-            ? `Paid on ${payment.paidAt?.slice(0, 10)}`
+          {payment.status === "paid" && payment.paidAt ? (
+            <>
+              Paid on <ViewerTime value={payment.paidAt} dateOnly />
+            </>
+          ) : payment.status === "paid"
+            ? "Paid"
             : payment.status === "pending"
               ? "Waiting for payment"
               : payment.status === "cancelled"
@@ -62,7 +67,7 @@ export default function PaymentPage() {
 
       {payment.status === "paid" && membership ? (
         <p className="upload-status">
-          Thank you! Your {membership.label} membership is active until {membership.coveredUntil}.
+          Thank you! Your {membership.label} membership is active until {formatDate(membership.coveredUntil)}.
         </p>
       ) : null}
       {ticket && ticket.status === "issued" ? (

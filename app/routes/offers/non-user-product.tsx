@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { offerPrice } from "~/features/offers/OfferCard";
+import { OfferDetails, OfferImages } from "~/features/offers/OfferDetails";
 import { findPublicOffer } from "~/features/offers/offers.server";
 import { orNotFound } from "~/lib/http.server";
 import { getMember } from "~/lib/session.server";
@@ -20,30 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PublicOffer() {
   const { offer } = useLoaderData<typeof loader>();
-  const price = offerPrice(offer);
   return (
     <article className="public-offer card">
       <p className="muted">An offer from a member of Chapter</p>
       <h1>{offer.title}</h1>
-      {offer.images.length ? (
-        <ul className="offer-images" aria-label="Images">
-          {offer.images.map((image) => (
-            <li key={image.url}>
-              <img src={image.medium.url} alt="" loading="lazy" decoding="async" width={image.medium.width ?? undefined} height={image.medium.height ?? undefined} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <dl className="details">
-        {price ? (
-          <>
-            <dt>Price</dt>
-            <dd>{price}</dd>
-          </>
-        ) : null}
-        <dt>Offered by</dt>
-        <dd>{offer.owner_name}</dd>
-      </dl>
+      <OfferImages images={offer.images} />
+      <OfferDetails offer={offer} />
       {offer.description ? <p className="offer-description">{offer.description}</p> : null}
       <div className="invite">
         <h2>Interested?</h2>

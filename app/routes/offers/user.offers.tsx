@@ -4,8 +4,10 @@ import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmi
 import { OfferCard } from "~/features/offers/OfferCard";
 import { eventsWithOffers, listOffers } from "~/features/offers/offers.server";
 import { parseId } from "~/lib/http.server";
+import { requestedPage } from "~/lib/paging";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/events.css";
+import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -14,9 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const params = new URL(request.url).searchParams;
   const eventId = parseId(params.get("event_id"));
-  const page = Number(params.get("page") ?? 1);
   const [result, events] = await Promise.all([
-    listOffers(member.id, { eventId, page: Number.isFinite(page) ? Math.trunc(page) : 1 }),
+    listOffers(member.id, { eventId, page: requestedPage(params) }),
     eventsWithOffers(),
   ]);
   return json({ ...result, events, eventId });
@@ -65,15 +66,11 @@ export default function Offers() {
           {eventId ? ` for ${eventName ?? "this event"}` : ""}
         </h2>
         {total === 0 ? (
-          <p className="muted">
-            {eventId ? (
-              <>
-                No offers for this event. <Link to="/user/offers">Show all offers</Link>
-              </>
-            ) : (
-              "No offers yet. Create one: members see it here, and you can share a public link with anyone."
-            )}
-          </p>
+          eventId ? (
+            <EmptyState action={<Link to="/user/offers">Show all offers</Link>}>No offers for this event.</EmptyState>
+          ) : (
+            <EmptyState>No offers yet. Create one: members see it here, and you can share a public link with anyone.</EmptyState>
+          )
         ) : (
           <ul className="offer-grid">
             {offers.map((offer) => (

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { OfferInterest, offerPrice } from "~/features/offers/OfferCard";
+import { OfferInterest } from "~/features/offers/OfferCard";
+import { OfferDetails, OfferImages } from "~/features/offers/OfferDetails";
 import { getOffer, offerImages } from "~/features/offers/offers.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
@@ -29,7 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function OfferDetail() {
   const { offer, images, publicUrl, upload } = useLoaderData<typeof loader>();
-  const price = offerPrice(offer);
   return (
     <>
       <p>
@@ -42,36 +42,24 @@ export default function OfferDetail() {
             <Link to={`/user/offers/edit/${offer.id}`} className="button button--secondary">
               Edit
             </Link>{" "}
-            <Link to={`/user/offers/delete/${offer.id}`} className="button button--secondary">
+            <Link to={`/user/offers/delete/${offer.id}`} className="button button--secondary button--danger">
               Delete
             </Link>
           </div>
         ) : null}
       </div>
       <article className="card">
-        {images.length ? (
-          <ul className="offer-images" aria-label="Images">
-            {images.map((image) => (
-              <li key={image.id}>
-                <img src={image.medium.url} alt="" loading="lazy" decoding="async" width={image.medium.width ?? undefined} height={image.medium.height ?? undefined} />
-                {offer.isOwner ? (
-                  <Link to={`images/${image.id}/delete`} className="offer-image-actions" preventScrollReset aria-label={`Delete image ${image.name}`}>
-                    Delete
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <dl className="details">
-          {price ? (
-            <>
-              <dt>Price</dt>
-              <dd>{price}</dd>
-            </>
-          ) : null}
-          <dt>Offered by</dt>
-          <dd>{offer.owner_name}</dd>
+        <OfferImages
+          images={images}
+          actions={(image) =>
+            offer.isOwner ? (
+              <Link to={`images/${image.id}/delete`} className="offer-image-actions" preventScrollReset aria-label={`Delete image ${image.name}`}>
+                Delete
+              </Link>
+            ) : null
+          }
+        />
+        <OfferDetails offer={offer}>
           {offer.event_id && offer.event_title ? (
             <>
               <dt>Event</dt>
@@ -80,7 +68,7 @@ export default function OfferDetail() {
               </dd>
             </>
           ) : null}
-        </dl>
+        </OfferDetails>
         {offer.description ? <p className="offer-description">{offer.description}</p> : null}
         <OfferInterest offer={offer} />
       </article>

@@ -40,7 +40,7 @@ export default function Photos() {
           }
           actions={
             photos.profile ? (
-              <Link to="profile-image/delete" className="button button--secondary" preventScrollReset>
+              <Link to="profile-image/delete" className="button button--secondary button--danger" preventScrollReset>
                 Delete
               </Link>
             ) : null
@@ -65,7 +65,7 @@ export default function Photos() {
           }
           actions={
             photos.cover ? (
-              <Link to="cover-image/delete" className="button button--secondary" preventScrollReset>
+              <Link to="cover-image/delete" className="button button--secondary button--danger" preventScrollReset>
                 Delete
               </Link>
             ) : null

@@ -6,10 +6,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getProfile, updateProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { ProfileSchema, RefreshPlacesSchema } from "~/features/members/schema";
+import { clubTimeZone } from "~/lib/env.server";
+import { zoneLabel } from "~/lib/format";
 import { formFailure, orNotFound } from "~/lib/http.server";
-import { placeErrors, placeOptions } from "~/lib/places.server";
+import { placeErrors, placeOptions, placeOptionsOfForm } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
+import { timeZones } from "~/lib/time-zones";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
 import { PlaceFields } from "~/ui/place-fields";
@@ -18,12 +21,13 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = orNotFound(await getProfile(member.id));
-  return json({ profile, places: placeOptions(profile), constraint: getZodConstraint(ProfileSchema) });
-}
-
-/** The provinces and cities of the country (and province) the form was sent with. */
-function placesChosen(formData: FormData) {
-  return placeOptions({ country: String(formData.get("country") ?? "") || null, province: String(formData.get("province") ?? "") || null });
+  return json({
+    profile,
+    places: placeOptions(profile),
+    constraint: getZodConstraint(ProfileSchema),
+    timeZones: timeZones().map((zone) => ({ value: zone, label: zoneLabel(zone) })),
+    clubTimeZone: zoneLabel(clubTimeZone()),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -34,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Without JS: show the provinces and cities of the chosen country, keep what was typed,
     // save nothing.
     const submission = parseWithZod(formData, { schema: RefreshPlacesSchema });
-    return json({ result: submission.reply(), places: placesChosen(formData) });
+    return json({ result: submission.reply(), places: placeOptionsOfForm(formData) });
   }
 
   const submission = parseWithZod(formData, {
@@ -44,13 +48,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }),
   });
-  if (submission.status !== "success") return formFailure(submission.reply(), { places: placesChosen(formData) });
+  if (submission.status !== "success") return formFailure(submission.reply(), { places: placeOptionsOfForm(formData) });
   await updateProfile(member.id, submission.value);
   return respond(request, { type: "success", message: "Your profile is saved." }, { to: "/user/settings/profile" });
 }
 
 export default function ProfileSettings() {
-  const { profile, places, constraint } = useLoaderData<typeof loader>();
+  const { profile, places, constraint, timeZones, clubTimeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm({
@@ -69,6 +73,7 @@ export default function ProfileSettings() {
       province: profile.province ?? "",
       city: profile.city ?? "",
       lookingFor: profile.looking_for ?? "",
+      timeZone: profile.time_zone ?? "",
     },
   });
   const place = {
@@ -111,6 +116,14 @@ export default function ProfileSettings() {
           hint="The question members see next to your name, for example: Looking for a co-founder in logistics?"
           errors={fields.lookingFor.errors}
           textareaProps={{ ...getTextareaProps(fields.lookingFor), rows: 3 }}
+        />
+        <SelectField
+          label="Time zone"
+          hint="Times of posts, messages and notifications are shown in it. Events keep their own zone."
+          placeholder={`The club's time zone (${clubTimeZone})`}
+          options={timeZones}
+          errors={fields.timeZone.errors}
+          selectProps={getSelectProps(fields.timeZone)}
         />
         <ErrorList errors={form.errors} />
         <div className="form-actions">

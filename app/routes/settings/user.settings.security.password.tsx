@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches, setPassword } from "~/features/members/members.server";
+import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { ChangePasswordSchema } from "~/features/members/schema";
 import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { formFailure } from "~/lib/http.server";
@@ -59,17 +60,7 @@ export default function ChangePassword() {
           errors={fields.currentPassword.errors}
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
         />
-        <Field
-          label="New password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <Field
-          label="Repeat the new password"
-          errors={fields.confirmPassword.errors}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <div className="dialog-actions">
           <StatusButton pending={pending}>Change password</StatusButton>
         </div>

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { getSessionId, listSessions, requireMember } from "~/lib/session.server";
+import { ListTable } from "~/ui/list-table";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -36,10 +38,6 @@ function describeDevice(userAgent: string | null) {
   return `${browser} on ${system}`;
 }
 
-function when(iso: string) {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
-}
-
 export default function Security() {
   const { sessions } = useLoaderData<typeof loader>();
   const others = sessions.filter((session) => !session.current);
@@ -61,41 +59,30 @@ export default function Security() {
             </Link>
           ) : null}
         </div>
-        <div className="table-wrap">
-          <table className="list list--stacked">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last active</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((session) => (
-                <tr key={session.id} data-testid="session-row">
-                  <td>
-                    {describeDevice(session.user_agent)}
-                    {session.current ? <span className="badge"> This device</span> : null}
-                  </td>
-                  <td data-label="Address">{session.ip ?? "—"}</td>
-                  <td data-label="Signed in">{when(session.created_at)}</td>
-                  <td data-label="Last active">{when(session.last_seen_at)}</td>
-                  <td>
-                    {session.current ? null : (
-                      <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} preventScrollReset>
-                        Sign out
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable headings={["Device", "Address", "Signed in", "Last active"]} actions="Actions">
+          {sessions.map((session) => (
+            <tr key={session.id} data-testid="session-row">
+              <td>
+                {describeDevice(session.user_agent)}
+                {session.current ? <span className="badge"> This device</span> : null}
+              </td>
+              <td data-label="Address">{session.ip ?? "—"}</td>
+              <td data-label="Signed in">
+                <ViewerTime value={session.created_at} />
+              </td>
+              <td data-label="Last active">
+                <ViewerTime value={session.last_seen_at} />
+              </td>
+              <td>
+                {session.current ? null : (
+                  <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} preventScrollReset>
+                    Sign out
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       </section>
       <Outlet />
     </>

@@ -1,35 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { requireMember } from "~/lib/session.server";
+import { AreaTabs } from "~/ui/area-tabs";
+import { pageKind } from "~/ui/page-kind";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
   return null;
 }
 
+const TABS = [
+  { to: "/user/settings/profile", label: "Profile" },
+  { to: "/user/settings/photos", label: "Photos" },
+  { to: "/user/settings/security", label: "Password and sessions" },
+  { to: "/user/settings/notifications", label: "Notifications" },
+];
+
 export default function Settings() {
   return (
     <>
       <h1>Settings</h1>
-      <nav aria-label="Settings">
-        <ul className="tabs">
-          <li>
-            <NavLink to="/user/settings/profile">Profile</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/settings/photos">Photos</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/settings/security">Password and sessions</NavLink>
-          </li>
-          <li>
-            <NavLink to="/user/settings/notifications">Notifications</NavLink>
-          </li>
-        </ul>
-      </nav>
+      <AreaTabs label="Settings" tabs={TABS} />
       <Outlet />
     </>
   );
 }
 
 export { AreaErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
+
+export const handle = pageKind("reading");

@@ -1,5 +1,7 @@
 import { type ChatMessage, markConversationRead, messagesAfter } from "~/features/social/chat.server";
 import { areFriends } from "~/features/social/friendship.server";
+import { ChatResumeSchema } from "~/features/social/schema";
+import { requireValid } from "~/lib/http.server";
 
 export const POLL_MS = 1000;
 export const HEARTBEAT_MS = 20_000;
@@ -9,8 +11,11 @@ const IDLE_FRIENDSHIP_CHECK_EVERY = 15;
 
 /** The id to continue after: the browser's Last-Event-ID on a reconnect, or ?after=. */
 export function resumeAfter(request: Request) {
-  const candidates = [request.headers.get("Last-Event-ID"), new URL(request.url).searchParams.get("after")];
-  return Math.max(0, ...candidates.map((value) => (value && /^\d{1,15}$/.test(value) ? Number(value) : 0)));
+  const query = new URLSearchParams(new URL(request.url).searchParams);
+  const lastEventId = request.headers.get("Last-Event-ID");
+  if (lastEventId) query.set("last_event_id", lastEventId);
+  const { after, last_event_id } = requireValid(query, ChatResumeSchema);
+  return Math.max(0, Number(after ?? 0), Number(last_event_id ?? 0));
 }
 
 export function messageEvent(message: ChatMessage) {

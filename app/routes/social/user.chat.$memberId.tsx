@@ -10,6 +10,7 @@ import { formFailure, parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
+import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -27,13 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const other = await requireFound(params.memberId, (id) => chatPartner(member.id, id));
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ChatMessageSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ChatMessageSchema });
   if (submission.status !== "success") return formFailure(submission.reply(), { message: null });
   const message = await sendMessage(member.id, other.id, submission.value.body);
   // With JS (a fetcher) the message comes back to be shown at once; without JS the page
   // comes back with it (Post/Redirect/Get). No toast: the message in the list says it all.
-  if (formData.get("live") === "1") return json({ result: submission.reply({ resetForm: true }), message });
+  if (submission.value.live) return json({ result: submission.reply({ resetForm: true }), message });
   return redirect(`/user/chat/${other.id}`);
 }
 
@@ -63,5 +63,7 @@ export default function Conversation() {
     </section>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Chat with ${data?.other.name ?? "a friend"} · Chapter` }];

@@ -5,6 +5,8 @@ import { listConversations } from "~/features/social/chat.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
+import { pageKind } from "~/ui/page-kind";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -13,7 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ memberId: member.id, conversations: await listConversations(member.id) });
 }
 
-const when = new Intl.DateTimeFormat("en", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
 
 export default function Chats() {
   const { memberId, conversations } = useLoaderData<typeof loader>();
@@ -38,9 +39,7 @@ export default function Chats() {
                     <>
                       {lastMessage.senderId === memberId ? "You: " : ""}
                       {lastMessage.body.length > 80 ? `${lastMessage.body.slice(0, 80)}…` : lastMessage.body}{" "}
-                      <time className="muted" dateTime={lastMessage.createdAt}>
-                        {when.format(new Date(lastMessage.createdAt))}
-                      </time>
+                      <ViewerTime className="muted" value={lastMessage.createdAt} />
                     </>
                   ) : (
                     <span className="muted">No messages yet</span>
@@ -60,5 +59,7 @@ export default function Chats() {
     </section>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction = () => [{ title: "Chat · Chapter" }];

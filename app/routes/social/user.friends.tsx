@@ -8,6 +8,7 @@ import { memberProfileUrl } from "~/features/social/urls";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
+import { EmptyState } from "~/ui/empty-state";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -35,28 +36,34 @@ function Person({ person, children }: { person: FriendListEntry; children: React
   );
 }
 
+/** The requests a member received or sent, each with its answer; nothing when there are none. */
+function Requests({ id, title, people, state }: { id: string; title: string; people: FriendListEntry[]; state: "received" | "sent" }) {
+  if (people.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="member-results">
+        {people.map((person) => (
+          <Person key={person.id} person={person}>
+            <FriendButton memberId={person.id} name={person.name} state={state} />
+          </Person>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Friends() {
   const { friends, received, sent } = useLoaderData<typeof loader>();
   return (
     <section className="friends-page">
       <h1>Friends</h1>
       <MemberSearch />
-      {received.length > 0 ? (
-        <section aria-labelledby="friend-requests">
-          <h2 id="friend-requests">Friend requests</h2>
-          <ul className="member-results">
-            {received.map((person) => (
-              <Person key={person.id} person={person}>
-                <FriendButton memberId={person.id} name={person.name} state="received" />
-              </Person>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Requests id="friend-requests" title="Friend requests" people={received} state="received" />
       <section aria-labelledby="my-friends">
         <h2 id="my-friends">My friends</h2>
         {friends.length === 0 ? (
-          <p className="muted">No friends yet: find members above and send them a friend request.</p>
+          <EmptyState>No friends yet: find members above and send them a friend request.</EmptyState>
         ) : (
           <ul className="member-results">
             {friends.map((person) => (
@@ -72,18 +79,7 @@ export default function Friends() {
           </ul>
         )}
       </section>
-      {sent.length > 0 ? (
-        <section aria-labelledby="sent-requests">
-          <h2 id="sent-requests">Sent requests</h2>
-          <ul className="member-results">
-            {sent.map((person) => (
-              <Person key={person.id} person={person}>
-                <FriendButton memberId={person.id} name={person.name} state="sent" />
-              </Person>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Requests id="sent-requests" title="Sent requests" people={sent} state="sent" />
       <Outlet />
     </section>
   );

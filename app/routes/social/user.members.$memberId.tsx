@@ -12,6 +12,7 @@ import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import socialStyles from "~/styles/social.css";
 import styles from "~/styles/timeline.css";
+import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -84,5 +85,7 @@ export default function MemberPage() {
     </div>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.profile.name} · Chapter` : "Member · Chapter" }];

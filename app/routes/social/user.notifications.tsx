@@ -4,6 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listNotifications, markNotificationsRead } from "~/features/notifications/notifications.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
+import { EmptyState } from "~/ui/empty-state";
+import { pageKind } from "~/ui/page-kind";
+import { ViewerTime } from "~/ui/viewer-time";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -16,7 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ notifications });
 }
 
-const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function Notifications() {
   const { notifications } = useLoaderData<typeof loader>();
@@ -27,16 +29,14 @@ export default function Notifications() {
         <Link to="/user/settings/notifications">E-mail settings</Link>
       </div>
       {notifications.length === 0 ? (
-        <p className="muted">Nothing yet. Friend requests and answers will show here.</p>
+        <EmptyState>Nothing yet. Friend requests and answers will show here.</EmptyState>
       ) : (
         <ul className="notification-list">
           {notifications.map((notification) => (
             <li key={notification.id} className={notification.readAt ? "notification" : "notification notification--new"} data-testid="notification">
               {notification.readAt ? null : <span className="badge">New</span>}{" "}
               {notification.linkPath ? <Link to={notification.linkPath}>{notification.message}</Link> : notification.message}{" "}
-              <time className="muted" dateTime={notification.createdAt}>
-                {when.format(new Date(notification.createdAt))} UTC
-              </time>
+              <ViewerTime className="muted" value={notification.createdAt} />
             </li>
           ))}
         </ul>
@@ -44,5 +44,7 @@ export default function Notifications() {
     </section>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction = () => [{ title: "Notifications · Chapter" }];

@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ProvinceQuerySchema } from "~/features/contacts/schema";
+import { firstError } from "~/lib/http.server";
 import { provinceOptions } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
 
 /** SPEC.md §7: the provinces of a country, for the place selects. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  const country = new URL(request.url).searchParams.get("country_id") ?? "";
-  if (!/^[A-Z]{2}$/.test(country)) return json({ error: "country_id must be a two-letter country code" }, { status: 400 });
-  return json(provinceOptions(country), { headers: { "Cache-Control": "private, max-age=86400" } });
+  const query = parseWithZod(new URL(request.url).searchParams, { schema: ProvinceQuerySchema });
+  if (query.status !== "success") return json({ error: firstError(query) }, { status: 400 });
+  return json(provinceOptions(query.value.country_id), { headers: { "Cache-Control": "private, max-age=86400" } });
 }

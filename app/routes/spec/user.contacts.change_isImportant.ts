@@ -1,15 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getContact, setImportant } from "~/features/contacts/contacts.server";
 import { ImportantSchema } from "~/features/contacts/schema";
 import { badRequest, notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/contacts");
-}
+export const loader = sendTo("/user/contacts");
 
 /** SPEC.md §7: POST contact_id, is_important (1 or 0) → type, message. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,13 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { requireMember } from "~/lib/session.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as deleteContactPhoto } from "~/routes/contacts/user.contacts.$contactId.delete-profile-image";
 import { contactIdOfForm } from "./contact-dialogs.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/contacts");
-}
+export const loader = sendTo("/user/contacts");
 
 /** SPEC.md §7 delete/contact_profile_image (contact_id) → type, message: the confirmation
  * dialog's action. 404 when the contact is not the member's or has no image. */

@@ -1,11 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/features/membership/packages";
+import { formatPrice, joinPlace } from "~/lib/format";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { buyTicket } from "~/features/tickets/purchase.server";
-import { eventIsOver, findEvent, isTicketType, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
-import { badRequest, requireFound } from "~/lib/http.server";
+import { PurchaseQuerySchema } from "~/features/tickets/schema";
+import { eventIsOver, findEvent, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
+import { badRequest, firstError, requireFound } from "~/lib/http.server";
 import { paymentProvider } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
@@ -21,22 +23,21 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
  * dialog (its own route, opened from the event page with ?back=). */
 async function purchaseTarget(request: Request) {
   const member = await requireMember(request);
-  const params = new URL(request.url).searchParams;
-  const event = await requireFound(params.get("event_id"), findEvent);
-  const type = params.get("ticket_type") ?? "general";
-  if (!isTicketType(type)) badRequest("The ticket type is general or vip.");
-  const back = safeRedirect(params.get("back"), `/user/events/${event.id}`);
-  return { member, event, type, back };
+  const query = parseWithZod(new URL(request.url).searchParams, { schema: PurchaseQuerySchema });
+  const event = await requireFound(query.payload.event_id, findEvent);
+  if (query.status !== "success") badRequest(firstError(query));
+  const { ticket_type: type, back } = query.value;
+  return { member, event, type, back: safeRedirect(back, `/user/events/${event.id}`) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { event, type, back } = await purchaseTarget(request);
   const price = typePrice(event, type);
   return json({
-    event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at), venue: event.venue, city: event.city },
+    event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at, event.time_zone), venue: event.venue, city: event.city },
     type,
     offered: price !== null,
-    price: price === null ? null : price === 0 ? "Free" : formatMoney(price, event.currency),
+    price: price === null ? null : formatPrice(price, event.currency),
     free: price === 0,
     over: eventIsOver(event),
     seatsLeft: seatsLeft(event, type),
@@ -78,7 +79,7 @@ export default function TicketPurchase() {
         {event.venue || event.city ? (
           <>
             <dt>Where</dt>
-            <dd>{[event.venue, event.city].filter(Boolean).join(", ")}</dd>
+            <dd>{joinPlace([event.venue, event.city])}</dd>
           </>
         ) : null}
         <dt>Ticket</dt>

@@ -10,6 +10,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ type: "error", message: "Send a ticket with POST." }, { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return sendTicketCall(request, "vip");
+export async function action(args: ActionFunctionArgs) {
+  return sendTicketCall(args, "vip");
 }

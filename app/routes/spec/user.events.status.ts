@@ -1,16 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEvent, setEventStatus } from "~/features/events/events.server";
 import type { StatusType } from "~/features/events/constants";
 import { EventStatusCallSchema } from "~/features/events/schema";
 import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/events");
-}
+export const loader = sendTo("/user/events");
 
 const MESSAGES: Record<StatusType, (title: string) => string> = {
   Interested: (title) => `You are interested in ${title}.`,

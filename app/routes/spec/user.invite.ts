@@ -1,37 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getContact } from "~/features/contacts/contacts.server";
-import { deliverInvitation, parseInvite } from "~/features/invitations/invite.server";
 import { invitationOf } from "~/features/invitations/invitations.server";
-import { backTo, requireFound } from "~/lib/http.server";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import { answerDelivery } from "~/routes/contacts/invitation-answer.server";
+import { action as inviteDialog } from "~/routes/contacts/user.contacts.$contactId.invite";
+import { forwardedRequest, refusalAsNotification } from "./forward.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/contacts");
-}
+export const loader = sendTo("/user/contacts");
 
 /** SPEC.md §7: POST /user/invite, the invite form's fields or just {contact_id} (then the
- * contact's e-mail and name, or those of its earlier invitation) → type, message, html. The
- * dialog (/user/contacts/{id}/invite) is the form members use; this is its plain endpoint. */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const formData = await request.formData();
-  const contact = await requireFound(formData.get("contact_id"), (id) => getContact(member.id, id));
-  if (!formData.has("email")) {
+ * contact's e-mail and name, or those of its earlier invitation) → type, message, html: the
+ * invite dialog's action (/user/contacts/{id}/invite), which members use. */
+export async function action(args: ActionFunctionArgs) {
+  const member = await requireMember(args.request);
+  const form = await args.request.formData();
+  const contact = await requireFound(form.get("contact_id"), (id) => getContact(member.id, id));
+  if (!form.has("email")) {
     const earlier = await invitationOf(member.id, contact.id);
-    formData.set("email", earlier.email ?? contact.email ?? "");
-    formData.set("name", earlier.name ?? contact.name);
-    if (earlier.message) formData.set("message", earlier.message);
+    form.set("email", earlier.email ?? contact.email ?? "");
+    form.set("name", earlier.name ?? contact.name);
+    if (earlier.message) form.set("message", earlier.message);
   }
-  const submission = await parseInvite(formData, member.id, contact.id);
-  if (submission.status !== "success") {
-    const result = submission.reply();
-    const first = Object.values(result.error ?? {}).flat().find(Boolean) ?? "Please check the invitation.";
-    return json({ type: "error", message: first, result }, { status: 400 });
-  }
-  const delivery = await deliverInvitation(member, contact, submission.value, await publicOrigin(request));
-  return answerDelivery(request, delivery, backTo(request, `/user/profile?cicid=${contact.id}`, formData.get("back")));
+  // This address only sends; the dialog's other button removes its image.
+  form.delete("intent");
+  const answer = await inviteDialog({
+    ...args,
+    request: forwardedRequest(args.request, form, { back: form.get("back") }),
+    params: { contactId: String(contact.id) },
+  });
+  return refusalAsNotification(answer, { keepResult: true });
 }

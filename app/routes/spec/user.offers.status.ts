@@ -1,15 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getOffer, setOfferStatus } from "~/features/offers/offers.server";
 import { OfferStatusCallSchema } from "~/features/offers/schema";
 import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/offers");
-}
+export const loader = sendTo("/user/offers");
 
 /** SPEC.md §7 POST /user/offers/status {product_id, type}: for the signed-in member (the
  * user_id SPEC's client also sends is ignored). */

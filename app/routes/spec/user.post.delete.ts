@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { action as deletePost } from "~/routes/timeline/user.timeline_.post.$postId.delete";
+import { formParam } from "./forward.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
@@ -12,6 +13,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (/user/timeline/post/{id}/delete), the member's own post only (404 otherwise). */
 export async function action(args: ActionFunctionArgs) {
   await requireMember(args.request);
-  const postId = (await args.request.formData()).get("post_id");
-  return deletePost({ ...args, params: { postId: typeof postId === "string" ? postId : undefined } });
+  return deletePost({ ...args, params: { postId: await formParam(args.request, "post_id") } });
 }

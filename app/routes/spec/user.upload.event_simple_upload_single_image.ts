@@ -1,16 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { setEventImage } from "~/features/events/events.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { notFound, parseId, uploadRefused } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { receiveUpload } from "~/lib/uploads.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/events");
-}
+export const loader = sendTo("/user/events");
 
 /** SPEC.md's event image upload (multipart: event_id, file): sets the image of one of the
  * member's events, on the one upload path. The event form takes an image as well. */

@@ -1,12 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { uploadBusinessCard } from "~/routes/contacts/contact-uploads.server";
-import { requireMember } from "~/lib/session.server";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/contacts");
-}
+export const loader = sendTo("/user/contacts");
 
 /** SPEC.md §7: multipart contact_id, file, scaled[x, y, width, height] → type, file.thumbnailUrl. */
 export async function action({ request }: ActionFunctionArgs) {

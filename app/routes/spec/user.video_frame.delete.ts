@@ -1,12 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { requireMember } from "~/lib/session.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { action as deleteVideo } from "~/routes/contacts/user.contacts.$contactId.videos.$videoId.delete";
+import { sendTo } from "./opened-as-page.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return redirect("/user/contacts");
-}
+export const loader = sendTo("/user/contacts");
 
 /** SPEC.md §7 video_frame/delete (video_id, contact_id) → type, message: the confirmation
  * dialog's action. */

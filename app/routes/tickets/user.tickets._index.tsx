@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/features/membership/packages";
+import { formatPrice } from "~/lib/format";
 import { pendingInvitations } from "~/features/tickets/invitations.server";
 import { formatEventTime, ticketStatusLabel, ticketTypeLabel } from "~/features/tickets/labels";
 import { listMemberTickets } from "~/features/tickets/tickets.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/tickets.css";
+import { EmptyState } from "~/ui/empty-state";
+import { useTimeZone } from "~/ui/root-data";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -21,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: ticket.status,
       checkedInAt: ticket.checked_in_at,
       eventTitle: ticket.event_title,
-      startsAt: formatEventTime(ticket.starts_at),
-      price: ticket.amount_cents > 0 ? formatMoney(ticket.amount_cents, ticket.currency) : "Free",
+      startsAt: formatEventTime(ticket.starts_at, ticket.time_zone),
+      price: formatPrice(ticket.amount_cents, ticket.currency),
       paymentReference: ticket.status === "pending" ? ticket.payment_reference : null,
     })),
     invitations,
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MyTickets() {
   const { tickets, invitations } = useLoaderData<typeof loader>();
+  const timeZone = useTimeZone();
   return (
     <>
       <h1>My tickets</h1>
@@ -41,7 +44,7 @@ export default function MyTickets() {
             {invitations.map((invitation) => (
               <li key={invitation.id} data-testid="invitation">
                 <span>
-                  <strong>{invitation.eventTitle}</strong> ({formatEventTime(invitation.startsAt)}): {ticketTypeLabel(invitation.type)} ticket from{" "}
+                  <strong>{invitation.eventTitle}</strong> · {formatEventTime(invitation.startsAt, invitation.timeZone)}: {ticketTypeLabel(invitation.type)} ticket from{" "}
                   {invitation.invitedBy ?? "the organiser"}
                 </span>
                 <Link to={`/user/tickets/invitations/${invitation.id}`}>Answer</Link>
@@ -53,7 +56,7 @@ export default function MyTickets() {
       <section className="card" aria-labelledby="tickets-heading">
         <h2 id="tickets-heading">{tickets.length === 1 ? "1 ticket" : `${tickets.length} tickets`}</h2>
         {tickets.length === 0 ? (
-          <p className="muted">You have no tickets yet. Get one from an event's page.</p>
+          <EmptyState action={<Link to="/user/events">See the events</Link>}>You have no tickets yet. Get one from an event's page.</EmptyState>
         ) : (
           <ul className="ticket-list">
             {tickets.map((ticket) => (
@@ -62,7 +65,7 @@ export default function MyTickets() {
                   <Link to={`/user/tickets/${ticket.code}`}>{ticket.eventTitle}</Link> · {ticket.startsAt} · {ticketTypeLabel(ticket.type)} · {ticket.price}
                 </span>
                 <span className={ticket.status === "cancelled" ? "ticket-status--cancelled" : undefined}>
-                  {ticketStatusLabel(ticket.status, ticket.checkedInAt)}
+                  {ticketStatusLabel(ticket.status, ticket.checkedInAt, timeZone)}
                   {ticket.paymentReference ? (
                     <>
                       {" "}

@@ -10,6 +10,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { joinPlace } from "~/lib/format";
 
 /** A ticket invitation, for the invited member only (404 for anyone else): accept (a free
  * ticket is issued, if seats are left) or decline. */
@@ -24,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     invitation: {
       eventTitle: invitation.event_title,
-      startsAt: formatEventTime(invitation.starts_at),
-      place: [invitation.venue, invitation.city].filter(Boolean).join(", "),
+      startsAt: formatEventTime(invitation.starts_at, invitation.time_zone),
+      place: joinPlace([invitation.venue, invitation.city]),
       type: isTicketType(invitation.ticket_type) ? invitation.ticket_type : "general",
       inviter: invitation.inviter_name,
       status: invitation.status,

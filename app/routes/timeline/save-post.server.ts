@@ -11,10 +11,6 @@ import { receiveUploads, uploadErrorMessage } from "~/lib/uploads.server";
 /** The field of the file input a post form sends without JavaScript (several files). */
 export const ATTACHMENTS_FIELD = "attachments";
 
-function values(fields: FormData, name: string) {
-  return [...fields.getAll(name), ...fields.getAll(`${name}[]`)].filter((value): value is string => typeof value === "string");
-}
-
 /**
  * The post form's action, new (`post` null) or edit. With JavaScript the files were uploaded
  * one by one already and come as their names in `files[]`; without it they come in the same
@@ -37,8 +33,8 @@ export async function savePost(request: Request, member: Member, post: PostView 
     await discard();
     return formFailure(submission.reply());
   }
-  const claimed = await claimableFiles(member.id, values(fields, "files"));
-  const keepIds = values(fields, "not_deleted_files").map(Number);
+  const { files, not_deleted_files: keepIds } = submission.value;
+  const claimed = await claimableFiles(member.id, files);
   const keep = post ? post.files.filter((file) => keepIds.includes(file.id)).map((file) => file.id) : [];
   const total = keep.length + claimed.length + uploaded.length;
   const formError = total > MAX_POST_FILES ? `A post can carry at most ${MAX_POST_FILES} photos and videos.` : !submission.value.message && total === 0 ? EMPTY_POST_MESSAGE : null;

@@ -6,6 +6,7 @@ import { listPosts } from "~/features/timeline/posts.server";
 import { parseId } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/timeline.css";
+import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -37,5 +38,7 @@ export default function Timeline() {
     </div>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction = () => [{ title: "Timeline · Chapter" }];

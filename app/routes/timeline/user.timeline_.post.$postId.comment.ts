@@ -5,7 +5,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import { addComment } from "~/features/timeline/comments.server";
 import { getPost } from "~/features/timeline/posts.server";
 import { CommentSchema } from "~/features/timeline/schema";
-import { requireFound } from "~/lib/http.server";
+import { firstError, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 
@@ -25,8 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const from = referer && URL.canParse(referer) && new URL(referer).origin === new URL(request.url).origin ? new URL(referer) : null;
   const to = `${from && !from.pathname.startsWith("//") ? from.pathname + from.search : `/user/timeline/post/${post.id}`}#post-${post.id}-comments`;
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().find(Boolean) ?? "Write a comment first.";
-    return respond(request, { type: "error", message }, { to, status: 400 });
+    return respond(request, { type: "error", message: firstError(submission, "Write a comment first.") }, { to, status: 400 });
   }
   const id = await addComment(post.id, member.id, submission.value.message);
   if (post.author.id !== member.id) {

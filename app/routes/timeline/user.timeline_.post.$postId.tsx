@@ -6,6 +6,7 @@ import { getPost } from "~/features/timeline/posts.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/timeline.css";
+import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -23,6 +24,7 @@ export default function PostPage() {
       <p>
         <Link to="/user/timeline">← Timeline</Link>
       </p>
+      <h1 className="visually-hidden">Post of {post.author.name}</h1>
       <div id="comments">
         <PostCard post={post} back={postPath(post.id)} allComments />
       </div>
@@ -30,5 +32,7 @@ export default function PostPage() {
     </div>
   );
 }
+
+export const handle = pageKind("reading");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Post of ${data.post.author.name} · Chapter` : "Post · Chapter" }];

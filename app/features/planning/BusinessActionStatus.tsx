@@ -1,0 +1,34 @@
+import { useFetcher } from "@remix-run/react";
+import { CsrfInput } from "~/ui/csrf-input";
+import { useHydrated } from "~/ui/use-hydrated";
+import { ACTION_STATUSES } from "./business-constants";
+
+/** An action's status as a select: with JS it saves on change (a fetcher) and the page shows
+ * the notification; without JS the small form's button posts it and the page comes back. */
+export function BusinessActionStatus({ action, title, status }: { action: string; title: string; status: string }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const shown = (fetcher.formData?.get("status") as string | null) ?? status;
+  return (
+    <fetcher.Form method="post" action={action} className="action-status">
+      <CsrfInput />
+      <select
+        name="status"
+        aria-label={`Status of ${title}`}
+        value={shown}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+      >
+        {ACTION_STATUSES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="button button--small button--secondary" aria-label={`Save status of ${title}`}>
+          Save
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}

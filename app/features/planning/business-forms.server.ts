@@ -1,0 +1,19 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { acceptAttribute } from "~/lib/file-types";
+import { uploadLimit } from "~/lib/uploads.server";
+import { ActionSchema, BusinessSchema, ContentSchema, GoalSchema } from "./business-schema";
+
+// What each dialog's form needs from the server: the HTML constraints of its schema (the
+// browser never gets zod itself) and, for a content, what the attachment may be.
+
+export const businessFormConstraint = () => getZodConstraint(BusinessSchema);
+export const goalFormConstraint = () => getZodConstraint(GoalSchema);
+export const actionFormConstraint = () => getZodConstraint(ActionSchema);
+
+export function contentFormData() {
+  return {
+    constraint: getZodConstraint(ContentSchema),
+    attachmentAccept: acceptAttribute("action_attachment"),
+    attachmentMaxBytes: uploadLimit("action_attachment", null),
+  };
+}

@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+import { formatWallClock, zoneLabel } from "~/lib/format";
+import { formatDuration, placesLabel } from "./constants";
+
+type Training = {
+  id: number;
+  title: string;
+  trainer_name: string;
+  date: string;
+  start_time: string;
+  duration_minutes: number;
+  place: string | null;
+  online_link: string | null;
+  capacity: number | null;
+  taken: number;
+  imageUrl: string | null;
+};
+
+/** "Sat 5 Dec 2026, 09:30 · 1 h 30 min": when a training is, on the club's clock (its zone
+ * named when given). */
+export function trainingWhen(training: { date: string; start_time: string; duration_minutes: number }, timeZone?: string) {
+  const zone = timeZone ? ` (${zoneLabel(timeZone)})` : "";
+  return `${formatWallClock(`${training.date}T${training.start_time}`)}${zone} · ${formatDuration(training.duration_minutes)}`;
+}
+
+/** Trainings as a list: each with its time, trainer, place and the places left. */
+export function TrainingList({ trainings }: { trainings: Training[] }) {
+  return (
+    <table className="list list--stacked">
+      <thead>
+        <tr>
+          <th scope="col">Training</th>
+          <th scope="col">When</th>
+          <th scope="col">Trainer</th>
+          <th scope="col">Where</th>
+          <th scope="col">Places</th>
+        </tr>
+      </thead>
+      <tbody>
+        {trainings.map((training) => (
+          <tr key={training.id} data-testid="training">
+            <th scope="row">
+              {training.imageUrl ? <img src={training.imageUrl} alt="" width={48} height={48} loading="lazy" /> : null}{" "}
+              <Link to={`/user/trainings/${training.id}`}>{training.title}</Link>
+            </th>
+            <td data-label="When">{trainingWhen(training)}</td>
+            <td data-label="Trainer">{training.trainer_name}</td>
+            <td data-label="Where">{[training.place, training.online_link ? "Online" : null].filter(Boolean).join(" · ")}</td>
+            <td data-label="Places">{placesLabel(training.capacity, training.taken)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { businessPath } from "~/features/planning/business-constants";
+import { deleteBusiness } from "~/features/planning/business.server";
+import { notFound } from "~/lib/http.server";
+import { respond } from "~/lib/respond.server";
+import { requireMember } from "~/lib/session.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { requireBusiness } from "./business-lookups.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const business = await requireBusiness(await requireMember(request), params);
+  return json({ id: business.id, name: business.name });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const business = await requireBusiness(member, params);
+  if (!(await deleteBusiness(member.id, business.id))) notFound();
+  return respond(request, { type: "success", message: `${business.name} is deleted.` }, { to: "/user/businesses" });
+}
+
+export default function ConfirmDeleteBusiness() {
+  const { id, name } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmDialog message="Are you sure you want to delete this business?" cancelTo={businessPath(id)}>
+      <p>
+        <strong>{name}</strong> will be deleted with all its goals, their actions and what was noted on them.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Delete business · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";

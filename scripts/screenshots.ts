@@ -1,0 +1,94 @@
+// npm run screenshots: PNGs of the main pages and two dialogs at phone (390 × 844) and laptop
+// (1280 × 800) size, of a fresh install with the demo data, signed in as its first member,
+// into screenshots/ (git-ignored), so a reviewer can look without setting anything up.
+// Builds first when the build is missing or older than the app's source.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { startServer, stopServer } from "../test/e2e/global-server.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUT = path.join(ROOT, "screenshots");
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "laptop", width: 1280, height: 800 },
+];
+
+function newestChange(folder: string): number {
+  return fs
+    .readdirSync(folder, { withFileTypes: true })
+    .reduce((newest, entry) => {
+      const full = path.join(folder, entry.name);
+      return Math.max(newest, entry.isDirectory() ? newestChange(full) : fs.statSync(full).mtimeMs);
+    }, 0);
+}
+
+const built = path.join(ROOT, "build/index.js");
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newestChange(path.join(ROOT, "app"))) {
+  console.log("Building …");
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-screenshots-"));
+const { baseURL, child } = await startServer(dataDir);
+try {
+  // The server has migrated the fresh database; the demo data goes in through the features.
+  process.env.DATA_DIR = dataDir;
+  process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
+  process.env.DATABASE_URL = "";
+  const { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } = await import("./demo-data.ts");
+  const { db } = await import("../app/lib/db.server.ts");
+  await seedDemo();
+  const member = DEMO_MEMBERS[0];
+  const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
+  const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
+  await db.destroy();
+
+  const pages = [
+    { name: "sign-in", path: "/signin", signedIn: false },
+    { name: "home", path: "/user" },
+    { name: "timeline", path: "/user/timeline" },
+    { name: "contacts", path: "/user/contacts" },
+    { name: "contact", path: `/user/profile?cicid=${contact.id}` },
+    { name: "add-contact-dialog", path: "/user/contacts/add" },
+    { name: "events", path: "/user/events" },
+    { name: "event", path: `/user/events/${event.id}` },
+    { name: "offers", path: "/user/offers" },
+    { name: "tickets", path: "/user/tickets" },
+    { name: "membership", path: "/user/membership" },
+    { name: "membership-pay-dialog", path: "/user/membership/pay?package=elite" },
+    { name: "settings", path: "/user/settings/profile" },
+  ];
+
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    for (const size of SIZES) {
+      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height } });
+      const page = await context.newPage();
+      for (const [index, shot] of pages.entries()) {
+        if (shot.signedIn !== false && !(await context.cookies()).some((cookie) => cookie.name === "__session")) {
+          await page.goto("/signin");
+          await page.getByLabel("E-mail", { exact: true }).fill(member.email);
+          await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+          await page.getByRole("button", { name: "Sign in", exact: true }).click();
+          await page.waitForURL((url) => url.pathname === "/user");
+        }
+        await page.goto(shot.path, { waitUntil: "networkidle" });
+        const file = path.join(OUT, `${String(index + 1).padStart(2, "0")}-${shot.name}-${size.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(path.relative(ROOT, file));
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${pages.length * SIZES.length} screenshots in screenshots/, signed in as ${member.email} (password "${DEMO_PASSWORD}").`);
+} finally {
+  await stopServer(child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

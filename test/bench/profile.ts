@@ -1,0 +1,113 @@
+// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries]
+// The bench's pages timed in this process, one request at a time, straight through Remix's
+// request handler (no HTTP, no other process): the figures to decide by on a shared machine,
+// where the HTTP bench's ratios are noisy. Prints per case the CPU time of a request (this
+// process's, all threads: the steadiest figure on a busy machine), the mean, p50 and p95 of
+// its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
+// CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
+// With --queries, the SQLite statements each case ran, by total time per request.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Session } from "node:inspector/promises";
+import { parseArgs } from "node:util";
+import type { ServerBuild } from "@remix-run/node";
+import SQLite from "better-sqlite3";
+import type { Case } from "./load.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { values: args } = parseArgs({ options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false } } });
+const REQUESTS = Number(args.requests);
+const PROFILES = path.join(ROOT, "test/.tmp/profiles");
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-profile-"));
+process.env.DATA_DIR = dataDir;
+process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
+process.env.NODE_ENV = "production";
+const { db } = await import("../../app/lib/db.server.ts");
+const { migrateToLatest } = await import("../../app/lib/migrate.server.ts");
+const { protectActions } = await import("../../app/lib/csrf.server.ts");
+const { createRequestHandler } = await import("@remix-run/node");
+const { percentile } = await import("./load.ts");
+await migrateToLatest(db);
+
+const cases: Case[] = [
+  { label: "sign-in page (visitor)", paths: ["/signin"], expect: "Sign in" },
+  ...(await (await import("./timeline.ts")).timelineCases()),
+  ...(await (await import("./contacts.ts")).contactsCases()),
+];
+const build = protectActions((await import(pathToFileURL(path.join(ROOT, "build/index.js")).href)) as ServerBuild);
+const handle = createRequestHandler(build, "production");
+
+async function request(item: Case, n: number) {
+  const url = `http://127.0.0.1${item.paths[n % item.paths.length]}`;
+  const response = await handle(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1" });
+  const body = await response.text();
+  if (n === 0 && (response.status !== 200 || !body.includes(item.expect))) throw new Error(`${url} answered ${response.status} without "${item.expect}"`);
+  return body.length;
+}
+
+// Every statement's run timed by its SQL text (better-sqlite3 runs them synchronously).
+const queryTimes = new Map<string, { ms: number; runs: number }>();
+if (args.queries) {
+  const statement = Object.getPrototypeOf(new SQLite(":memory:").prepare("select 1")) as Record<string, unknown>;
+  for (const method of ["all", "get", "run"]) {
+    const original = statement[method] as (...params: unknown[]) => unknown;
+    statement[method] = function (this: SQLite.Statement, ...params: unknown[]) {
+      const start = performance.now();
+      try {
+        return original.apply(this, params);
+      } finally {
+        const entry = queryTimes.get(this.source) ?? { ms: 0, runs: 0 };
+        entry.ms += performance.now() - start;
+        entry.runs += 1;
+        queryTimes.set(this.source, entry);
+      }
+    };
+  }
+}
+
+const inspector = new Session();
+inspector.connect();
+await inspector.post("Profiler.enable");
+await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
+
+try {
+  console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
+  for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
+    for (let n = 0; n < 50; n++) await request(item, n);
+    const times: number[] = [];
+    let bytes = 0;
+    if (args.profile) await inspector.post("Profiler.start");
+    queryTimes.clear();
+    const cpuBefore = process.cpuUsage();
+    const start = performance.now();
+    for (let n = 0; n < REQUESTS; n++) {
+      const before = performance.now();
+      bytes = await request(item, n);
+      times.push(performance.now() - before);
+    }
+    const mean = (performance.now() - start) / REQUESTS;
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    const cpu = (cpuUsed.user + cpuUsed.system) / 1000 / REQUESTS;
+    if (args.profile) {
+      const { profile } = await inspector.post("Profiler.stop");
+      fs.mkdirSync(PROFILES, { recursive: true });
+      fs.writeFileSync(path.join(PROFILES, `${item.label.replace(/[^\w]+/g, "-")}.cpuprofile`), JSON.stringify(profile));
+    }
+    const heap = process.memoryUsage().heapUsed / 1024 / 1024;
+    console.log(
+      `${item.label.padEnd(40)} ${cpu.toFixed(2).padStart(7)} ${mean.toFixed(2).padStart(8)} ${percentile(times, 50).toFixed(2).padStart(6)} ${percentile(times, 95).toFixed(2).padStart(6)} ${(bytes / 1024).toFixed(0).padStart(6)} ${heap.toFixed(0).padStart(8)}`,
+    );
+    if (args.queries) {
+      for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
+        console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, 150)}`);
+      }
+    }
+  }
+} finally {
+  inspector.disconnect();
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

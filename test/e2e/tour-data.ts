@@ -1,0 +1,250 @@
+import path from "node:path";
+import { inject } from "vitest";
+import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
+
+/**
+ * What the tour (tour.test.ts) needs to show every page filled in: the demo data (five
+ * members, friendships, posts, an event, an offer) and, for its first member, one of every
+ * other thing a page or dialog shows. Written with the features' own functions into the e2e
+ * server's database, as scripts/seed-demo.ts does: much faster than through the forms, and
+ * the same rules.
+ */
+
+/** Points the app's modules at the e2e server's data folder; call before importing them. */
+function useServerData() {
+  const dataDir = inject("e2eDataDir");
+  process.env.DATA_DIR = dataDir;
+  process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
+  process.env.DATABASE_URL = "";
+  process.env.SMTP_URL = "";
+  process.env.STRIPE_SECRET_KEY = "";
+}
+
+/** A file as the upload forms receive it, stored the way they store it. */
+async function stored(kind: Parameters<typeof import("~/lib/uploads.server").receiveUpload>[1]["kind"], ownerId: number, name: string, content: Buffer) {
+  const { receiveUpload } = await import("~/lib/uploads.server");
+  const body = new FormData();
+  body.append("file", new Blob([new Uint8Array(content)]), name);
+  const result = await receiveUpload(new Request("http://tour.local/upload", { method: "POST", body }), { kind, ownerId });
+  if (!result.ok || !result.file) throw new Error(`Storing ${name} failed: ${result.ok ? "no file" : result.error.message}`);
+  return { file: result.file, source: result.source };
+}
+
+export const LONG_EMAIL = "oluwaseun.adebayo-okonkwo.partnerships@international-logistics-consortium.example.com";
+
+export async function seedTour(origin: string) {
+  useServerData();
+  const { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } = await import("../../scripts/demo-data");
+  const { db } = await import("~/lib/db.server");
+  const { memberIdByEmail, createMember } = await import("~/features/members/members.server");
+  const { createContact, normalizePhone } = await import("~/features/contacts/contacts.server");
+  const { ContactSchema } = await import("~/features/contacts/schema");
+  const { replaceContactPhoto } = await import("~/features/contacts/contact-photo.server");
+  const { addBusinessCard } = await import("~/features/contacts/business-cards.server");
+  const { addContactFile } = await import("~/features/contacts/contact-files.server");
+  const { setContactLabels, labelsOf } = await import("~/features/contacts/categories.server");
+  const { startImport, runImport } = await import("~/features/contacts/import.server");
+  const { createEvent, listEvents } = await import("~/features/events/events.server");
+  const { EventSchema } = await import("~/features/events/schema");
+  const { findEvent, issueTicket, listEventTickets } = await import("~/features/tickets/tickets.server");
+  const { buyTicket } = await import("~/features/tickets/purchase.server");
+  const { inviteMembers, pendingInvitations } = await import("~/features/tickets/invitations.server");
+  const { createOffer, addOfferImage, getOwnOffer } = await import("~/features/offers/offers.server");
+  const { OfferSchema } = await import("~/features/offers/schema");
+  const { listPosts } = await import("~/features/timeline/posts.server");
+  const { addComment } = await import("~/features/timeline/comments.server");
+  const { sendMessage } = await import("~/features/social/chat.server");
+  const { setMemberPhoto } = await import("~/features/members/photos.server");
+  const { startMembershipPurchase } = await import("~/features/membership/purchase.server");
+  const { findPayment } = await import("~/lib/payments/payments.server");
+  const { createAnnouncement } = await import("~/features/announcements/announcements.server");
+  const { AnnouncementSchema } = await import("~/features/announcements/schema");
+  const { requestPasswordReset } = await import("~/features/members/password-reset.server");
+  const { listOutbox } = await import("~/lib/mail.server");
+  const { startSession, listSessions } = await import("~/lib/session.server");
+  const { createBusiness } = await import("~/features/planning/business.server");
+  const { createGoal, createAction, createContent } = await import("~/features/planning/business-goals.server");
+  const { BusinessSchema, GoalSchema, ActionSchema, ContentSchema } = await import("~/features/planning/business-schema");
+  const { createBigTask } = await import("~/features/planning/big-task.server");
+  const { BigTaskSchema } = await import("~/features/planning/big-task-schema");
+  const { createWishListItem } = await import("~/features/planning/wish-list.server");
+  const { WishListSchema } = await import("~/features/planning/wish-list-schema");
+  const { createTraining, registerForTraining } = await import("~/features/trainings/trainings.server");
+  const { TrainingSchema } = await import("~/features/trainings/schema");
+
+  await seedDemo();
+  const memberOf = async (email: string) => {
+    const id = await memberIdByEmail(email);
+    if (id === null) throw new Error(`No member ${email}`);
+    const row = await db.selectFrom("users").select(["id", "name", "email", "role"]).where("id", "=", id).executeTakeFirstOrThrow();
+    return { ...row, avatarUrl: null, timeZone: "Africa/Lagos" };
+  };
+  const amara = await memberOf(DEMO_MEMBERS[0].email);
+  const daniel = await memberOf(DEMO_MEMBERS[1].email);
+
+  // A contact with everything a contact can have; the long e-mail address must wrap.
+  const contactInput = ContactSchema.parse({
+    name: "Olúwaseun Adébáyọ̀-Okonkwo",
+    email: LONG_EMAIL,
+    phone: "+234 803 555 0199",
+    country: "NG",
+    city: "Lagos",
+    occupation: "Head of partnerships",
+    meet_place: "Lagos Trade Fair",
+  });
+  const contactId = await createContact(amara.id, { ...contactInput, phone: normalizePhone(contactInput.phone ?? "", "NG") });
+  const photo = await stored("contact_profile_image", amara.id, "seun.png", await png(240, 240, { r: 180, g: 90, b: 40 }));
+  await replaceContactPhoto(amara.id, contactId, photo.file);
+  const card = await stored("business_card", amara.id, "card.png", await png(600, 400, { r: 240, g: 240, b: 230 }));
+  const businessCard = await addBusinessCard(contactId, card.file, null, card.source);
+  if (!businessCard.ok) throw new Error(businessCard.message);
+  const document = await addContactFile(contactId, "document", (await stored("contact_document", amara.id, "proposal.pdf", DOCUMENT_HEADS.pdf())).file);
+  const video = await addContactFile(contactId, "video", (await stored("contact_video", amara.id, "pitch.mp4", VIDEO_HEADS.mp4())).file);
+  await setContactLabels(amara.id, contactId, [], "Investors");
+  const [label] = await labelsOf(amara.id);
+
+  const csv = (rows: string[]) => new TextEncoder().encode(["name,email", ...rows].join("\n"));
+  const doneImport = await startImport(amara.id, "partners.csv", csv(["Imported Partner,imported.partner@example.com"]));
+  await runImport(amara.id, doneImport, ["name", "email"], "skip");
+  const pendingImport = await startImport(amara.id, "more-partners.csv", csv(["Pending Partner,pending.partner@example.com"]));
+
+  // The member's own event, with a free general and a paid VIP ticket; Daniel holds one.
+  const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const ownEventId = await createEvent(
+    amara.id,
+    EventSchema.parse({
+      title: "Founders' Breakfast at the Okafor Freight Warehouse",
+      description: "Coffee, introductions and a tour of the warehouse floor.",
+      start_date: date,
+      start_time: "08:00",
+      end_date: date,
+      end_time: "10:30",
+      time_zone: "Africa/Lagos",
+      venue: "Okafor Freight, Apapa",
+      country: "NG",
+      province: "LA",
+      city: "Lagos",
+      general_capacity: "40",
+      general_amount: "",
+      vip_capacity: "10",
+      vip_amount: "50",
+    }),
+  );
+  const ownEvent = (await findEvent(ownEventId))!;
+  const danielsTicket = await buyTicket(daniel, ownEvent, "general", origin);
+  if (!danielsTicket.ok) throw new Error(danielsTicket.message);
+  const [eventTicket] = await listEventTickets(ownEventId);
+  // A ticket sent to the contact, who has no account: its page is public.
+  const sent = await issueTicket({
+    eventId: ownEventId,
+    type: "general",
+    contactId,
+    holderName: contactInput.name,
+    holderEmail: LONG_EMAIL,
+    issuedBy: amara.id,
+    amountCents: 0,
+    status: "issued",
+  });
+  if (!sent.ok) throw new Error(sent.message);
+
+  // A ticket of her own to the demo event, and an invitation to its VIP tickets.
+  const { events } = await listEvents(amara.id, { q: "Chapter Spring Mixer", when: "upcoming", page: 1 });
+  const demoEvent = (await findEvent(events[0].id))!;
+  const ticket = await buyTicket(amara, demoEvent, "general", origin);
+  if (!ticket.ok || ticket.kind !== "issued") throw new Error("Amara's ticket was not issued");
+  await inviteMembers(daniel, demoEvent, [amara.id], "general", origin);
+  const [invitation] = await pendingInvitations(amara.id);
+
+  const offerId = await createOffer(
+    amara.id,
+    OfferSchema.parse({ title: "Half-price warehousing for members' first month", price: "250", event_id: String(ownEventId), description: "Dry storage in Apapa, forklift included." }),
+  );
+  const offerImage = await stored("product_image", amara.id, "warehouse.png", await png(640, 400, { r: 60, g: 110, b: 160 }));
+  await addOfferImage(offerId, offerImage.file.id);
+  const offer = (await getOwnOffer(amara.id, offerId))!;
+
+  const { posts } = await listPosts(amara.id, { authorId: amara.id });
+  const postId = posts[0].id;
+  const commentId = await addComment(postId, daniel.id, "Congratulations! Let's talk about the second warehouse next week.");
+
+  await sendMessage(daniel.id, amara.id, "Are you coming to the Spring Mixer?");
+  await sendMessage(amara.id, daniel.id, "Yes, see you there.");
+
+  await setMemberPhoto(amara.id, "profile", (await stored("profile_image", amara.id, "amara.png", await png(240, 240, { r: 90, g: 60, b: 120 }))).file.id);
+  await setMemberPhoto(amara.id, "cover", (await stored("cover_image", amara.id, "cover.png", await png(1200, 400, { r: 20, g: 40, b: 90 }))).file.id);
+
+  const purchase = await startMembershipPurchase(amara, { packageId: "elite", period: "annual", origin });
+  if (!purchase.ok) throw new Error(purchase.message);
+  const paymentReference = purchase.redirectTo.split("/").pop()!.split("?")[0];
+  const payment = (await findPayment({ reference: paymentReference }))!;
+
+  const adminId = (await memberIdByEmail(inject("admin").email))!;
+  const announcementId = await createAnnouncement(
+    AnnouncementSchema.parse({ message: "The Spring Mixer has 20 seats left: book yours today.", linkUrl: "/user/events" }),
+    adminId,
+  );
+
+  // A member who forgot their password; the link from the outbox opens the reset page.
+  const forgetful = { name: "Forgetful Tourist", email: `forgetful-${Date.now()}@example.com`, password: "forgetful password", memberType: "investor" as const };
+  await createMember(forgetful);
+  await requestPasswordReset(forgetful.email, origin);
+  const resetMail = (await listOutbox()).find((mail) => mail.to === forgetful.email)!;
+  const resetPath = new URL(/https?:\/\/\S+/.exec(resetMail.text)![0]).pathname;
+
+  // Planning: a business with a goal, an action and a note; a big task; a wish.
+  const year = new Date().getUTCFullYear();
+  const businessId = await createBusiness(amara.id, BusinessSchema.parse({ name: "Okafor Freight second warehouse", description: "A bonded warehouse in Apapa for members' imports.", industry: "Logistics", website: "https://okafor-freight.example.com" }));
+  const goalId = await createGoal(amara.id, businessId, GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year}-12-20` }));
+  const actionId = await createAction(amara.id, goalId, ActionSchema.parse({ title: "Send the deck to Daniel Weber", due_date: `${year}-12-10`, status: "pending" }));
+  const contentId = await createContent(amara.id, actionId, ContentSchema.parse({ noted_on: `${year}-11-20`, note: "Daniel asked for the warehouse lease terms before the call.", link: "https://okafor-freight.example.com/deck" }), null);
+  const bigTaskId = await createBigTask(amara.id, BigTaskSchema.parse({ title: "Open the second warehouse", description: "Lease, fit-out, staff.", priority: "8", year: String(year), due_date: `${year}-12-31`, status: "pending" }));
+  const wishId = await createWishListItem(amara.id, WishListSchema.parse({ title: "Visit the Port of Rotterdam", type: "travel", target_year: String(year + 1), target_date: "", cost: "2500", notes: "With the customs broker." }), null);
+
+  // A training Amara gives, with Daniel registered (so its page lists who registered).
+  const trainingId = await createTraining(amara, TrainingSchema.parse({ title: "Customs paperwork for first-time importers", description: "Forms, duties and the clearing agent's checklist.", trainer_name: "", date: `${year + 1}-02-10`, start_time: "10:00", duration: "90", place: "Chapter lounge, Victoria Island, Lagos", online_link: "", capacity: "12" }), null);
+  const registered = await registerForTraining(daniel.id, trainingId);
+  if (!registered.ok) throw new Error("The tour's training registration was refused");
+
+  // Signed in on another device too, so the security page lists a session to sign out.
+  const tablet = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1";
+  await startSession(new Request(`${origin}/signin`, { headers: { "User-Agent": tablet } }), amara.id, { redirectTo: "/user", clientIp: "10.0.0.7" });
+  const otherSessionId = (await listSessions(amara.id)).find((session) => session.user_agent === tablet)!.id;
+
+  return {
+    businessId,
+    goalId,
+    actionId,
+    contentId,
+    bigTaskId,
+    wishId,
+    trainingId,
+    otherSessionId,
+    password: DEMO_PASSWORD,
+    amara,
+    daniel,
+    contactId,
+    businessCardId: businessCard.file.id,
+    documentId: document.id,
+    videoId: video.id,
+    labelId: label.id,
+    doneImport,
+    pendingImport,
+    ownEventId,
+    eventTicketId: eventTicket.id,
+    ticketCode: ticket.code,
+    sentTicketCode: sent.ticket.code,
+    invitationId: invitation.id,
+    offerId,
+    offerImageId: offerImage.file.id,
+    publicOfferPath: offer.publicPath!,
+    postId,
+    commentId,
+    paymentReference,
+    paymentId: payment.id,
+    announcementId,
+    resetPath,
+    outboxMessageId: resetMail.id,
+  };
+}
+
+export type TourData = Awaited<ReturnType<typeof seedTour>>;
