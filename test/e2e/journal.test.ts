@@ -25,7 +25,7 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     await page.waitForURL(atPath("/user/journal"));
     await hydrated(page);
     await page.getByRole("heading", { name: "Journal", level: 1 }).waitFor();
-    const today = await page.getByRole("link", { name: "Today" }).getAttribute("href");
+    const today = await page.getByRole("link", { name: "Today", exact: true }).getAttribute("href");
     expect(today).toMatch(/^\/user\/journal\?date=\d{4}-\d{2}-\d{2}$/);
     await page.getByText("Start To Write new Journal...").waitFor();
 
@@ -101,6 +101,6 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     await visit(page, "/user");
     await page.getByRole("region", { name: /^Planning/ }).getByRole("link", { name: "Today's journal" }).click();
     await page.waitForURL(atPath("/user/journal"));
-    expect(await page.getByRole("link", { name: "Today" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("link", { name: "Today", exact: true }).getAttribute("aria-current")).toBe("page");
   });
 });

@@ -47,7 +47,7 @@ export function JournalDayNav({ date, today, dateError, typed }: { date: string 
           errors={dateError ? [dateError] : undefined}
           inputProps={{ type: "date", name: "date", defaultValue: typed, min: FIRST_JOURNAL_DATE, max: LAST_JOURNAL_DATE, required: true }}
         />
-        <button type="submit" className="button button--secondary button--small">
+        <button type="submit" className="button button--secondary">
           Show
         </button>
       </Form>

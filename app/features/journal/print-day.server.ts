@@ -1,8 +1,7 @@
 import { getJournalEntry, type JournalEntry } from "./journal.server";
+import type { PrintedTask } from "./PrintedTasks";
 
-/** One of the day's calendar tasks as the print view lists it, already in words: its time on
- * the member's clock ("09:00 – 10:00", null for all day) and its status ("Completed"). */
-export type PrintedTask = { key: string; title: string; time: string | null; status: string };
+export type { PrintedTask };
 
 /** What the print view of a day shows: the day's tasks and its journal. */
 export type PrintDay = { date: string; tasks: PrintedTask[]; journal: JournalEntry | null };

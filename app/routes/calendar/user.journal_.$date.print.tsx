@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { dayHeading, journalDate, journalPage } from "~/features/journal/dates";
 import { printDay } from "~/features/journal/print-day.server";
 import { PrintButton } from "~/features/journal/PrintButton";
+import { PrintedTasks } from "~/features/journal/PrintedTasks";
 import { orNotFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/journal.css";
@@ -33,20 +34,7 @@ export default function PrintJournalDay() {
       <article className="print-day" aria-labelledby="print-day-heading">
         <p className="print-day-kicker">{memberName} · Journal</p>
         <h1 id="print-day-heading">{dayHeading(day.date)}</h1>
-        {day.tasks.length ? (
-          <section aria-labelledby="print-tasks-heading">
-            <h2 id="print-tasks-heading">Tasks</h2>
-            <ul className="print-tasks" aria-label="Tasks of the day">
-              {day.tasks.map((task) => (
-                <li key={task.key}>
-                  <span className="print-task-time">{task.time ?? "All day"}</span>
-                  <span>{task.title}</span>
-                  <span className="muted">{task.status}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <PrintedTasks tasks={day.tasks} />
         <section aria-labelledby="print-journal-heading">
           <h2 id="print-journal-heading">Journal</h2>
           {day.journal ? (
