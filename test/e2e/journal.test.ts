@@ -102,5 +102,15 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     await page.getByRole("region", { name: /^Planning/ }).getByRole("link", { name: "Today's journal" }).click();
     await page.waitForURL(atPath("/user/journal"));
     expect(await page.getByRole("link", { name: "Today", exact: true }).getAttribute("aria-current")).toBe("page");
+
+    // Another member's same day is their own, empty one.
+    const other = await browser.newPage({ javaScript });
+    await signUp(other, { name: "Otto Other", email: uniqueEmail("journal-other") });
+    await visit(other, `/user/journal?date=${DAY}`);
+    await other.getByText("Start To Write new Journal...").waitFor();
+    expect(await other.getByText("Met Daniel").count()).toBe(0);
+    await visit(other, `/user/journal/${DAY}/print`);
+    await other.getByText("No journal was written for this day.").waitFor();
+    expect(await other.getByText("Met Daniel").count()).toBe(0);
   });
 });
