@@ -15,7 +15,7 @@ import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, ro
 const DAY = "2026-11-20";
 
 type Entry = { date: string; text: string; created_at: string; updated_at: string };
-type PageData = { today: string; date: string | null; typed: string; dateError: string | null; entry: Entry | null; recent: { date: string }[] };
+type PageData = { today: string; date: string | null; typed: string; dateError: string | null; entry: Entry | null; recent: { date: string; preview: string }[] };
 
 async function page(member: TestMember, query = "", params: Record<string, string> = {}) {
   const response = await settle(() => journalPageLoader(routeArgs(getRequest(`/user/journal${query}`, member.cookie), params)));
@@ -169,6 +169,24 @@ describe("journal", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/signin/);
     }
+  });
+});
+
+describe("recent days", () => {
+  test("lists the member's latest seven days, newest first, each with the start of its first line", async () => {
+    const member = await createSignedInMember();
+    for (let day = 1; day <= 9; day++) await save(member, `2026-10-0${day}`, { text: `Day ${day}` });
+    await save(member, "2026-10-10", { text: `\n\nFirst line\nSecond line` });
+    const long = `${"word ".repeat(40)}end`;
+    await save(member, "2026-10-11", { text: long });
+    await save(member, "2026-10-12", { text: "x".repeat(300) });
+    const { recent } = (await page(member, "?date=2026-10-01")).data;
+    expect(recent.map((day) => day.date)).toEqual(["2026-10-12", "2026-10-11", "2026-10-10", "2026-10-09", "2026-10-08", "2026-10-07", "2026-10-06"]);
+    expect(recent[2].preview).toBe("First line…");
+    expect(recent[1].preview).toBe(`${"word ".repeat(24).trim()}…`);
+    expect(recent[0].preview).toBe(`${"x".repeat(120)}…`);
+    expect(recent[3].preview).toBe("Day 9");
+    expect((await page(await createSignedInMember(), "?date=2026-10-01")).data.recent).toEqual([]);
   });
 });
 

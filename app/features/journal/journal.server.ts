@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { db, nowIso } from "~/lib/db.server";
 
 /** A day's journal as members and SPEC.md's address see it. */
@@ -24,15 +25,28 @@ export async function saveJournalEntry(memberId: number, date: string, text: str
     .executeTakeFirstOrThrow();
 }
 
-/** The member's latest days with a journal, newest first: the page's "Recent days". */
+/** How much of a day's text "Recent days" shows. */
+const PREVIEW_LENGTH = 120;
+
+/** The member's latest days with a journal, newest first, each with the start of its text:
+ * the page's "Recent days". */
 export async function recentJournalDays(memberId: number, limit = 7) {
-  return db
+  const days = await db
     .selectFrom("journal_entries")
-    .select(["date", "updated_at"])
+    .select(["date", sql<string>`substr(text, 1, ${PREVIEW_LENGTH + 1})`.as("start")])
     .where("member_id", "=", memberId)
     .orderBy("date", "desc")
     .limit(limit)
     .execute();
+  return days.map(({ date, start }) => ({ date, preview: preview(start) }));
+}
+
+/** A text's first line, cut at a word near PREVIEW_LENGTH with an ellipsis when longer. */
+function preview(start: string) {
+  const line = start.split("\n").find((part) => part.trim())?.trim() ?? "";
+  if (line.length <= PREVIEW_LENGTH && line.length === start.trim().length) return line;
+  const cut = line.length > PREVIEW_LENGTH ? line.slice(0, PREVIEW_LENGTH).replace(/\s+\S*$/, "") : line;
+  return `${cut}…`;
 }
 
 /** Every journal entry of the member, oldest day first: their journal as a whole, for the

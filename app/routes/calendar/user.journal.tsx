@@ -84,6 +84,7 @@ export default function Journal() {
                 <Link to={journalPage(day.date)} aria-current={day.date === date ? "page" : undefined}>
                   {dayHeading(day.date)}
                 </Link>
+                <span className="muted journal-preview">{day.preview}</span>
               </li>
             ))}
           </ul>
