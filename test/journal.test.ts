@@ -176,7 +176,7 @@ describe("recent days", () => {
   test("lists the member's latest seven days, newest first, each with the start of its first line", async () => {
     const member = await createSignedInMember();
     for (let day = 1; day <= 9; day++) await save(member, `2026-10-0${day}`, { text: `Day ${day}` });
-    await save(member, "2026-10-10", { text: `\n\nFirst line\nSecond line` });
+    await save(member, "2026-10-10", { text: `\n\nFirst line.\nSecond line` });
     const long = `${"word ".repeat(40)}end`;
     await save(member, "2026-10-11", { text: long });
     await save(member, "2026-10-12", { text: "x".repeat(300) });

@@ -46,7 +46,7 @@ function preview(start: string) {
   const line = start.split("\n").find((part) => part.trim())?.trim() ?? "";
   if (line.length <= PREVIEW_LENGTH && line.length === start.trim().length) return line;
   const cut = line.length > PREVIEW_LENGTH ? line.slice(0, PREVIEW_LENGTH).replace(/\s+\S*$/, "") : line;
-  return `${cut}…`;
+  return `${cut.replace(/[.…]+$/, "")}…`;
 }
 
 /** Every journal entry of the member, oldest day first: their journal as a whole, for the
