@@ -114,3 +114,31 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     expect(await other.getByText("Met Daniel").count()).toBe(0);
   });
 });
+
+describe("journal's SPEC addresses from the page's own script", () => {
+  test("save needs the anti-forgery token; show answers \"new\", then the saved journal", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Sam Script", email: uniqueEmail("journal-spec") });
+    await visit(page, "/user/journal");
+    const answers = await page.evaluate(async (day) => {
+      const token = (document.querySelector('input[name="csrf"]') as HTMLInputElement).value;
+      const save = (fields: Record<string, string>) =>
+        fetch("/user/calendercd/savetaskreviewbeforeprintjournal", { method: "POST", body: new URLSearchParams(fields) }).then(async (response) => [response.status, await response.text()]);
+      const show = () => fetch(`/user/calendercd/showtaskreviewbeforeprintjournal?thisdate=${day}`).then((response) => response.text());
+      return {
+        before: await show(),
+        forged: await save({ text_journal: "Forged", jurnaldate: day }),
+        afterForged: await show(),
+        saved: await save({ csrf: token, text_journal: "Written by script", jurnaldate: day }),
+        after: JSON.parse(await show()),
+      };
+    }, DAY);
+    expect(answers.before).toBe("new");
+    expect(answers.forged[0]).toBe(403);
+    expect(answers.afterForged).toBe("new");
+    expect(answers.saved).toEqual([200, "saved"]);
+    expect(answers.after).toMatchObject({ jornal: "Written by script" });
+    await visit(page, `/user/journal?date=${DAY}`);
+    expect(await page.getByTestId("journal-text").textContent()).toBe("Written by script");
+  });
+});
