@@ -490,6 +490,17 @@ export interface TrainingsTable {
   updated_at: string;
 }
 
+/** A member's journal for one calendar date (their own day, "YYYY-MM-DD"): one per member and
+ * date. */
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  member_id: number;
+  date: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface TrainingRegistrationsTable {
   id: Generated<number>;
   training_id: number;
@@ -602,4 +613,5 @@ export interface DB {
   action_contents: ActionContentsTable;
   trainings: TrainingsTable;
   training_registrations: TrainingRegistrationsTable;
+  journal_entries: JournalEntriesTable;
 }

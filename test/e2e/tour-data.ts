@@ -68,6 +68,7 @@ export async function seedTour(origin: string) {
   const { createBigTask } = await import("~/features/planning/big-task.server");
   const { BigTaskSchema } = await import("~/features/planning/big-task-schema");
   const { createWishListItem } = await import("~/features/planning/wish-list.server");
+  const { saveJournalEntry } = await import("~/features/journal/journal.server");
   const { WishListSchema } = await import("~/features/planning/wish-list-schema");
   const { createTraining, registerForTraining } = await import("~/features/trainings/trainings.server");
   const { TrainingSchema } = await import("~/features/trainings/schema");
@@ -205,6 +206,10 @@ export async function seedTour(origin: string) {
   const registered = await registerForTraining(daniel.id, trainingId);
   if (!registered.ok) throw new Error("The tour's training registration was refused");
 
+  // A day of Amara's journal, a few paragraphs long.
+  const journalDate = `${year}-11-20`;
+  await saveJournalEntry(amara.id, journalDate, "Met Daniel Weber at the Chapter lounge: he wants the warehouse lease terms before the call on Friday.\n\nCustoms broker confirmed the bonded licence renewal; inspection booked for the 3rd.\n\nTo do tomorrow: send the deck, call the landlord in Apapa, book the Rotterdam flights.");
+
   // Signed in on another device too, so the security page lists a session to sign out.
   const tablet = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1";
   await startSession(new Request(`${origin}/signin`, { headers: { "User-Agent": tablet } }), amara.id, { redirectTo: "/user", clientIp: "10.0.0.7" });
@@ -218,6 +223,7 @@ export async function seedTour(origin: string) {
     bigTaskId,
     wishId,
     trainingId,
+    journalDate,
     otherSessionId,
     password: DEMO_PASSWORD,
     amara,

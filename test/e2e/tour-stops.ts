@@ -125,6 +125,12 @@ export const TOUR: Stop[] = [
   member("user.wish-list.filter", () => "/user/wish-list/filter"),
   member("user.wish-list.$itemId.edit", (d) => `/user/wish-list/${d.wishId}/edit`),
   member("user.wish-list.$itemId.delete", (d) => `/user/wish-list/${d.wishId}/delete`),
+  member("user.journal", () => "/user/journal"),
+  member("user.journal", (d) => `/user/journal?date=${d.journalDate}`),
+  member("user.journal", () => "/user/journal?date=2026-02-30", 400),
+  member("user.journal.$date", (d) => `/user/journal/${d.journalDate}`),
+  member("user.journal.$date", () => "/user/journal/2030-01-01"),
+  member("user.journal_.$date.print", (d) => `/user/journal/${d.journalDate}/print`),
 
   member("user.membership", () => "/user/membership"),
   member("user.membership.pay", () => "/user/membership/pay?package=elite"),

@@ -8,7 +8,7 @@ type Task = { id: number; title: string; priority: number; status: string; due_d
 type Training = { id: number; title: string; date: string; start_time: string };
 
 /** The home page's Planning card: this year's open wishes and big tasks, with links to both
- * pages, and the next training the member registered for. */
+ * pages, the next training the member registered for, and the way to today's journal. */
 export function PlanningCard({ year, wishes, tasks, nextTraining }: { year: number; wishes: Wish[]; tasks: Task[]; nextTraining: Training | null }) {
   return (
     <section className="card home-planning" aria-labelledby="planning-heading">
@@ -55,6 +55,10 @@ export function PlanningCard({ year, wishes, tasks, nextTraining }: { year: numb
         to={`/user/big-tasks?year=${year}`}
         linkText="Your big tasks"
       />
+      <h3>Journal</h3>
+      <p>
+        <Link to="/user/journal">Today&apos;s journal</Link>
+      </p>
     </section>
   );
 }
