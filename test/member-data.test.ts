@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
-import yauzl from "yauzl";
 import { db, nowIso } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { loader as exportLoader } from "~/routes/settings/user.settings.my-data[.]zip";
@@ -8,33 +7,11 @@ import { action as newPostAction } from "~/routes/timeline/user.timeline.post.ne
 import { createEvent } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
 import { contactOf, createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { unzip } from "./zip";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
 });
-
-/** Every entry of a zip, by path, as text (or bytes for the files). */
-export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 async function exportOf(member: TestMember) {
   const response = await settle(() => exportLoader(routeArgs(getRequest("/user/settings/my-data.zip", member.cookie))));
