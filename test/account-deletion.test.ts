@@ -10,6 +10,7 @@ import { getMember, startSession } from "~/lib/session.server";
 import { storage } from "~/lib/storage.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/settings/user.settings.security.delete-account";
 import { action as newPostAction } from "~/routes/timeline/user.timeline.post.new";
+import { loader as postLoader } from "~/routes/timeline/user.timeline_.post.$postId";
 import { createEvent } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
 import { BASE, befriend, contactOf, cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
@@ -111,6 +112,10 @@ describe("deleting one's account", () => {
     expect(comment.deleted_at).not.toBeNull();
     expect(comment.email).not.toContain(leaving.email);
     const former = comment.author_id;
+    // As Fred sees his post: the comment stays, from "A former member".
+    const page = await settle(() => postLoader(routeArgs(getRequest(`/user/timeline/post/${friendPost.id}`, friend.cookie), { postId: String(friendPost.id) })));
+    const { post } = (await page.json()) as { post: { comments: { authorName: string; message: string }[] } };
+    expect(post.comments.map((each) => [each.authorName, each.message])).toEqual([["A former member", "Lovely, says Lea"]]);
     expect(await db.selectFrom("payments").select("member_id").where("id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({ member_id: former });
     expect(await db.selectFrom("memberships").select("member_id").where("payment_id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({ member_id: former });
     expect(await db.selectFrom("tickets").select(["holder_id", "holder_name", "holder_email"]).where("code", "=", "LEA-1").executeTakeFirstOrThrow()).toEqual({
