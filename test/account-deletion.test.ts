@@ -77,6 +77,10 @@ describe("deleting one's account", () => {
       .insertInto("tickets")
       .values({ event_id: friendsEvent, ticket_type: "general", code: "LEA-1", holder_id: leaving.id, holder_name: "Lea Leaving", holder_email: leaving.email, amount_cents: 0, status: "issued", created_at: nowIso(), issued_at: nowIso() })
       .execute();
+    await db
+      .insertInto("tickets")
+      .values({ event_id: ownEvent, ticket_type: "general", code: "FRED-1", holder_id: friend.id, amount_cents: 0, status: "issued", created_at: nowIso(), issued_at: nowIso() })
+      .execute();
     const payment = await createPayment({ memberId: leaving.id, purpose: "membership", item: "elite", period: "monthly", description: "Chapter elite — monthly", amountCents: 6000, provider: "bank_transfer" });
     await activateMembership((await settlePayment(payment.id, "paid"))!);
 
@@ -123,6 +127,11 @@ describe("deleting one's account", () => {
       holder_name: null,
       holder_email: null,
     });
+    // Fred's free ticket went with Lea's event, and he is told.
+    expect(await db.selectFrom("tickets").select("id").where("code", "=", "FRED-1").executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom("notifications").select(["message", "actor_id"]).where("member_id", "=", friend.id).where("kind", "=", "event_cancelled").execute()).toEqual([
+      { message: "Lea's free talk was cancelled by its organiser.", actor_id: null },
+    ]);
     // Lea's own post went with Fred's comment on it; Fred's post and contact are untouched.
     expect(await db.selectFrom("comments").select("id").where("message", "=", "Fred on Lea's post").executeTakeFirst()).toBeUndefined();
     expect(await countOf("posts", "author_id", friend.id)).toBe(1);

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db, nowIso } from "~/lib/db.server";
+import { notify } from "~/features/notifications/notifications.server";
 import { removeStored } from "~/lib/files.server";
 
 export const FORMER_MEMBER = "A former member";
@@ -16,16 +17,21 @@ export type DeleteOutcome = { ok: true } | { ok: false; message: string };
  * instance … The uploaded files' content is removed once the transaction has committed.
  *
  * Refused for the last active admin, and while the member's events have paid tickets (as
- * deleting one such event is: those members need a refund first).
+ * deleting one such event is: those members need a refund first). Holders of free tickets
+ * and those going to the member's events are told they are cancelled, as when one is deleted.
  */
 export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
   const outcome = await db.transaction().execute(async (trx) => {
-    // A write first, so that the account's row is locked for the rest (two deletions of two
-    // admins at once cannot both see the other as the remaining admin).
-    await trx.updateTable("users").set({ updated_at: nowIso() }).where("id", "=", memberId).execute();
     const member = await trx.selectFrom("users").select(["role", "member_type"]).where("id", "=", memberId).executeTakeFirst();
     if (!member) return { ok: false as const, message: "Not found" };
     if (member.role === "admin") {
+      // A write that changes nothing, to lock every admin's row first: two admins leaving at
+      // once then go one after the other, and the second sees that the first has gone.
+      await trx
+        .updateTable("users")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("role", "=", "admin")
+        .execute();
       const other = await trx
         .selectFrom("users")
         .select("id")
@@ -56,6 +62,14 @@ export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
       };
     }
 
+    // The member's events go (the cascade below): their ticket holders and those going are told.
+    const toTell = await trx
+      .selectFrom("events")
+      .leftJoin("tickets", (join) => join.onRef("tickets.event_id", "=", "events.id").on("tickets.status", "=", "issued"))
+      .leftJoin("event_statuses", (join) => join.onRef("event_statuses.event_id", "=", "events.id").on("event_statuses.going", "=", 1))
+      .select(["events.title", "tickets.holder_id", "event_statuses.member_id"])
+      .where("events.owner_id", "=", memberId)
+      .execute();
     const files = await trx.selectFrom("files").select(["storage_key", "thumbnail_key", "media_type"]).where("owner_id", "=", memberId).execute();
     const now = nowIso();
     const { id: formerId } = await trx
@@ -89,9 +103,17 @@ export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
       .execute();
 
     await trx.deleteFrom("users").where("id", "=", memberId).execute();
-    return { ok: true as const, files };
+    return { ok: true as const, files, toTell };
   });
   if (!outcome.ok) return outcome;
   for (const file of outcome.files) await removeStored(file);
+  const told = new Set<string>();
+  for (const row of outcome.toTell) {
+    for (const id of [row.holder_id, row.member_id]) {
+      if (id === null || id === memberId || told.has(`${id} ${row.title}`)) continue;
+      told.add(`${id} ${row.title}`);
+      await notify({ memberId: id, kind: "event_cancelled", message: `${row.title} was cancelled by its organiser.` });
+    }
+  }
   return { ok: true };
 }
