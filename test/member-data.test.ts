@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { db, nowIso } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
+import { storage } from "~/lib/storage.server";
 import { loader as exportLoader } from "~/routes/settings/user.settings.my-data[.]zip";
 import { action as newPostAction } from "~/routes/timeline/user.timeline.post.new";
 import { createEvent } from "./event-fixtures";
@@ -83,6 +84,21 @@ describe("a member's own data export", () => {
     const bobsFiles = await db.selectFrom("files").select("original_name").where("owner_id", "=", bob.id).execute();
     expect(bobsFiles).toHaveLength(1);
     expect([...entries.keys()].filter((path) => path.startsWith("files/"))).toHaveLength(2); // Ada's photo and the index
+  });
+
+  test("a file lost from storage is listed as missing, and the rest still downloads", async () => {
+    const member = await createSignedInMember();
+    await post(member, "Two photos, one lost");
+    await post(member, "The other one");
+    const [lost] = await db.selectFrom("files").select(["id", "storage_key"]).where("owner_id", "=", member.id).orderBy("id").execute();
+    await storage().remove(lost.storage_key);
+    const entries = await exportOf(member);
+    const index = JSON.parse(entries.get("files/index.json")!.toString()) as { id: number; path: string | null; missing?: boolean }[];
+    expect(index.map((file) => [file.id === lost.id, file.path === null, file.missing ?? false])).toEqual([
+      [true, true, true],
+      [false, false, false],
+    ]);
+    expect(entries.get(index[1].path!)?.subarray(1, 4).toString()).toBe("PNG");
   });
 
   test("a member with nothing yet still gets a complete zip; without signing in, the sign-in page", async () => {

@@ -2,6 +2,7 @@ import { exportContacts } from "~/features/contacts/contacts.server";
 import { contactsCsv, contactsVcard } from "~/features/contacts/export.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { eventsCalendar } from "~/features/events/ics.server";
+import { storage } from "~/lib/storage.server";
 import { MemberDataZip, safeName } from "./member-data-zip.server";
 import { accountOf, chatOf, filesOf, friendsOf, ownRows, postsOf, rowsIn, ticketsHeldBy } from "./member-rows.server";
 
@@ -23,9 +24,14 @@ const files: ExportSection = {
   folder: "files",
   async add({ memberId, zip, filePaths }) {
     const rows = await filesOf(memberId);
-    for (const file of rows) filePaths.set(file.id, zip.file(`files/${file.kind}/${file.id}-${safeName(file.original_name)}`, file.storage_key));
+    const missing = new Set<number>();
+    for (const file of rows) {
+      // A file lost from storage is listed as missing rather than breaking the whole download.
+      if ((await storage().size(file.storage_key)) === null) missing.add(file.id);
+      else filePaths.set(file.id, zip.file(`files/${file.kind}/${file.id}-${safeName(file.original_name)}`, file.storage_key));
+    }
     zip.json("files/index.json", () =>
-      rows.map(({ storage_key: _key, ...file }) => ({ ...file, path: filePaths.get(file.id) })),
+      rows.map(({ storage_key: _key, ...file }) => ({ ...file, path: filePaths.get(file.id) ?? null, ...(missing.has(file.id) ? { missing: true } : {}) })),
     );
   },
 };
