@@ -4,7 +4,7 @@ import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { eventsCalendar } from "~/features/events/ics.server";
 import { storage } from "~/lib/storage.server";
 import { MemberDataZip, safeName } from "./member-data-zip.server";
-import { accountOf, chatOf, filesOf, friendsOf, ownRows, postsOf, rowsIn, ticketsHeldBy } from "./member-rows.server";
+import { accountOf, chatOf, eventsOrganisedBy, filesOf, friendsOf, ownRows, postsOf, rowsIn, ticketsHeldBy } from "./member-rows.server";
 
 /** What a section writes with: the member, the site's address (for links in calendar files),
  * the zip, and where each of the member's files landed in it (file id → path). */
@@ -63,14 +63,14 @@ const events: ExportSection = {
   add({ memberId, origin, zip }) {
     const host = new URL(origin).host;
     zip.text("events/events.ics", async () => {
-      const rows = await ownRows("events", "owner_id", memberId);
+      const rows = await eventsOrganisedBy(memberId);
       return eventsCalendar(
-        rows.map((row) => ({ ...(row as never as Parameters<typeof eventsCalendar>[0][number]), place: placeOf(row), url: `${origin}/user/events/${row.id}` })),
+        rows.map((row) => ({ ...row, place: placeOf(row), url: `${origin}/user/events/${row.id}` })),
         { host },
       );
     });
     zip.json("events/events.json", async () => ({
-      organised: await ownRows("events", "owner_id", memberId),
+      organised: await eventsOrganisedBy(memberId),
       my_statuses: await ownRows("event_statuses", "member_id", memberId, "event_id"),
       ticket_invitations: await ownRows("ticket_invitations", "member_id", memberId),
     }));

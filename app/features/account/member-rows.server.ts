@@ -84,6 +84,10 @@ export async function chatOf(memberId: number) {
     .execute();
 }
 
+export async function eventsOrganisedBy(memberId: number) {
+  return db.selectFrom("events").selectAll().where("owner_id", "=", memberId).orderBy("id").execute();
+}
+
 /** Tickets the member holds, with their event's times for the calendar file. */
 export async function ticketsHeldBy(memberId: number) {
   return db
