@@ -92,6 +92,24 @@ describe("reading import files", () => {
     expect(readCsv("Name\tE-mail\nAda\tada@example.com\n").rows[0].cells).toEqual(["Ada", "ada@example.com"]);
   });
 
+  test("CSV: a quote closed lines later by another quote is refused, naming the row and its lines, not merged", () => {
+    // The issue's file: the quote opened on line 3 is closed by the quotes on line 5.
+    const typo = 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nLin,lin@example.com\nMo,"mo@example.com"\nZed,zed@example.com\n';
+    // Properly quoted, yet the same swallowing: a quote never meant to open a value.
+    const quoted = 'Name,E-mail,City\nAda,ada@example.com,Rome\n"Grace,grace@example.com,Oslo\nLin,lin@example.com,Lima\nMo",mo@example.com,Nice\n';
+    for (const [text, lines] of [
+      [typo, "lines 3 to 5"],
+      [quoted, "lines 3 to 5"],
+    ]) {
+      expect(() => readCsv(text)).toThrow(ImportFileError);
+      expect(() => readCsv(text)).toThrow(`the quote on line 3 (contact row 2) is closed only on line 5, so ${lines} would become one contact`);
+    }
+    // A real value of several lines (a note, an address) is still read.
+    expect(readCsv('Name,E-mail,Notes\nAda,ada@example.com,"12 Main Street\nSpringfield, IL"\n').rows).toEqual([
+      { line: 2, cells: ["Ada", "ada@example.com", "12 Main Street\nSpringfield, IL"] },
+    ]);
+  });
+
   test("CSV: Windows-1252 text and our own export's defused formulas", () => {
     const latin = Uint8Array.from([...encode("Name,E-mail\n"), 0x52, 0xe9, 0x6d, 0x69, ...encode(",remi@example.com\n")]);
     expect(readImportFile("old.csv", latin).rows[0].cells[0]).toBe("Rémi");
@@ -318,6 +336,7 @@ describe("importing through the dialog", () => {
     const member = await createSignedInMember();
     for (const [name, content, message] of [
       ["broken.csv", 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\n', "broken.csv: This CSV file is damaged"],
+      ["typo.csv", 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nLin,lin@example.com\nMo,"mo@example.com"\n', "typo.csv: This CSV file is damaged: the quote on line 3"],
       ["photo.jpg", "\xff\xd8\xff", "Choose a CSV file"],
       ["big.csv", `Name\n${"a".repeat(10_000_001)}\n`, "The file is too large: the limit is 10 MB."],
     ]) {

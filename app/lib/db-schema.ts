@@ -28,6 +28,8 @@ export interface UsersTable {
   /** searchName(name), for member search (social). */
   search_name: Generated<string>;
   disabled_at: string | null;
+  /** Set on the placeholder ("A former member") an account deletion leaves; never a member. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** IANA zone the member reads times in; null: the club's. */
   time_zone: string | null;
   created_at: string;

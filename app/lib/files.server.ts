@@ -57,6 +57,11 @@ export async function deleteFile(fileId: number) {
   const file = await db.selectFrom("files").selectAll().where("id", "=", fileId).executeTakeFirst();
   if (!file) return;
   await db.deleteFrom("files").where("id", "=", fileId).execute();
+  await removeStored(file);
+}
+
+/** Removes a file's stored content (original, thumbnail, medium rendition), once its row is gone. */
+export async function removeStored(file: Pick<FileRow, "storage_key" | "thumbnail_key" | "media_type">) {
   await storage().remove(file.storage_key);
   if (file.thumbnail_key) await storage().remove(file.thumbnail_key);
   if (file.media_type.startsWith("image/")) await storage().remove(mediumKey(file.storage_key));

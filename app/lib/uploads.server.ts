@@ -6,8 +6,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
   unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
 } from "@remix-run/node";
 import sharp from "sharp";
 import type { DB } from "./db-schema";
@@ -36,6 +36,31 @@ const MULTIPART_OVERHEAD = 1_000_000;
 /** A browser sends the whole body before it reads the answer: a refused upload's rest is read
  * and dropped, up to this much, so that it gets the answer and not a reset connection. */
 const DISCARD_AT_MOST = 64_000_000;
+
+/** A text field of a multipart form is kept up to this much: far more than any form allows
+ * (its schema then says which field is too long, with everything typed given back); the
+ * rest of a longer one is read and dropped. */
+export const FORM_TEXT_FIELD_MAX_BYTES = 1_000_000;
+
+/**
+ * The text fields of every multipart form (the file parts go to their own handler). Remix's
+ * memory handler throws at its size limit, losing the whole form ("Name is required." and
+ * an upload error for a name too long): this one keeps what fits and lets the form's
+ * schema name the field.
+ */
+export function textFieldHandler(): UploadHandler {
+  return async (part) => {
+    if (part.filename) return undefined;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of part.data) {
+      if (size < FORM_TEXT_FIELD_MAX_BYTES) chunks.push(chunk.subarray(0, FORM_TEXT_FIELD_MAX_BYTES - size));
+      size += chunk.byteLength;
+      if (size > FORM_TEXT_FIELD_MAX_BYTES + DISCARD_AT_MOST) throw new UploadError(`The field ${part.name} is far too long.`);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  };
+}
 
 export type StoredFile = Pick<
   DB["files"],
@@ -258,7 +283,7 @@ export async function receiveUpload(
   // The name of the file being received, for the error when receiving it fails.
   let receiving: string | null = null;
   const readBefore = new FormData();
-  const memory = createMemoryUploadHandler({ maxPartSize: 100_000 });
+  const text = textFieldHandler();
   let fields: FormData;
   try {
     fields = await parseMultipartFormData(
@@ -275,7 +300,7 @@ export async function receiveUpload(
         incoming = await receivePart(part.data, name, limit);
         return incoming.size === 0 ? null : "received";
       }, async (part) => {
-        const value = await memory(part);
+        const value = await text(part);
         if (typeof value === "string") readBefore.append(part.name, value);
         return value;
       }),
@@ -440,7 +465,7 @@ export async function receiveUploads(
         }
         receiving = null;
         return null;
-      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+      }, textFieldHandler()),
     );
   } catch {
     for (const file of stored) await deleteFile(file.id);

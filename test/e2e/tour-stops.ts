@@ -142,6 +142,7 @@ export const TOUR: Stop[] = [
   member("user.settings.notifications", () => "/user/settings/notifications"),
   member("user.settings.security", () => "/user/settings/security"),
   member("user.settings.security.password", () => "/user/settings/security/password"),
+  member("user.settings.security.delete-account", () => "/user/settings/security/delete-account"),
   member("user.settings.security.sign-out-others", () => "/user/settings/security/sign-out-others"),
   member("user.settings.security.sessions.$sessionId.sign-out", (d) => `/user/settings/security/sessions/${encodeURIComponent(d.otherSessionId)}/sign-out`),
   member("user", () => "/user/no-such-page", 404),

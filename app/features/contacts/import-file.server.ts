@@ -104,11 +104,11 @@ export function readCsv(input: string): ImportTable {
     throw error;
   }
   // Each record starts on the line after the previous one ended.
-  const rows: ImportRow[] = [];
+  const rows: (ImportRow & { lastLine: number })[] = [];
   let previousEnd = 0;
   for (const { info, record } of records) {
     const cells = record.map(cleanCell);
-    if (cells.some(Boolean)) rows.push({ line: previousEnd + 1, cells });
+    if (cells.some(Boolean)) rows.push({ line: previousEnd + 1, lastLine: info.lines, cells });
     previousEnd = info.lines;
   }
   if (rows.length === 0) throw new ImportFileError("The file is empty.");
@@ -120,6 +120,7 @@ export function readCsv(input: string): ImportTable {
     }
   }
   const headerCells = rows[headerIndex].cells;
+  refuseSwallowedRows(rows.slice(headerIndex + 1), headerCells.length, delimiter);
   const width = Math.max(headerCells.length, ...rows.slice(headerIndex + 1).map((row) => row.cells.length));
   if (width < 1) throw new ImportFileError("The file has no columns.");
   const headers = Array.from({ length: width }, (_, index) => headerCells[index] || `Column ${index + 1}`);
@@ -128,6 +129,27 @@ export function readCsv(input: string): ImportTable {
     cells: Array.from({ length: width }, (_, index) => row.cells[index] ?? ""),
   }));
   return { format: "csv", headers, rows: data };
+}
+
+/**
+ * A quote left open by a typo is closed by the next quote, lines later: the rows between
+ * become one value (a name of three lines), and those contacts would be lost without a word.
+ * A value spanning lines is refused when a line inside it has the delimiters of a whole row;
+ * a note of several lines (a real multi-line value) has not.
+ */
+function refuseSwallowedRows(rows: { line: number; lastLine: number; cells: string[] }[], columns: number, delimiter: string) {
+  const rowDelimiters = Math.max(1, columns - 1);
+  rows.forEach((row, index) => {
+    if (row.lastLine <= row.line) return;
+    const swallowed = row.cells.some((cell) =>
+      cell.split(/\r\n|\r|\n/).slice(1).some((inner) => inner.split(delimiter).length - 1 >= rowDelimiters),
+    );
+    if (!swallowed) return;
+    throw new ImportFileError(
+      `This CSV file is damaged: the quote on line ${row.line} (contact row ${index + 1}) is closed only on line ${row.lastLine}, ` +
+        `so lines ${row.line} to ${row.lastLine} would become one contact. Nothing was imported: correct the quotes on line ${row.line} and import the file again.`,
+    );
+  });
 }
 
 // vCard 2.1, 3.0 and 4.0 (RFC 2426, RFC 6350): the properties we keep, as table columns.

@@ -33,32 +33,42 @@ export function foldLine(line: string) {
 
 const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 
-export function eventCalendar(
-  event: {
-    id: number;
-    title: string;
-    description: string | null;
-    starts_at: string;
-    ends_at: string;
-    time_zone: string;
-    starts_at_utc: string | null;
-    place: string;
-  },
-  { host, url, now = new Date() }: { host: string; url: string; now?: Date },
+type CalendarEvent = {
+  id: number;
+  title: string;
+  description: string | null;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  starts_at_utc: string | null;
+  place: string;
+};
+
+export function eventCalendar(event: CalendarEvent, { host, url, now = new Date() }: { host: string; url: string; now?: Date }) {
+  return eventsCalendar([{ ...event, url }], { host, now });
+}
+
+/** Several events in one calendar (a member's data export); `uid` defaults to the event's. */
+export function eventsCalendar(
+  events: (CalendarEvent & { url: string; uid?: string })[],
+  { host, now = new Date() }: { host: string; now?: Date },
 ) {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Events//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
-  // Each wall-clock time is read in the venue's zone with the offset in force on its own date.
-  const when = (local: string) => `:${utcStamp(new Date(wallClockToUtc(local, event.time_zone || "UTC")))}`;
-  lines.push(
-    "BEGIN:VEVENT",
-    `UID:event-${event.id}@${host}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART${when(event.starts_at)}`,
-    `DTEND${when(event.ends_at)}`,
-    `SUMMARY:${escapeText(event.title)}`,
-  );
-  if (event.place) lines.push(`LOCATION:${escapeText(event.place)}`);
-  if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-  lines.push(`URL:${url}`, "END:VEVENT", "END:VCALENDAR");
+  for (const event of events) {
+    // Each wall-clock time is read in the venue's zone with the offset in force on its own date.
+    const when = (local: string) => `:${utcStamp(new Date(wallClockToUtc(local, event.time_zone || "UTC")))}`;
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${event.uid ?? `event-${event.id}`}@${host}`,
+      `DTSTAMP:${utcStamp(now)}`,
+      `DTSTART${when(event.starts_at)}`,
+      `DTEND${when(event.ends_at)}`,
+      `SUMMARY:${escapeText(event.title)}`,
+    );
+    if (event.place) lines.push(`LOCATION:${escapeText(event.place)}`);
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    lines.push(`URL:${event.url}`, "END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }

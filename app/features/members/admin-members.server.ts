@@ -24,7 +24,7 @@ function matching(q: string) {
 /** One page of accounts, newest first, optionally those whose name or e-mail contains `q`. */
 export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: number }) {
   const term = q.trim();
-  let base = db.selectFrom("users");
+  let base = db.selectFrom("users").where("deleted_at", "is", null);
   if (term) base = base.where(matching(term));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const { pages: pageCount, page: current, offset } = pageWindow(total, page, MEMBERS_PER_PAGE);

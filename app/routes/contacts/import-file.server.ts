@@ -1,11 +1,11 @@
 import {
   unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   MaxPartSizeExceededError,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
 import { env } from "~/lib/env.server";
 import { formatBytes } from "~/lib/file-types";
+import { textFieldHandler } from "~/lib/uploads.server";
 
 /** A refused file's rest is read and dropped, up to this much, so that the browser gets the
  * answer and not a reset connection (as lib/uploads.server.ts does). */
@@ -39,7 +39,7 @@ export async function receiveImportFile(request: Request): Promise<{ ok: true; n
         }
         if (part.name === "file" && !refused && !received) received = { name: part.filename, bytes: Buffer.concat(chunks) };
         return null;
-      }, createMemoryUploadHandler({ maxPartSize: 100_000 })),
+      }, textFieldHandler()),
     );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return tooLarge;

@@ -36,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: MembershipPaymentSchema.superRefine((value, ctx) => {
       // The price is the server's; an amount sent along must agree with it, or the form was
       // tampered with (or the page is older than a price change).
+      if (!findPackage(value.package_type)) return;
       const price = priceCents(value.package_type as PackageId, value.MemberShip);
       if (value.amount !== undefined && Math.round(value.amount * 100) !== price) {
         ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount does not match the price of this package. Reload the page and try again." });
@@ -58,10 +59,14 @@ export default function PayMembership() {
   const hydrated = useHydrated();
   const pending = useIsPending();
   const [form, fields] = useForm({ id: "membership-payment", lastResult: actionData?.result, constraint });
+  // What the refused form sent comes back as it was, but only a known package and plan are
+  // chosen again (an unknown one has no price: its error shows beside the choices).
   const [chosenPackage, setChosenPackage] = useState<PackageId>(
-    (fields.package_type.initialValue as PackageId | undefined) ?? (packageId as PackageId),
+    findPackage(fields.package_type.initialValue as string | undefined)?.id ?? (packageId as PackageId),
   );
-  const [period, setPeriod] = useState<Period | null>((fields.MemberShip.initialValue as Period | undefined) ?? null);
+  const [period, setPeriod] = useState<Period | null>(
+    PERIODS.find((item) => item.id === fields.MemberShip.initialValue)?.id ?? null,
+  );
   const amount = period ? priceCents(chosenPackage, period) / 100 : null;
 
   return (

@@ -84,6 +84,23 @@ export default function Security() {
           ))}
         </ListTable>
       </section>
+      <section className="card" aria-labelledby="your-data-heading">
+        <h2 id="your-data-heading">Your data and leaving</h2>
+        <p className="muted">
+          Everything you keep in Chapter in one zip file: contacts (CSV and vCard), events and tickets (calendar files),
+          posts and comments with their photos and videos, and all the rest.
+        </p>
+        <p>
+          {/* A plain link: the browser downloads the zip as it is written, JavaScript or not. */}
+          <a href="/user/settings/my-data.zip" className="button button--secondary" download>
+            Download my data
+          </a>
+        </p>
+        <p className="muted">Deleting your account removes your data and files and signs you out everywhere.</p>
+        <Link to="delete-account" className="button button--secondary button--danger" preventScrollReset>
+          Delete my account
+        </Link>
+      </section>
       <Outlet />
     </>
   );
