@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
+import { saveJournalEntry } from "~/features/journal/journal.server";
 import { db, nowIso } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
@@ -54,6 +55,8 @@ describe("a member's own data export", () => {
       .insertInto("wish_list_items")
       .values({ member_id: ada.id, title: "A sailing boat", type: "have", target_year: 2030, currency: "USD", created_at: nowIso(), updated_at: nowIso() })
       .execute();
+    await saveJournalEntry(ada.id, "2026-03-04", "Met the harbour board.");
+    await saveJournalEntry(bob.id, "2026-03-04", "Bob's secret journal");
 
     const entries = await exportOf(ada);
     const text = (path: string) => {
@@ -72,13 +75,14 @@ describe("a member's own data export", () => {
     expect(entries.get(posts[0].files[0])?.subarray(1, 4).toString()).toBe("PNG");
     expect((JSON.parse(text("timeline/comments.json")) as { message: string }[]).map((each) => each.message)).toEqual(["Ada's own comment"]);
     expect(JSON.parse(text("planning/planning.json")).wish_list[0]).toMatchObject({ title: "A sailing boat" });
+    expect(JSON.parse(text("journal/journal.json"))).toMatchObject([{ date: "2026-03-04", text: "Met the harbour board." }]);
     const account = JSON.parse(text("account/account.json")) as { account: Record<string, unknown> };
     expect(account.account).toMatchObject({ name: "Ada Export", email: ada.email });
     expect(account.account).not.toHaveProperty("password_hash");
 
     // Nothing of Bob's but the event name on Ada's own ticket.
     const everything = [...entries.values()].map((bytes) => bytes.toString("latin1")).join("\n");
-    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's comment", "Bob's Private Dinner", bob.email]) {
+    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's comment", "Bob's Private Dinner", bob.email]) {
       expect(everything).not.toContain(theirs);
     }
     const bobsFiles = await db.selectFrom("files").select("original_name").where("owner_id", "=", bob.id).execute();
