@@ -337,3 +337,58 @@ describe("connections", () => {
     expect(await flashOf(quiet)).toEqual({ type: "success", message: "Ben Capital's investor entry is deleted." });
   });
 });
+
+describe("SPEC.md §7's addresses", () => {
+  test("each answers with the area's route, for the member's own rows, the other side's entries or their connections; 404 otherwise", async () => {
+    const { loader: loadModal } = await import("~/routes/spec/user.entrepreneur.ajax-load-modal");
+    const { loader: investorLoadModal } = await import("~/routes/spec/user.investor.ajax-load-modal");
+    const { loader: viewModal } = await import("~/routes/spec/user.entrepreneur.ajax-view-modal");
+    const { loader: proposal } = await import("~/routes/spec/user.entrepreneur.ajax-entrepreneurs-proposal");
+    const { loader: investorProposal } = await import("~/routes/spec/user.investor.ajax-investor-proposal");
+    const { loader: actionCall, action: actionCallPost } = await import("~/routes/spec/user.entrepreneur.ajax-connection-action-call");
+    const { action: specDeleteEntrepreneur } = await import("~/routes/spec/user.entrepreneur.delete");
+    const { action: specDeleteInvestor } = await import("~/routes/spec/user.investor.delete");
+    const ada = await createSignedInMember({ name: "Ada Mill" });
+    const ben = await createSignedInMember({ name: "Ben Capital" });
+    const carl = await createSignedInMember({ name: "Carl Outsider" });
+    const mill = await venture(ada);
+    const fund = await offer(ben);
+    const get = async (loader: (args: ReturnType<typeof routeArgs>) => Promise<unknown>, path: string, member: TestMember) => {
+      const response = await settle(() => loader(routeArgs(getRequest(path, member.cookie))));
+      return response.status === 302 ? response.headers.get("Location") : response.status;
+    };
+    expect(await get(loadModal, "/user/entrepreneur/ajax-load-modal", ada)).toBe("/user/entrepreneurs/new");
+    expect(await get(loadModal, `/user/entrepreneur/ajax-load-modal?id=${fund}`, ada)).toBe(`/user/investors/${fund}/connect`);
+    expect(await get(loadModal, `/user/entrepreneur/ajax-load-modal?id=${fund}`, ben)).toBe(404);
+    expect(await get(investorLoadModal, `/user/investor/ajax-load-modal?id=${mill}`, ben)).toBe(`/user/entrepreneurs/${mill}/connect`);
+    expect(await get(viewModal, `/user/entrepreneur/ajax-view-modal?id=${mill}&user_type=entrepreneur`, carl)).toBe(`/user/entrepreneurs/${mill}`);
+    expect(await get(viewModal, `/user/entrepreneur/ajax-view-modal?id=${fund}&user_type=investor`, carl)).toBe(`/user/investors/${fund}`);
+    expect(await get(viewModal, "/user/entrepreneur/ajax-view-modal?id=9999&user_type=investor", carl)).toBe(404);
+    const asked = `/user/entrepreneur/ajax-entrepreneurs-proposal?investor_proposal_id=${fund}&user_type=entrepreneur&entrepreneurs_proposal_id=${mill}`;
+    expect(await get(proposal, asked, ada)).toBe(`/user/investors/${fund}/connect?proposal=${mill}`);
+    // Carl's is not his proposal to choose.
+    expect(await get(proposal, asked, carl)).toBe(404);
+    expect(await get(investorProposal, `/user/investor/ajax-investor-proposal?entrepreneurs_proposal_id=${mill}&user_type=investor&investor_proposal_id=${fund}`, ben)).toBe(
+      `/user/entrepreneurs/${mill}/connect?proposal=${fund}`,
+    );
+
+    await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "Hello", is_agree: "on" });
+    const { id } = await db.selectFrom("proposal_connections").select("id").executeTakeFirstOrThrow();
+    // The GET only answers with the confirmation form; nothing changes.
+    expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, ben)).toBe(`/user/connections/${id}/accept`);
+    expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, ada)).toBe(404);
+    expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, carl)).toBe(404);
+    expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "pending" });
+    const refused = await settle(() => actionCallPost(routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, carl))));
+    expect(refused.status).toBe(404);
+    const declined = await settle(() =>
+      actionCallPost(routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, ben, { json: true }))),
+    );
+    expect(await json(declined)).toEqual({ type: "success", message: "You declined the proposal.", url: `/user/connections/${id}` });
+
+    expect((await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, carl))))).status).toBe(404);
+    const removed = await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, ada, { json: true }))));
+    expect(await json(removed)).toEqual({ type: "success", message: "Green Mill Ltd is deleted.", url: "/user/entrepreneurs" });
+    expect((await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben))))).status).toBe(302);
+  });
+});
