@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form, Link, useFormAction, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useFormAction, useMatches, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
@@ -35,6 +35,7 @@ export function ConnectForm({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const action = useFormAction();
+  const routeId = useMatches().at(-1)?.id ?? "";
   const posting = useIsPending();
   const [, setSearchParams] = useSearchParams();
   const [result, setResult] = useState(lastResult);
@@ -48,8 +49,9 @@ export function ConnectForm({
     id: `connect-${chosen ?? "none"}`,
     lastResult: result,
     defaultValue: { proposal_id: chosen ?? "", message: existing?.message ?? "", is_agree: existing ? "on" : undefined },
+    // Checked by the server when sent, only: a revalidation would submit the form again.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onSubmit",
   });
   const busy = sending || sent !== null || navigation.state !== "idle" || posting;
 
@@ -60,7 +62,10 @@ export function ConnectForm({
     setSending(true);
     setFailure(null);
     try {
-      const response = await fetch(action, {
+      // The route's data address: its action's own answer (JSON), not the page rendered with it.
+      const url = new URL(action, window.location.href);
+      url.searchParams.set("_data", routeId);
+      const response = await fetch(url, {
         method: "POST",
         body: new FormData(event.currentTarget),
         headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
