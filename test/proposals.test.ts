@@ -11,6 +11,7 @@ import { loader as connectionsLoader } from "~/routes/proposals/user.connections
 import { action as connectOnEntrepreneur, loader as connectOnEntrepreneurForm } from "~/routes/proposals/user.entrepreneurs.$entryId_.connect";
 import { action as deleteEntrepreneur, loader as deleteEntrepreneurForm } from "~/routes/proposals/user.entrepreneurs.$entryId_.delete";
 import { action as editEntrepreneur, loader as editEntrepreneurForm } from "~/routes/proposals/user.entrepreneurs.$entryId_.edit";
+import { action as deleteDocumentAction, loader as deleteDocumentForm } from "~/routes/proposals/user.entrepreneurs.$entryId_.documents.$documentId.delete";
 import { loader as entrepreneurView } from "~/routes/proposals/user.entrepreneurs.$entryId";
 import { action as newEntrepreneur } from "~/routes/proposals/user.entrepreneurs.new";
 import { loader as entrepreneursList } from "~/routes/proposals/user.entrepreneurs";
@@ -295,6 +296,18 @@ describe("connections", () => {
     expect(await db.selectFrom("notifications").select("message").where("member_id", "=", ben.id).execute()).toEqual([
       { message: "Ada Mill declined your proposal for Green Mill Ltd." },
     ]);
+
+    // The owner alone deletes a document, after asking.
+    const { id: documentId } = await db.selectFrom("entrepreneur_documents").select("id").executeTakeFirstOrThrow();
+    const params = { entryId: String(mill), documentId: String(documentId) };
+    const path = `/user/entrepreneurs/${mill}/documents/${documentId}/delete`;
+    expect((await settle(() => deleteDocumentForm(routeArgs(getRequest(path, ben.cookie), params)))).status).toBe(404);
+    expect((await settle(() => deleteDocumentAction(routeArgs(post(path, {}, ben), params)))).status).toBe(404);
+    expect(await json(await settle(() => deleteDocumentForm(routeArgs(getRequest(path, ada.cookie), params))))).toEqual({ entryId: mill, name: "plan.pdf" });
+    const removed = await settle(() => deleteDocumentAction(routeArgs(post(path, {}, ada), params)));
+    expect(await flashOf(removed)).toEqual({ type: "success", message: "plan.pdf is deleted." });
+    expect(await db.selectFrom("files").select("id").execute()).toEqual([]);
+    expect((await read(ada)).status).toBe(404);
   });
 
   test("deleting an entry asks first, closes its open connections and tells both sides; the trail stays readable", async () => {

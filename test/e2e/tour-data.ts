@@ -73,6 +73,7 @@ export async function seedTour(origin: string) {
   const { TrainingSchema } = await import("~/features/trainings/schema");
   const { createEntrepreneur, createInvestor } = await import("~/features/proposals/entries.server");
   const { connect } = await import("~/features/proposals/connections.server");
+  const { addDocument } = await import("~/features/proposals/documents.server");
   const { EntrepreneurSchema, InvestorSchema } = await import("~/features/proposals/schema.server");
 
   await seedDemo();
@@ -213,6 +214,9 @@ export async function seedTour(origin: string) {
   const venture = (fields: Record<string, string>) => EntrepreneurSchema.parse({ sector: "logistics", term_months: "24", rate: "14", country: "NG", ...fields });
   const fund = (fields: Record<string, string | string[]>) => InvestorSchema.parse({ sectors: ["logistics", "agriculture"], term_months: "36", rate: "12", countries: ["NG", "GH"], ...fields });
   const amaraVentureId = await createEntrepreneur(amara.id, venture({ business_name: "Okafor Freight", amount: "45000", purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office." }));
+  const ventureFile = await stored("proposal_document", amara.id, "warehouse-plan.pdf", DOCUMENT_HEADS.pdf());
+  await addDocument(amaraVentureId, ventureFile.file.id);
+  const ventureDocumentId = (await db.selectFrom("entrepreneur_documents").select("id").where("file_id", "=", ventureFile.file.id).executeTakeFirstOrThrow()).id;
   const amaraFundId = await createInvestor(amara.id, fund({ amount: "80000", min_ticket: "5000", max_ticket: "20000" }));
   const danielVentureId = await createEntrepreneur(daniel.id, venture({ business_name: "Weber Solar Kits", sector: "energy", amount: "30000", purpose: "Stock of 400 home solar kits for the harmattan season.", country: "GH" }));
   const danielFundId = await createInvestor(daniel.id, fund({ amount: "250000", min_ticket: "20000", max_ticket: "100000", countries: [] }));
@@ -237,6 +241,7 @@ export async function seedTour(origin: string) {
     danielVentureId,
     danielFundId,
     connectionId: connected.connectionId,
+    ventureDocumentId,
     otherSessionId,
     password: DEMO_PASSWORD,
     amara,

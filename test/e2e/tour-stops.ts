@@ -120,6 +120,7 @@ export const TOUR: Stop[] = [
   member("user.entrepreneurs.$entryId", (d) => `/user/entrepreneurs/${d.amaraVentureId}`),
   member("user.entrepreneurs.$entryId_.edit", (d) => `/user/entrepreneurs/${d.amaraVentureId}/edit`),
   member("user.entrepreneurs.$entryId_.delete", (d) => `/user/entrepreneurs/${d.amaraVentureId}/delete`),
+  member("user.entrepreneurs.$entryId_.documents.$documentId.delete", (d) => `/user/entrepreneurs/${d.amaraVentureId}/documents/${d.ventureDocumentId}/delete`),
   member("user.entrepreneurs.$entryId_.connect", (d) => `/user/entrepreneurs/${d.danielVentureId}/connect`),
   member("user.investors", () => "/user/investors"),
   member("user.investors.new", () => "/user/investors/new"),

@@ -83,6 +83,11 @@ async function record(
     .execute();
 }
 
+function isUniqueViolation(error: unknown) {
+  const text = error instanceof Error ? `${(error as { code?: string }).code ?? ""} ${error.message}` : "";
+  return /23505|SQLITE_CONSTRAINT_UNIQUE|UNIQUE constraint failed|duplicate key/i.test(text);
+}
+
 export type ConnectResult = { ok: true; connectionId: number; updated: boolean } | { ok: false; reason: "not_found" | "closed" };
 
 /**
@@ -128,20 +133,26 @@ export async function connect(member: { id: number; name: string }, side: Side, 
         updated_at: now,
       })
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        // The same pair connected meanwhile (a double submit): that one is updated instead.
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      });
+    if (!row) return connect(member, side, ownEntryId, otherEntryId, message);
     connectionId = row.id;
   }
   await record(connectionId, member.id, existing ? "update" : "connect", { message, terms });
   const recipientId = side === "entrepreneur" ? investor.member_id : entrepreneur.member_id;
   const about = side === "entrepreneur" ? `${entrepreneur.business_name}` : `their investor entry`;
-  const text2 = existing ? `${member.name} updated their proposal for ${about}.` : `${member.name} wants to connect on ${about}.`;
+  const notice = existing ? `${member.name} updated their proposal for ${about}.` : `${member.name} wants to connect on ${about}.`;
   await notify({
     memberId: recipientId,
     kind: "proposal_connection",
-    message: text2,
+    message: notice,
     linkPath: connectionPath(connectionId),
     actorId: member.id,
-    email: { subject: existing ? "A proposal was updated" : "A member wants to connect on a proposal", text: `${text2}\n\n${message}` },
+    email: { subject: existing ? "A proposal was updated" : "A member wants to connect on a proposal", text: `${notice}\n\n${message}` },
   });
   return { ok: true, connectionId, updated: Boolean(existing) };
 }

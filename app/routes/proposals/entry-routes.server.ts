@@ -28,7 +28,7 @@ import { receiveFormWithFile } from "~/lib/uploads.server";
 // user.investors.* call these with their side, so the two areas answer alike.
 
 /** An entry's name as members read it (the confirmation names it, not "this event"). */
-export function entryName(side: Side, entry: Entry) {
+export function entryName(entry: Entry) {
   return "business_name" in entry ? entry.business_name : `${entry.owner_name}'s investor entry`;
 }
 
@@ -124,7 +124,7 @@ export async function ownEntryOr404(side: Side, member: Member, rawId: unknown) 
 
 export async function deleteData(side: Side, member: Member, rawId: unknown) {
   const entry = await ownEntryOr404(side, member, rawId);
-  return { id: entry.id, name: entryName(side, entry), open: await openConnectionCount(side, entry.id) };
+  return { id: entry.id, name: entryName(entry), open: await openConnectionCount(side, entry.id) };
 }
 
 export async function deleteAnswer(side: Side, request: Request, member: Member, rawId: unknown) {
@@ -132,7 +132,7 @@ export async function deleteAnswer(side: Side, request: Request, member: Member,
   const deleted = await deleteEntry(side, member.id, entry.id);
   if (!deleted) notFound();
   const closed = deleted.closed ? ` ${deleted.closed === 1 ? "1 connection was" : `${deleted.closed} connections were`} closed and the members told.` : "";
-  return respond(request, { type: "success", message: `${entryName(side, entry)} is deleted.${closed}` }, { to: sidePath(side) });
+  return respond(request, { type: "success", message: `${entryName(entry)} is deleted.${closed}` }, { to: sidePath(side) });
 }
 
 /**
@@ -150,7 +150,7 @@ export async function connectData(side: Side, request: Request, member: Member, 
   if (asked && !proposals.some((proposal) => proposal.id === chosen)) notFound();
   const existing = chosen === null ? null : await existingConnection(member.id, memberSide, chosen, entry.id);
   return {
-    entry: { id: entry.id, name: entryName(side, entry), owner_name: entry.owner_name },
+    entry: { id: entry.id, name: entryName(entry), owner_name: entry.owner_name },
     side,
     proposals: proposals.map((proposal) => ({ value: String(proposal.id), label: proposal.label })),
     chosen: chosen === null ? null : String(chosen),

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EntrepreneurForm } from "~/features/proposals/EntrepreneurForm";
 import { entryPath } from "~/features/proposals/constants";
+import { documentsFor } from "~/features/proposals/documents.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 import { entryDefaults, formData, ownEntryOr404, saveEntry } from "./entry-routes.server";
@@ -10,7 +11,7 @@ import { entryDefaults, formData, ownEntryOr404, saveEntry } from "./entry-route
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const entry = await ownEntryOr404("entrepreneur", member, params.entryId);
-  return json({ id: entry.id, defaults: entryDefaults("entrepreneur", entry), ...formData("entrepreneur") });
+  return json({ id: entry.id, defaults: entryDefaults("entrepreneur", entry), documents: await documentsFor(member.id, entry), ...formData("entrepreneur") });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEntrepreneurEntry() {
-  const { id, defaults, constraint, countries, currency, documentAccept } = useLoaderData<typeof loader>();
+  const { id, defaults, documents, constraint, countries, currency, documentAccept } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RouteDialog title="Edit your entrepreneur entry" closeTo={entryPath("entrepreneur", id)}>
