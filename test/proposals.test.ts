@@ -161,6 +161,10 @@ describe("connections", () => {
     const mill = await venture(ada);
     const fund = await offer(ben);
 
+    // A first investor entry made from the connect dialog goes back to it.
+    const fromDialog = await settle(() => newInvestor(routeArgs(post(`/user/investors/new?back=${encodeURIComponent(`/user/entrepreneurs/${mill}/connect`)}`, OFFER, ben))));
+    expect(fromDialog.headers.get("Location")).toBe(`/user/entrepreneurs/${mill}/connect`);
+
     // The connect dialog on Ben's entry offers Ada's own proposals; none is connected yet.
     const form = await json<{ proposals: { value: string }[]; chosen: string; existing: null }>(
       await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect`, ada.cookie), { entryId: String(fund) }))),

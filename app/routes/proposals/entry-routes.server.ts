@@ -17,7 +17,7 @@ import { ConnectSchema, EntrepreneurSchema, type EntryFilter, FilterSchema, Inve
 import { env } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { deleteFile } from "~/lib/files.server";
-import { formFailure, notFound, parseId, requireFound } from "~/lib/http.server";
+import { backTo, formFailure, notFound, parseId, requireFound } from "~/lib/http.server";
 import { requestedPage } from "~/lib/paging";
 import { countryOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
@@ -102,7 +102,9 @@ export async function saveEntry(request: Request, member: Member, side: Side, ex
     else if (!(await updateInvestor(member.id, id, submission.value))) notFound();
   }
   const what = side === "entrepreneur" ? "Your entrepreneur entry" : "Your investor entry";
-  return respond(request, { type: "success", message: existingId === null ? `${what} is created.` : `${what} is saved.` }, { to: entryPath(side, id) });
+  // A new entry made from the connect dialog (?back=) goes back there, ready to connect.
+  const to = existingId === null ? backTo(request, entryPath(side, id)) : entryPath(side, id);
+  return respond(request, { type: "success", message: existingId === null ? `${what} is created.` : `${what} is saved.` }, { to });
 }
 
 /** The loan view: the entry, whether it is the viewer's, its documents (owner and counterparts
