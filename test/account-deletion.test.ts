@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { activateMembership } from "~/features/membership/membership.server";
+import { connect, getConnection, trailOf } from "~/features/proposals/connections.server";
+import { createEntrepreneur, createInvestor } from "~/features/proposals/entries.server";
+import { EntrepreneurSchema, InvestorSchema } from "~/features/proposals/schema.server";
 import { searchMembers } from "~/features/members/admin-members.server";
 import { createMember, verifyCredentials } from "~/features/members/members.server";
 import { db, nowIso } from "~/lib/db.server";
@@ -176,5 +179,37 @@ describe("deleting one's account", () => {
     expect(refused.status).toBe(409);
     expect((await replyErrors(refused))[""]).toEqual(['Your event "Paid Gala" has paid tickets. Cancel and refund them first, then delete your account.']);
     expect(await db.selectFrom("events").select("id").where("id", "=", eventId).executeTakeFirst()).toBeDefined();
+  });
+
+  test("an entrepreneur leaving closes their connections; the investor keeps each one, its trail and what was agreed", async () => {
+    await createSignedInMember({ name: "The Admin" });
+    const leaving = await createSignedInMember({ name: "Ebere Entrepreneur" });
+    const investor = await createSignedInMember({ name: "Ivan Investor" });
+    const ventureId = await createEntrepreneur(
+      leaving.id,
+      EntrepreneurSchema.parse({ business_name: "Ebere Looms", sector: "logistics", amount: "40000", purpose: "Two new looms.", term_months: "24", rate: "14", country: "NG" }),
+    );
+    const fundId = await createInvestor(
+      investor.id,
+      InvestorSchema.parse({ sectors: ["logistics"], amount: "90000", min_ticket: "5000", max_ticket: "50000", term_months: "36", rate: "12", countries: [] }),
+    );
+    const connected = await connect(investor, "investor", fundId, ventureId, "Happy to fund the looms.");
+    if (!connected.ok) throw new Error("The connection was refused");
+
+    expect((await deleteAccount(leaving)).status).toBe(302);
+
+    const kept = await getConnection(investor.id, connected.connectionId);
+    expect(kept).toMatchObject({ status: "closed", message: "Happy to fund the looms." });
+    expect(kept?.entrepreneur.business_name).toBe("Ebere Looms");
+    const trail = await trailOf(connected.connectionId);
+    expect(trail.map((step) => [step.action, step.member_name])).toEqual([
+      ["connect", "Ivan Investor"],
+      ["close", "A former member"],
+    ]);
+    expect(trail[0].terms_text).toContain("Ebere Looms");
+    const told = await db.selectFrom("notifications").select(["message", "link_url"]).where("member_id", "=", investor.id).where("kind", "=", "proposal_connection").execute();
+    expect(told).toContainEqual({ message: "The other member deleted their account: the connection is closed.", link_url: `/user/connections/${connected.connectionId}` });
+    // The venture left the list with its owner.
+    expect(await db.selectFrom("entrepreneur_entries").select("id").where("id", "=", ventureId).where("deleted_at", "is", null).executeTakeFirst()).toBeUndefined();
   });
 });

@@ -510,6 +510,81 @@ export interface TrainingRegistrationsTable {
   created_at: string;
 }
 
+/** Proposals (SPEC.md §3 Entrepreneur, Investor, Proposal, Connection): a member's venture
+ * seeking a loan. Rates are basis points (850 = 8.5 %); deleted_at keeps the row for the deal
+ * trail of its connections. */
+export interface EntrepreneurEntriesTable {
+  id: Generated<number>;
+  member_id: number;
+  business_name: string;
+  sector: string;
+  amount_cents: number;
+  currency: string;
+  purpose: string;
+  term_months: number;
+  rate_bp: number;
+  /** ISO country code. */
+  country: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member offering loans. sectors and countries are "|A|B|" lists (countries "" = any). */
+export interface InvestorEntriesTable {
+  id: Generated<number>;
+  member_id: number;
+  amount_cents: number;
+  currency: string;
+  sectors: string;
+  min_ticket_cents: number;
+  max_ticket_cents: number;
+  term_months: number;
+  rate_bp: number;
+  countries: string;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntrepreneurDocumentsTable {
+  id: Generated<number>;
+  entrepreneur_id: number;
+  file_id: number;
+  created_at: string;
+}
+
+export type ConnectionStatus = "pending" | "accepted" | "declined" | "closed";
+export type ProposalSide = "entrepreneur" | "investor";
+
+/** One entrepreneur entry and one investor entry connected by the member of either side. */
+export interface ProposalConnectionsTable {
+  id: Generated<number>;
+  entrepreneur_id: number;
+  investor_id: number;
+  entrepreneur_member_id: number;
+  investor_member_id: number;
+  initiator_side: ProposalSide;
+  message: string;
+  status: ConnectionStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ConnectionAction = "connect" | "update" | "accept" | "decline" | "close";
+
+/** The deal trail: who did what, with the exact terms text agreed to and its SHA-256. */
+export interface ConnectionEventsTable {
+  id: Generated<number>;
+  connection_id: number;
+  member_id: number | null;
+  action: ConnectionAction;
+  message: string | null;
+  terms_text: string | null;
+  terms_hash: string | null;
+  created_at: string;
+}
+
 export type BigTaskStatus = "pending" | "in_progress" | "done" | "dropped";
 
 /** Planning: a large task of a year, with a priority of 1 to 10. */
@@ -616,4 +691,9 @@ export interface DB {
   trainings: TrainingsTable;
   training_registrations: TrainingRegistrationsTable;
   journal_entries: JournalEntriesTable;
+  entrepreneur_entries: EntrepreneurEntriesTable;
+  investor_entries: InvestorEntriesTable;
+  entrepreneur_documents: EntrepreneurDocumentsTable;
+  proposal_connections: ProposalConnectionsTable;
+  connection_events: ConnectionEventsTable;
 }

@@ -45,7 +45,8 @@ export type UploadKind =
   | "product_image"
   | "wish_list_image"
   | "action_attachment"
-  | "training_image";
+  | "training_image"
+  | "proposal_document";
 
 export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: string }> = {
   profile_image: { families: ["image"], label: "profile image" },
@@ -66,6 +67,9 @@ export const UPLOAD_KINDS: Record<UploadKind, { families: Family[]; label: strin
   /** A training's picture or video: seen by every member, like an event's. (The kind keeps the
    * name its stored files were recorded under.) */
   training_image: { families: ["image", "video"], label: "training image or video" },
+  /** An entrepreneur entry's document: its owner's and the counterparts' of its open
+   * connections only (features/proposals). */
+  proposal_document: { families: ["document", "image"], label: "document" },
 };
 
 const EXTENSIONS: Record<Family, readonly string[]> = {

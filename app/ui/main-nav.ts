@@ -35,7 +35,14 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/journal", label: "Journal" },
     ],
   },
-  { label: "Deals", items: [{ to: "/user/offers", label: "Offers" }] },
+  {
+    label: "Deals",
+    items: [
+      { to: "/user/offers", label: "Offers" },
+      { to: "/user/entrepreneurs", label: "Entrepreneurs" },
+      { to: "/user/investors", label: "Investors" },
+    ],
+  },
 ];
 
 /** Whether `pathname` is the page of `to` or one below it. */

@@ -72,6 +72,10 @@ export async function seedTour(origin: string) {
   const { WishListSchema } = await import("~/features/planning/wish-list-schema");
   const { createTraining, registerForTraining } = await import("~/features/trainings/trainings.server");
   const { TrainingSchema } = await import("~/features/trainings/schema");
+  const { createEntrepreneur, createInvestor } = await import("~/features/proposals/entries.server");
+  const { connect } = await import("~/features/proposals/connections.server");
+  const { addDocument } = await import("~/features/proposals/documents.server");
+  const { EntrepreneurSchema, InvestorSchema } = await import("~/features/proposals/schema.server");
 
   await seedDemo();
   const memberOf = async (email: string) => {
@@ -209,6 +213,19 @@ export async function seedTour(origin: string) {
   // A day of Amara's journal, a few paragraphs long.
   const journalDate = `${year}-11-20`;
   await saveJournalEntry(amara.id, journalDate, "Met Daniel Weber at the Chapter lounge: he wants the warehouse lease terms before the call on Friday.\n\nCustoms broker confirmed the bonded licence renewal; inspection booked for the 3rd.\n\nTo do tomorrow: send the deck, call the landlord in Apapa, book the Rotterdam flights.");
+  // Proposals: Amara seeks a loan and offers one; Daniel too, and he connects on her venture
+  // (so she has a connection to answer, and the connect dialogs have a proposal to choose).
+  const venture = (fields: Record<string, string>) => EntrepreneurSchema.parse({ sector: "logistics", term_months: "24", rate: "14", country: "NG", ...fields });
+  const fund = (fields: Record<string, string | string[]>) => InvestorSchema.parse({ sectors: ["logistics", "agriculture"], term_months: "36", rate: "12", countries: ["NG", "GH"], ...fields });
+  const amaraVentureId = await createEntrepreneur(amara.id, venture({ business_name: "Okafor Freight", amount: "45000", purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office." }));
+  const ventureFile = await stored("proposal_document", amara.id, "warehouse-plan.pdf", DOCUMENT_HEADS.pdf());
+  await addDocument(amaraVentureId, ventureFile.file.id);
+  const ventureDocumentId = (await db.selectFrom("entrepreneur_documents").select("id").where("file_id", "=", ventureFile.file.id).executeTakeFirstOrThrow()).id;
+  const amaraFundId = await createInvestor(amara.id, fund({ amount: "80000", min_ticket: "5000", max_ticket: "20000" }));
+  const danielVentureId = await createEntrepreneur(daniel.id, venture({ business_name: "Weber Solar Kits", sector: "energy", amount: "30000", purpose: "Stock of 400 home solar kits for the harmattan season.", country: "GH" }));
+  const danielFundId = await createInvestor(daniel.id, fund({ amount: "250000", min_ticket: "20000", max_ticket: "100000", countries: [] }));
+  const connected = await connect(daniel, "investor", danielFundId, amaraVentureId, "The warehouse fits my book: can we talk about a 24-month ticket of 45,000?");
+  if (!connected.ok) throw new Error("The tour's proposal connection was refused");
 
   // Signed in on another device too, so the security page lists a session to sign out.
   const tablet = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1";
@@ -224,6 +241,12 @@ export async function seedTour(origin: string) {
     wishId,
     trainingId,
     journalDate,
+    amaraVentureId,
+    amaraFundId,
+    danielVentureId,
+    danielFundId,
+    connectionId: connected.connectionId,
+    ventureDocumentId,
     otherSessionId,
     password: DEMO_PASSWORD,
     amara,

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db, nowIso } from "~/lib/db.server";
 import { notify } from "~/features/notifications/notifications.server";
+import { handProposalsOver } from "~/features/proposals/leaving.server";
 import { removeStored } from "~/lib/files.server";
 
 export const FORMER_MEMBER = "A former member";
@@ -11,9 +12,10 @@ export type DeleteOutcome = { ok: true } | { ok: false; message: string };
  * Deletes a member's account, in one transaction. What the club and other members keep is
  * moved to a placeholder account named "A former member" (disabled, never listed): payments
  * and memberships (the club's accounts), comments on other members' posts, tickets to other
- * members' events (their seats stay taken). Then the account's row is deleted, and the
- * database's ON DELETE CASCADE removes everything else it owns, in every area, present and
- * future: contacts, events, posts, offers, planning, friendships, chats, sessions on every
+ * members' events (their seats stay taken), entrepreneur and investor entries with their
+ * connections and deal trails (open ones closed, the other side told). Then the account's row
+ * is deleted, and the database's ON DELETE CASCADE removes everything else it owns, in every
+ * area, present and future: contacts, events, posts, offers, planning, friendships, chats, sessions on every
  * instance … The uploaded files' content is removed once the transaction has committed.
  *
  * Refused for the last active admin, and while the member's events have paid tickets (as
@@ -102,8 +104,10 @@ export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
       .where("event_id", "not in", ownEvents)
       .execute();
 
+    const closedConnections = await handProposalsOver(trx, memberId, formerId);
+
     await trx.deleteFrom("users").where("id", "=", memberId).execute();
-    return { ok: true as const, files, toTell };
+    return { ok: true as const, files, toTell, closedConnections };
   });
   if (!outcome.ok) return outcome;
   for (const file of outcome.files) await removeStored(file);
@@ -114,6 +118,9 @@ export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
       told.add(`${id} ${row.title}`);
       await notify({ memberId: id, kind: "event_cancelled", message: `${row.title} was cancelled by its organiser.` });
     }
+  }
+  for (const closed of outcome.closedConnections) {
+    await notify({ ...closed, kind: "proposal_connection", email: { subject: "A proposal connection was closed", text: closed.message } });
   }
   return { ok: true };
 }

@@ -1,3 +1,4 @@
+import { canSeeProposalDocument } from "~/features/proposals/documents.server";
 import { canSeePostFile } from "~/features/timeline/visibility.server";
 import type { UploadKind } from "~/lib/file-types";
 import { storedFileByToken } from "~/lib/files.server";
@@ -31,6 +32,8 @@ export function canRead(file: { kind: string; owner_id: number }, member: Reader
 export async function mayRead(file: { id: number; kind: string; owner_id: number }, member: Reader) {
   if (canRead(file, member)) return true;
   if (file.kind === "post_media") return canSeePostFile(file.id, member.id);
+  // An entrepreneur's documents: also the counterpart's of a pending or accepted connection.
+  if (file.kind === "proposal_document") return canSeeProposalDocument(file.id, member.id);
   return false;
 }
 

@@ -1,0 +1,125 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, Link, useFormAction, useMatches, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { CsrfInput } from "~/ui/csrf-input";
+import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
+import { useIsPending } from "~/ui/status-button";
+import { useHydrated } from "~/ui/use-hydrated";
+import { AGREEMENT } from "./constants";
+
+/**
+ * SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement.
+ * The button reads Connect, or Update when the chosen proposal is already connected (§4: its
+ * message prefilled, the agreement ticked). With JS, choosing another proposal reloads the
+ * dialog's data for it, and the form is sent by fetch: the answer's `{type, message, url}` is
+ * shown and the member lands on `url` (after `delayMs`: 1 s for the investor connect, §9);
+ * the buttons stay disabled while loading and after sending. Without JS it is a plain form
+ * with a select and a submit, answered by a redirect.
+ */
+export function ConnectForm({
+  proposals,
+  chosen,
+  existing,
+  delayMs,
+  lastResult,
+  cancelTo,
+}: {
+  proposals: Option[];
+  chosen: string | null;
+  existing: { message: string } | null;
+  delayMs: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  cancelTo: string;
+}) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const action = useFormAction();
+  const routeId = useMatches().at(-1)?.id ?? "";
+  const posting = useIsPending();
+  const [, setSearchParams] = useSearchParams();
+  const [result, setResult] = useState(lastResult);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => setResult(lastResult), [lastResult]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [form, fields] = useForm({
+    id: `connect-${chosen ?? "none"}`,
+    lastResult: result,
+    defaultValue: { proposal_id: chosen ?? "", message: existing?.message ?? "", is_agree: existing ? "on" : undefined },
+    // Checked by the server when sent, only: a revalidation would submit the form again.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const busy = sending || sent !== null || navigation.state !== "idle" || posting;
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    event.preventDefault();
+    if (busy) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      // The route's data address: its action's own answer (JSON), not the page rendered with it.
+      const url = new URL(action, window.location.href);
+      url.searchParams.set("_data", routeId);
+      const response = await fetch(url, {
+        method: "POST",
+        body: new FormData(event.currentTarget),
+        headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
+      });
+      const body = (await response.json().catch(() => null)) as { message?: string; url?: string; result?: SubmissionResult<string[]> } | null;
+      if (response.ok && body?.url) {
+        const url = body.url;
+        setSent(body.message ?? "Sent.");
+        timer.current = setTimeout(() => navigate(url), delayMs);
+        return;
+      }
+      if (body?.result) setResult(body.result);
+      else setFailure(body?.message ?? (response.status === 404 ? "This entry is not there any more." : "Something went wrong: please try again."));
+    } catch {
+      setFailure("The connection failed: please try again.");
+    }
+    setSending(false);
+  }
+
+  return (
+    <Form method="post" {...getFormProps(form)} onSubmit={send}>
+      <CsrfInput />
+      <SelectField
+        label="Your proposal"
+        errors={fields.proposal_id.errors}
+        options={proposals}
+        selectProps={{
+          ...getSelectProps(fields.proposal_id),
+          onChange: (event) => {
+            if (hydrated) setSearchParams({ proposal: event.currentTarget.value }, { replace: true, preventScrollReset: true });
+          },
+        }}
+      />
+      <TextareaField label="Message" errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }} />
+      <Field label={AGREEMENT} className="field--checkbox" errors={fields.is_agree.errors} inputProps={getInputProps(fields.is_agree, { type: "checkbox" })} />
+      <ErrorList errors={form.errors} />
+      {sent ? (
+        <p role="status" className="notice notice--success">
+          {sent}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="field-errors">
+          {failure}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <Link to={cancelTo} className="button button--secondary" preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className="button" disabled={busy} aria-busy={sending || posting || undefined}>
+          {sending || posting ? "Please Wait..." : existing ? "Update" : "Connect"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { type Answer, answerConnection, getConnection } from "~/features/proposals/connections.server";
+import { connectionPath } from "~/features/proposals/constants";
+import { AnswerSchema } from "~/features/proposals/schema.server";
+import { formFailure, notFound, requireFound } from "~/lib/http.server";
+import { respond } from "~/lib/respond.server";
+import { type Member, requireMember } from "~/lib/session.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ErrorList } from "~/ui/field";
+
+function answerOf(raw: string | undefined): Answer {
+  if (raw === "accept" || raw === "decline") return raw;
+  notFound();
+}
+
+/** The connection, for the member asked to answer it only (404 for anyone else). */
+async function waitingConnection(member: Member, rawId: unknown) {
+  const connection = await requireFound(rawId, (id) => getConnection(member.id, id));
+  if (!connection.isRecipient) notFound();
+  return connection;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const answer = answerOf(params.answer);
+  const connection = await waitingConnection(member, params.connectionId);
+  const other = connection.memberSide === "entrepreneur" ? connection.investor.owner_name : connection.entrepreneur.owner_name;
+  return json({ id: connection.id, answer, other, business: connection.entrepreneur.business_name });
+}
+
+/** Accepting or declining is a POST (SPEC.md §7's GET ajax-connection-action-call lands here
+ * and is asked to confirm). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const member = await requireMember(request);
+  const answer = answerOf(params.answer);
+  const connection = await waitingConnection(member, params.connectionId);
+  const submission = parseWithZod(await request.formData(), { schema: AnswerSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
+  const result = await answerConnection(member, connection.id, answer, submission.value.message);
+  const to = connectionPath(connection.id);
+  if (!result.ok) return respond(request, { type: "error", message: result.message }, { to, status: result.status });
+  return respond(request, { type: "success", message: answer === "accept" ? "You accepted the proposal." : "You declined the proposal." }, { to });
+}
+
+export default function AnswerConnection() {
+  const { id, answer, other, business } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData && "result" in actionData ? (actionData.result.error as Record<string, string[]> | undefined)?.message : undefined;
+  const accept = answer === "accept";
+  return (
+    <ConfirmDialog
+      title={accept ? "Accept this proposal?" : "Decline this proposal?"}
+      message={accept ? `Are you sure you want to accept ${other}'s proposal for ${business}? You agree to the terms as they stand.` : `Are you sure you want to decline ${other}'s proposal for ${business}?`}
+      confirmLabel={accept ? "Yes, accept" : "Yes, decline"}
+      destructive={!accept}
+      cancelTo={connectionPath(id)}
+    >
+      <div className="field">
+        <label htmlFor="answer-message">A word to {other} (optional)</label>
+        <textarea id="answer-message" name="message" rows={3} maxLength={2000} aria-invalid={errors ? true : undefined} />
+        <ErrorList errors={errors} />
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Answer a proposal · Chapter" }];
+
+export { DialogErrorBoundary as ErrorBoundary } from "~/ui/error-boundary";
