@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { saveJournalEntry } from "~/features/journal/journal.server";
+import { createEntry } from "~/features/networth/networth.server";
 import { db, nowIso } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { storage } from "~/lib/storage.server";
@@ -57,6 +58,8 @@ describe("a member's own data export", () => {
       .execute();
     await saveJournalEntry(ada.id, "2026-03-04", "Met the harbour board.");
     await saveJournalEntry(bob.id, "2026-03-04", "Bob's secret journal");
+    await createEntry(ada.id, { title: "Harbour flat", type: "property", year: 2026, q1: 25_000_000, q2: null, q3: null, q4: null });
+    await createEntry(bob.id, { title: "Bob's secret savings", type: "cash", year: 2026, q1: 100, q2: null, q3: null, q4: null });
 
     const entries = await exportOf(ada);
     const text = (path: string) => {
@@ -76,13 +79,14 @@ describe("a member's own data export", () => {
     expect((JSON.parse(text("timeline/comments.json")) as { message: string }[]).map((each) => each.message)).toEqual(["Ada's own comment"]);
     expect(JSON.parse(text("planning/planning.json")).wish_list[0]).toMatchObject({ title: "A sailing boat" });
     expect(JSON.parse(text("journal/journal.json"))).toMatchObject([{ date: "2026-03-04", text: "Met the harbour board." }]);
+    expect(JSON.parse(text("net-worth/net-worth.json"))).toMatchObject({ currency: "USD", entries: [{ title: "Harbour flat", q1_cents: 25_000_000 }] });
     const account = JSON.parse(text("account/account.json")) as { account: Record<string, unknown> };
     expect(account.account).toMatchObject({ name: "Ada Export", email: ada.email });
     expect(account.account).not.toHaveProperty("password_hash");
 
     // Nothing of Bob's but the event name on Ada's own ticket.
     const everything = [...entries.values()].map((bytes) => bytes.toString("latin1")).join("\n");
-    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's comment", "Bob's Private Dinner", bob.email]) {
+    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's secret savings", "Bob's comment", "Bob's Private Dinner", bob.email]) {
       expect(everything).not.toContain(theirs);
     }
     const bobsFiles = await db.selectFrom("files").select("original_name").where("owner_id", "=", bob.id).execute();

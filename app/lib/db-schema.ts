@@ -32,6 +32,8 @@ export interface UsersTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** IANA zone the member reads times in; null: the club's. */
   time_zone: string | null;
+  /** Currency of the member's own figures (net worth); null: PAYMENT_CURRENCY. */
+  currency: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -649,6 +651,48 @@ export interface ActionContentsTable {
   updated_at: string;
 }
 
+export type NetWorthType =
+  | "cash"
+  | "property"
+  | "vehicles"
+  | "investments"
+  | "business_equity"
+  | "other_asset"
+  | "mortgage"
+  | "loans"
+  | "credit_cards"
+  | "other_liability";
+
+/** An asset or liability of a member's year, with its value (cents of the member's currency)
+ * at each quarter's end; null: not given for that quarter. */
+export interface NetWorthEntriesTable {
+  id: Generated<number>;
+  member_id: number;
+  year: number;
+  title: string;
+  type: NetWorthType;
+  q1_cents: number | null;
+  q2_cents: number | null;
+  q3_cents: number | null;
+  q4_cents: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A gross income or expense line of one quarter of a member's year. */
+export interface NetWorthLinesTable {
+  id: Generated<number>;
+  member_id: number;
+  year: number;
+  quarter: number;
+  flow: "income" | "expense";
+  category: string;
+  description: string | null;
+  amount_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -696,4 +740,6 @@ export interface DB {
   entrepreneur_documents: EntrepreneurDocumentsTable;
   proposal_connections: ProposalConnectionsTable;
   connection_events: ConnectionEventsTable;
+  net_worth_entries: NetWorthEntriesTable;
+  net_worth_lines: NetWorthLinesTable;
 }

@@ -33,6 +33,7 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/businesses", label: "Businesses" },
       { to: "/user/big-tasks", label: "Big tasks" },
       { to: "/user/journal", label: "Journal" },
+      { to: "/user/net-worth", label: "Net worth" },
     ],
   },
   {

@@ -76,6 +76,8 @@ export async function seedTour(origin: string) {
   const { connect } = await import("~/features/proposals/connections.server");
   const { addDocument } = await import("~/features/proposals/documents.server");
   const { EntrepreneurSchema, InvestorSchema } = await import("~/features/proposals/schema.server");
+  const { createEntry, createLine, setMemberCurrency } = await import("~/features/networth/networth.server");
+  const { EntrySchema, IncomeLineSchema, ExpenseLineSchema } = await import("~/features/networth/schema");
 
   await seedDemo();
   const memberOf = async (email: string) => {
@@ -205,6 +207,31 @@ export async function seedTour(origin: string) {
   const bigTaskId = await createBigTask(amara.id, BigTaskSchema.parse({ title: "Open the second warehouse", description: "Lease, fit-out, staff.", priority: "8", year: String(year), due_date: `${year}-12-31`, status: "pending" }));
   const wishId = await createWishListItem(amara.id, WishListSchema.parse({ title: "Visit the Port of Rotterdam", type: "travel", target_year: String(year + 1), target_date: "", cost: "2500", notes: "With the customs broker." }), null);
 
+  // Net worth: last year and this year, in naira, with every quarter but one given.
+  await setMemberCurrency(amara.id, "NGN");
+  let netWorthEntryId = 0;
+  for (const [offset, scale] of [[-1, 1], [0, 1.2]] as const) {
+    const at = (naira: number) => String(Math.round(naira * scale));
+    const entries = [
+      { title: "House in Lekki Phase 1", type: "property", q1: at(185_000_000), q2: "", q3: at(192_500_000), q4: at(195_000_000) },
+      { title: "Okafor Freight shares", type: "business_equity", q1: at(60_000_000), q2: at(64_000_000), q3: at(61_250_000), q4: at(70_000_000) },
+      { title: "Savings at the bank", type: "cash", q1: at(8_450_000.5), q2: at(9_100_000), q3: "", q4: at(12_300_000.75) },
+      { title: "Mortgage on the Lekki house", type: "mortgage", q1: at(90_000_000), q2: at(88_750_000), q3: at(87_500_000), q4: at(86_250_000) },
+      { title: "Truck loan", type: "loans", q1: at(14_000_000), q2: at(12_500_000), q3: at(11_000_000), q4: "" },
+    ];
+    for (const entry of entries) {
+      const id = await createEntry(amara.id, EntrySchema.parse({ ...entry, year: String(year + offset) }));
+      if (offset === 0 && entry.type === "property") netWorthEntryId = id!;
+    }
+    for (const quarter of ["1", "2", "3", "4"]) {
+      await createLine(amara.id, "income", IncomeLineSchema.parse({ year: String(year + offset), quarter, category: "business", description: "Freight margin", amount: at(9_500_000 + Number(quarter) * 400_000) }));
+      await createLine(amara.id, "income", IncomeLineSchema.parse({ year: String(year + offset), quarter, category: "rental", description: "", amount: at(1_200_000) }));
+      await createLine(amara.id, "expense", ExpenseLineSchema.parse({ year: String(year + offset), quarter, category: "housing", description: "Mortgage payments and upkeep", amount: at(3_600_000) }));
+      await createLine(amara.id, "expense", ExpenseLineSchema.parse({ year: String(year + offset), quarter, category: "taxes", description: "", amount: at(2_150_000.25) }));
+    }
+  }
+  const netWorthLineId = (await db.selectFrom("net_worth_lines").select("id").where("member_id", "=", amara.id).where("year", "=", year).orderBy("id").executeTakeFirstOrThrow()).id;
+
   // A training Amara gives, with Daniel registered (so its page lists who registered).
   const trainingId = await createTraining(amara, TrainingSchema.parse({ title: "Customs paperwork for first-time importers", description: "Forms, duties and the clearing agent's checklist.", trainer_name: "", date: `${year + 1}-02-10`, start_time: "10:00", duration: "90", place: "Chapter lounge, Victoria Island, Lagos", online_link: "", capacity: "12" }), null);
   const registered = await registerForTraining(daniel.id, trainingId);
@@ -239,6 +266,8 @@ export async function seedTour(origin: string) {
     contentId,
     bigTaskId,
     wishId,
+    netWorthEntryId,
+    netWorthLineId,
     trainingId,
     journalDate,
     amaraVentureId,

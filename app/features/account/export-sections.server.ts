@@ -3,6 +3,7 @@ import { contactsCsv, contactsVcard } from "~/features/contacts/export.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { eventsCalendar } from "~/features/events/ics.server";
 import { listJournalEntries } from "~/features/journal/journal.server";
+import { netWorthDataOf } from "~/features/networth/networth.server";
 import { proposalDataOf } from "~/features/proposals/export.server";
 import { storage } from "~/lib/storage.server";
 import { MemberDataZip, safeName } from "./member-data-zip.server";
@@ -111,8 +112,7 @@ const timeline: ExportSection = {
 };
 
 /**
- * The member's data export, section by section, in this order. A new area (calendar and net
- * worth are next) adds its one line here, usually
+ * The member's data export, section by section, in this order. A new area (the calendar is next) adds its one line here, usually
  * `jsonSection("<area>", <area>DataOf)` with the query in the area's own feature folder.
  */
 export const EXPORT_SECTIONS: ExportSection[] = [
@@ -148,6 +148,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     action_contents: await ownRows("action_contents", "member_id", memberId),
   })),
   jsonSection("journal", listJournalEntries),
+  jsonSection("net-worth", netWorthDataOf),
   jsonSection("proposals", proposalDataOf),
   jsonSection("trainings", async (memberId) => ({
     created: await ownRows("trainings", "member_id", memberId),
@@ -178,6 +179,8 @@ tickets/     the tickets you hold (tickets.ics) with their codes
 timeline/    your posts (with the paths of their files) and your comments
 social/      your friends, your chats and your notifications
 journal/     your journal, one entry per day
+net-worth/   your net worth: the currency, each year's entries with their quarter values,
+             and your income and expense lines (amounts in cents)
 proposals/   your entrepreneur and investor entries, their documents, your connections and
              what was agreed on them
 offers/ planning/ trainings/   what you keep there, as JSON

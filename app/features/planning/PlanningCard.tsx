@@ -1,15 +1,29 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate, formatWallClock } from "~/lib/format";
+import { formatDate, formatMoney, formatWallClock } from "~/lib/format";
 import { BIG_TASK_STATUSES, WISH_LIST_STATUSES, WISH_LIST_TYPES, labelOf, priorityBand } from "./constants";
 
 type Wish = { id: number; title: string; type: string; status: string; target_date: string | null };
 type Task = { id: number; title: string; priority: number; status: string; due_date: string | null };
 type Training = { id: number; title: string; date: string; start_time: string };
+type NetWorth = { quarter: number; value: number; currency: string };
 
 /** The home page's Planning card: this year's open wishes and big tasks, with links to both
- * pages, the next training the member registered for, and the way to today's journal. */
-export function PlanningCard({ year, wishes, tasks, nextTraining }: { year: number; wishes: Wish[]; tasks: Task[]; nextTraining: Training | null }) {
+ * pages, the next training the member registered for, this year's latest net worth and the way to
+ * today's journal. */
+export function PlanningCard({
+  year,
+  wishes,
+  tasks,
+  nextTraining,
+  netWorth,
+}: {
+  year: number;
+  wishes: Wish[];
+  tasks: Task[];
+  nextTraining: Training | null;
+  netWorth: NetWorth | null;
+}) {
   return (
     <section className="card home-planning" aria-labelledby="planning-heading">
       <h2 id="planning-heading">Planning {year}</h2>
@@ -24,6 +38,16 @@ export function PlanningCard({ year, wishes, tasks, nextTraining }: { year: numb
             No training ahead for you. <Link to="/user/trainings">See the trainings</Link>
           </>
         )}
+      </p>
+      <p data-testid="planning-net-worth">
+        {netWorth ? (
+          <>
+            Net worth at the end of Q{netWorth.quarter}: <strong>{formatMoney(netWorth.value, netWorth.currency)}</strong>{" "}
+          </>
+        ) : (
+          <>No net worth given for {year} yet. </>
+        )}
+        <Link to={`/user/net-worth?year=${year}`}>Your net worth</Link>
       </p>
       <OpenList
         heading="Wish list"

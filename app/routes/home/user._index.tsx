@@ -7,6 +7,7 @@ import { getProfile } from "~/features/members/members.server";
 import { memberPhotos } from "~/features/members/photos.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { currentMembership } from "~/features/membership/membership.server";
+import { latestNetWorth } from "~/features/networth/networth.server";
 import { openBigTasks } from "~/features/planning/big-task.server";
 import { thisYear } from "~/features/planning/constants";
 import { PlanningCard } from "~/features/planning/PlanningCard";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = orNotFound(await getProfile(member.id));
   const year = thisYear();
-  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining] = await Promise.all([
+  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining, netWorth] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),
     comingUpFor(member.id, 3),
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     openBigTasks(member.id, year, PLANNING_ITEMS),
     nextActions(member.id, 5),
     nextTrainingFor(member.id),
+    latestNetWorth(member.id, year),
   ]);
   return json({
     profile,
@@ -80,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       comments: post.commentCount,
     })),
     contacts,
-    planning: { year, wishes, tasks, nextTraining },
+    planning: { year, wishes, tasks, nextTraining, netWorth },
     nextActions: actions,
   });
 }
@@ -194,7 +196,7 @@ export default function Home() {
         </p>
       </section>
 
-      <PlanningCard year={planning.year} wishes={planning.wishes} tasks={planning.tasks} nextTraining={planning.nextTraining} />
+      <PlanningCard year={planning.year} wishes={planning.wishes} tasks={planning.tasks} nextTraining={planning.nextTraining} netWorth={planning.netWorth} />
 
       <section className="card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Latest from your timeline</h2>
