@@ -9,6 +9,12 @@ function day(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** "2026-11-28" as the page writes it: "28 Nov 2026". */
+function longDate(isoDay: string) {
+  const [year, month, dayOfMonth] = isoDay.split("-").map(Number);
+  return `${dayOfMonth} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]} ${year}`;
+}
+
 /** Opens a <details> menu of the business page (by its summary's name) and follows one of its links. */
 async function fromMenu(page: Page, menu: string, link: string) {
   await dismissToast(page);
@@ -95,11 +101,17 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     }
     const goal = page.getByTestId("business-goal");
     await goal.getByText("0 of 2 actions done").waitFor();
+    expect(await goal.textContent()).toContain(`by ${longDate(day(180))}`);
+    expect(await goal.textContent()).toContain(`due ${longDate(day(3))}`);
 
     // The next action due is on the home page.
     await visit(page, "/user");
     const next = page.getByRole("region", { name: "Next actions" });
-    expect(await next.getByRole("listitem").first().textContent()).toContain("Sign the lease");
+    const firstNext = await next.getByRole("listitem").first().textContent();
+    expect(firstNext).toContain("Sign the lease");
+    // Dates read as the rest of the app writes them ("28 Nov 2026"), never as ISO text.
+    expect(firstNext).toContain(`Due ${longDate(day(3))}`);
+    expect(firstNext).not.toContain(day(3));
     await next.getByRole("link", { name: "Sign the lease" }).click();
     await page.waitForURL(atPath(businessPath));
     await hydrated(page);

@@ -206,6 +206,8 @@ export async function seedTour(origin: string) {
   const contentId = await createContent(amara.id, actionId, ContentSchema.parse({ noted_on: `${year}-11-20`, note: "Daniel asked for the warehouse lease terms before the call.", link: "https://okafor-freight.example.com/deck" }), null);
   const bigTaskId = await createBigTask(amara.id, BigTaskSchema.parse({ title: "Open the second warehouse", description: "Lease, fit-out, staff.", priority: "8", year: String(year), due_date: `${year}-12-31`, status: "pending" }));
   const wishId = await createWishListItem(amara.id, WishListSchema.parse({ title: "Visit the Port of Rotterdam", type: "travel", target_year: String(year + 1), target_date: "", cost: "2500", notes: "With the customs broker." }), null);
+  // This year's wish, so that the wish list page and the home page's Planning card are toured filled in.
+  await createWishListItem(amara.id, WishListSchema.parse({ title: "Learn to sail a dhow on Lagos lagoon", type: "learn", target_year: String(year), target_date: `${year}-12-15`, cost: "180000", notes: "Weekend lessons with the harbour club." }), null);
 
   // Net worth: last year and this year, in naira, with every quarter but one given.
   await setMemberCurrency(amara.id, "NGN");

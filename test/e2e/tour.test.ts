@@ -210,7 +210,8 @@ describe.each(modes)("the tour $name", ({ javaScript }) => {
 
   test("every control of the main pages shows where the keyboard focus is", async () => {
     const page = await pageFor("member");
-    const paths = ["/user", "/user/timeline", "/user/contacts", `/user/profile?cicid=${data.contactId}`, "/user/contacts/add", "/user/events", `/user/events/${data.ownEventId}`, "/user/offers", "/user/membership", "/user/settings/profile"];
+    const paths = ["/user", "/user/timeline", "/user/contacts", `/user/profile?cicid=${data.contactId}`, "/user/contacts/add", "/user/events", `/user/events/${data.ownEventId}`, "/user/offers", "/user/membership", "/user/settings/profile",
+      "/user/wish-list", "/user/big-tasks", `/user/businesses/${data.businessId}`, "/user/trainings", "/user/journal", "/user/net-worth", "/user/entrepreneurs", "/user/investors", "/user/connections"];
     const unmarked = new Set<string>();
     for (const where of paths) {
       await page.setViewportSize({ width: 1280, height: 800 });

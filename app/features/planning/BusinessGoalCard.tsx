@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import { BusinessActionStatus } from "./BusinessActionStatus";
 import { progressPercent } from "./business-constants";
 
@@ -45,7 +46,7 @@ export function BusinessGoalCard({ goal }: { goal: GoalCardData }) {
       </div>
       {goal.target || goal.target_date ? (
         <p className="muted">
-          {[goal.target ? `Target: ${goal.target}` : null, goal.target_date ? `by ${goal.target_date}` : null].filter(Boolean).join(" ")}
+          {[goal.target ? `Target: ${goal.target}` : null, goal.target_date ? `by ${formatDate(goal.target_date)}` : null].filter(Boolean).join(" ")}
         </p>
       ) : null}
       <div className="goal-progress">
@@ -82,7 +83,7 @@ function GoalAction({ action }: { action: Action }) {
       <div className="goal-action-row">
         <div className="goal-action-title">
           <strong>{action.title}</strong>
-          {action.due_date ? <span className="muted"> · due {action.due_date}</span> : null}
+          {action.due_date ? <span className="muted"> · due <time dateTime={action.due_date}>{formatDate(action.due_date)}</time></span> : null}
         </div>
         <BusinessActionStatus action={`actions/${action.id}/status`} title={action.title} status={action.status} />
         <details className="menu action-menu" key={key}>
@@ -112,7 +113,7 @@ function GoalAction({ action }: { action: Action }) {
         <ul className="action-contents" aria-label={`What was done for ${action.title}`}>
           {action.contents.map((content) => (
             <li key={content.id}>
-              <time dateTime={content.noted_on}>{content.noted_on}</time> <span className="action-content-note">{content.note}</span>
+              <time dateTime={content.noted_on}>{formatDate(content.noted_on)}</time> <span className="action-content-note">{content.note}</span>
               {content.link ? (
                 <>
                   {" "}

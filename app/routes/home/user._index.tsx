@@ -22,7 +22,7 @@ import { nextActions } from "~/features/planning/business.server";
 import { orNotFound } from "~/lib/http.server";
 import { placeLabel } from "~/lib/places.server";
 import { requireMember } from "~/lib/session.server";
-import { formatEventRange } from "~/lib/format";
+import { formatDate, formatEventRange } from "~/lib/format";
 import { Avatar } from "~/ui/avatar";
 import { ViewerTime } from "~/ui/viewer-time";
 import styles from "~/styles/home.css";
@@ -261,7 +261,7 @@ export default function Home() {
                 {action.status === "in_progress" ? <span className="badge">{actionStatusLabel(action.status)}</span> : null}
                 <br />
                 <span className="muted">
-                  Due <time dateTime={action.due_date}>{action.due_date}</time> · {action.business_name} · {action.goal_title}
+                  Due <time dateTime={action.due_date}>{formatDate(action.due_date)}</time> · {action.business_name} · {action.goal_title}
                 </span>
               </li>
             ))}
