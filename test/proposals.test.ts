@@ -55,9 +55,21 @@ async function offer(member: TestMember, fields: Fields = {}) {
   return idFrom(await settle(() => newInvestor(routeArgs(post("/user/investors/new", { ...OFFER, ...fields }, member)))));
 }
 
-/** The entrepreneur connects their venture with an investor's entry. */
-function entrepreneurConnects(member: TestMember, investorId: number, fields: Fields, options: { json?: boolean } = {}) {
-  return settle(() => connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, fields, member, options), { entryId: String(investorId) })));
+/** The hash of the terms the connect dialog on `entryPath` ("/user/investors/3") shows the
+ * member for their proposal `proposalId`; "" when the dialog is not theirs to open. */
+async function shownHash(member: TestMember, entryPath: string, proposalId: unknown) {
+  const entryId = entryPath.split("/").pop()!;
+  const form = entryPath.startsWith("/user/investors/") ? connectOnInvestorForm : connectOnEntrepreneurForm;
+  const response = await settle(() => form(routeArgs(getRequest(`${entryPath}/connect?proposal=${proposalId}`, member.cookie), { entryId })));
+  if (response.status !== 200) return "";
+  return ((await response.json()) as { terms: { hash: string } }).terms.hash;
+}
+
+/** The entrepreneur connects their venture with an investor's entry from the dialog, sending
+ * back the hash of the terms it showed (unless `fields` carry one). */
+async function entrepreneurConnects(member: TestMember, investorId: number, fields: Fields, options: { json?: boolean } = {}) {
+  const shown = "terms_hash" in fields ? {} : { terms_hash: await shownHash(member, `/user/investors/${investorId}`, fields.proposal_id) };
+  return settle(() => connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, { ...fields, ...shown }, member, options), { entryId: String(investorId) })));
 }
 
 async function json<T>(response: Response) {
@@ -69,8 +81,17 @@ function connectionPage(member: TestMember, id: number) {
   return settle(() => connectionLoader(routeArgs(getRequest(`/user/connections/${id}`, member.cookie), { connectionId: String(id) })));
 }
 
-function answer(member: TestMember, id: number, what: "accept" | "decline", message = "") {
-  return settle(() => answerAction(routeArgs(post(`/user/connections/${id}/${what}`, { message }, member), { connectionId: String(id), answer: what })));
+/** The terms the accept dialog shows the member ("" for a dialog that is not theirs). */
+async function acceptDialogTerms(member: TestMember, id: number) {
+  const response = await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${id}/accept`, member.cookie), { connectionId: String(id), answer: "accept" })));
+  if (response.status !== 200) return { text: "", hash: "" };
+  return ((await response.json()) as { terms: { text: string; hash: string } }).terms;
+}
+
+/** Accepts (agreeing to the terms the dialog showed, unless `termsHash` says otherwise) or declines. */
+async function answer(member: TestMember, id: number, what: "accept" | "decline", message = "", termsHash?: string) {
+  const fields = what === "accept" ? { message, terms_hash: termsHash ?? (await acceptDialogTerms(member, id)).hash } : { message };
+  return settle(() => answerAction(routeArgs(post(`/user/connections/${id}/${what}`, fields, member), { connectionId: String(id), answer: what })));
 }
 
 type Trail = { action: string; member_name: string; message: string | null; terms_text: string | null; terms_hash: string | null }[];
@@ -277,8 +298,9 @@ describe("connections", () => {
       await settle(() => connectOnEntrepreneurForm(routeArgs(getRequest(`/user/entrepreneurs/${mill}/connect`, ben.cookie), { entryId: String(mill) }))),
     );
     expect(form).toMatchObject({ delayMs: 1000, chosen: String(fund) });
+    const terms_hash = await shownHash(ben, `/user/entrepreneurs/${mill}`, fund);
     const sent = await settle(() =>
-      connectOnEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on" }, ben), { entryId: String(mill) })),
+      connectOnEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on", terms_hash }, ben), { entryId: String(mill) })),
     );
     const connectionId = Number(sent.headers.get("Location")!.split("/").pop());
     // The counterpart of an open connection reads the documents; an outsider does not.
