@@ -11,7 +11,11 @@ export function AgreedTerms({ terms, refusal }: { terms: { text: string; hash: s
       <p>
         <strong>The terms you agree to</strong>
       </p>
-      <ErrorList errors={refusal ?? undefined} />
+      {refusal?.length ? (
+        <div role="alert">
+          <ErrorList errors={refusal} />
+        </div>
+      ) : null}
       <pre className="terms" data-testid="agreed-terms">
         {terms.text}
       </pre>
