@@ -306,15 +306,19 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     expect(await confirm.getByTestId("agreed-terms").textContent()).toContain("Rate offered: 11 % a year");
     await visit(ada, `${loomsPath}/edit`);
     await saveInDialog(ada, "Edit your entrepreneur entry", (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"), "Save", "Your entrepreneur entry is saved.");
+    await confirm.getByLabel(/A word to Ada Osei/).fill("Agreed, let us talk on Monday.");
     await confirm.getByRole("button", { name: "Yes, accept" }).click();
     confirm = ben.getByRole("dialog", { name: "Accept this proposal?" });
     await confirm.getByRole("alert").filter({ hasText: "The terms have changed since they were shown to you" }).waitFor();
     expect(await confirm.getByTestId("agreed-terms").textContent()).toContain("Rate offered: 9.5 % a year");
+    // What he wrote is still there.
+    expect(await confirm.getByLabel(/A word to Ada Osei/).inputValue()).toBe("Agreed, let us talk on Monday.");
     await hydrated(ben);
     await confirm.getByRole("button", { name: "Yes, accept" }).click();
     expect(await toast(ben, "accepted")).toContain("You accepted the proposal.");
     await ben.getByTestId("connection-status").filter({ hasText: "Accepted" }).waitFor();
     // The trail's accept holds the terms he confirmed.
     expect(await ben.getByTestId("trail-step").last().textContent()).toContain("Rate offered: 9.5 % a year");
+    expect(await ben.getByTestId("trail-step").last().textContent()).toContain("Agreed, let us talk on Monday.");
   });
 });

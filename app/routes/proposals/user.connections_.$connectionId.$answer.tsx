@@ -67,7 +67,14 @@ export default function AnswerConnection() {
       {terms ? <AgreedTerms terms={terms} refusal={(result?.error as Record<string, string[]> | undefined)?.[""]} /> : null}
       <div className="field">
         <label htmlFor="answer-message">A word to {other} (optional)</label>
-        <textarea id="answer-message" name="message" rows={3} maxLength={2000} aria-invalid={errors ? true : undefined} />
+        <textarea
+          id="answer-message"
+          name="message"
+          rows={3}
+          maxLength={2000}
+          defaultValue={typeof result?.initialValue?.message === "string" ? result.initialValue.message : undefined}
+          aria-invalid={errors ? true : undefined}
+        />
         <ErrorList errors={errors} />
       </div>
     </ConfirmDialog>
