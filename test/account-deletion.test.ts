@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { activateMembership } from "~/features/membership/membership.server";
-import { connect, getConnection, trailOf } from "~/features/proposals/connections.server";
+import { connect, connectTerms, getConnection, trailOf } from "~/features/proposals/connections.server";
 import { createEntrepreneur, createInvestor } from "~/features/proposals/entries.server";
 import { EntrepreneurSchema, InvestorSchema } from "~/features/proposals/schema.server";
 import { searchMembers } from "~/features/members/admin-members.server";
@@ -193,7 +193,8 @@ describe("deleting one's account", () => {
       investor.id,
       InvestorSchema.parse({ sectors: ["logistics"], amount: "90000", min_ticket: "5000", max_ticket: "50000", term_months: "36", rate: "12", countries: [] }),
     );
-    const connected = await connect(investor, "investor", fundId, ventureId, "Happy to fund the looms.");
+    const shown = await connectTerms(investor.id, "investor", fundId, ventureId);
+    const connected = await connect(investor, "investor", fundId, ventureId, "Happy to fund the looms.", shown?.hash ?? null);
     if (!connected.ok) throw new Error("The connection was refused");
 
     expect((await deleteAccount(leaving)).status).toBe(302);

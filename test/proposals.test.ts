@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { PostgresAdapter, sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
+import { TERMS_CHANGED } from "~/features/proposals/connections.server";
 import { proposalDataOf } from "~/features/proposals/export.server";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
@@ -21,7 +23,7 @@ import { action as editInvestor } from "~/routes/proposals/user.investors.$entry
 import { action as newInvestor } from "~/routes/proposals/user.investors.new";
 import { loader as investorsList } from "~/routes/proposals/user.investors";
 import { DOCUMENT_HEADS, uploadRequest } from "./fixtures/files";
-import { BASE, createSignedInMember, flashOf, getRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { BASE, createSignedInMember, flashOf, getRequest, readStored, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
@@ -55,9 +57,21 @@ async function offer(member: TestMember, fields: Fields = {}) {
   return idFrom(await settle(() => newInvestor(routeArgs(post("/user/investors/new", { ...OFFER, ...fields }, member)))));
 }
 
-/** The entrepreneur connects their venture with an investor's entry. */
-function entrepreneurConnects(member: TestMember, investorId: number, fields: Fields, options: { json?: boolean } = {}) {
-  return settle(() => connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, fields, member, options), { entryId: String(investorId) })));
+/** The hash of the terms the connect dialog on `entryPath` ("/user/investors/3") shows the
+ * member for their proposal `proposalId`; "" when the dialog is not theirs to open. */
+async function shownHash(member: TestMember, entryPath: string, proposalId: unknown) {
+  const entryId = entryPath.split("/").pop()!;
+  const form = entryPath.startsWith("/user/investors/") ? connectOnInvestorForm : connectOnEntrepreneurForm;
+  const response = await settle(() => form(routeArgs(getRequest(`${entryPath}/connect?proposal=${proposalId}`, member.cookie), { entryId })));
+  if (response.status !== 200) return "";
+  return ((await response.json()) as { terms: { hash: string } }).terms.hash;
+}
+
+/** The entrepreneur connects their venture with an investor's entry from the dialog, sending
+ * back the hash of the terms it showed (unless `fields` carry one). */
+async function entrepreneurConnects(member: TestMember, investorId: number, fields: Fields, options: { json?: boolean } = {}) {
+  const shown: Fields = "terms_hash" in fields ? {} : { terms_hash: await shownHash(member, `/user/investors/${investorId}`, fields.proposal_id) };
+  return settle(() => connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, { ...fields, ...shown }, member, options), { entryId: String(investorId) })));
 }
 
 async function json<T>(response: Response) {
@@ -69,8 +83,17 @@ function connectionPage(member: TestMember, id: number) {
   return settle(() => connectionLoader(routeArgs(getRequest(`/user/connections/${id}`, member.cookie), { connectionId: String(id) })));
 }
 
-function answer(member: TestMember, id: number, what: "accept" | "decline", message = "") {
-  return settle(() => answerAction(routeArgs(post(`/user/connections/${id}/${what}`, { message }, member), { connectionId: String(id), answer: what })));
+/** The terms the accept dialog shows the member ("" for a dialog that is not theirs). */
+async function acceptDialogTerms(member: TestMember, id: number) {
+  const response = await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${id}/accept`, member.cookie), { connectionId: String(id), answer: "accept" })));
+  if (response.status !== 200) return { text: "", hash: "" };
+  return ((await response.json()) as { terms: { text: string; hash: string } }).terms;
+}
+
+/** Accepts (agreeing to the terms the dialog showed, unless `termsHash` says otherwise) or declines. */
+async function answer(member: TestMember, id: number, what: "accept" | "decline", message = "", termsHash?: string) {
+  const fields: Fields = what === "accept" ? { message, terms_hash: termsHash ?? (await acceptDialogTerms(member, id)).hash } : { message };
+  return settle(() => answerAction(routeArgs(post(`/user/connections/${id}/${what}`, fields, member), { connectionId: String(id), answer: what })));
 }
 
 type Trail = { action: string; member_name: string; message: string | null; terms_text: string | null; terms_hash: string | null }[];
@@ -277,8 +300,9 @@ describe("connections", () => {
       await settle(() => connectOnEntrepreneurForm(routeArgs(getRequest(`/user/entrepreneurs/${mill}/connect`, ben.cookie), { entryId: String(mill) }))),
     );
     expect(form).toMatchObject({ delayMs: 1000, chosen: String(fund) });
+    const terms_hash = await shownHash(ben, `/user/entrepreneurs/${mill}`, fund);
     const sent = await settle(() =>
-      connectOnEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on" }, ben), { entryId: String(mill) })),
+      connectOnEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on", terms_hash }, ben), { entryId: String(mill) })),
     );
     const connectionId = Number(sent.headers.get("Location")!.split("/").pop());
     // The counterpart of an open connection reads the documents; an outsider does not.
@@ -312,6 +336,134 @@ describe("connections", () => {
     expect(await flashOf(removed)).toEqual({ type: "success", message: "plan.pdf is deleted." });
     expect(await db.selectFrom("files").select("id").execute()).toEqual([]);
     expect((await read(ada)).status).toBe(404);
+  });
+
+  test("what is agreed is the terms the member was shown: an entry edited meanwhile refuses the connect and the accept, with the new terms, and nothing is saved", async () => {
+    const ada = await createSignedInMember({ name: "Ada Mill" });
+    const ben = await createSignedInMember({ name: "Ben Capital" });
+    const mill = await venture(ada);
+    const fund = await offer(ben);
+    type Terms = { text: string; hash: string };
+    type Refusal = { result: { error: Record<string, string[]> }; terms: Terms };
+    const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+    // The connect dialog shows the terms, with the hash the form sends back.
+    const dialog = await json<{ terms: Terms }>(
+      await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${mill}`, ada.cookie), { entryId: String(fund) }))),
+    );
+    expect(dialog.terms.text).toContain("Amount available: $100,000");
+    expect(dialog.terms.hash).toBe(sha256(dialog.terms.text));
+
+    // Ben edits his entry while Ada reads: her connect is refused with the new terms, as a page
+    // (no JS) and as JSON (fetch); sending no hash at all is refused the same way.
+    const edited = await settle(() => editInvestor(routeArgs(post(`/user/investors/${fund}/edit`, { ...OFFER, amount: "120000" }, ben), { entryId: String(fund) })));
+    expect(edited.status).toBe(302);
+    const fields = { proposal_id: String(mill), message: "We need a second mill.", is_agree: "on" };
+    for (const [hash, options] of [[dialog.terms.hash, {}], [dialog.terms.hash, { json: true }], ["", {}]] as const) {
+      const refused = await entrepreneurConnects(ada, fund, { ...fields, terms_hash: hash }, options);
+      expect(refused.status).toBe(409);
+      const body = (await refused.json()) as Refusal;
+      expect(body.result.error[""]).toEqual([TERMS_CHANGED]);
+      expect(body.terms.text).toContain("Amount available: $120,000");
+      expect(body.terms.hash).toBe(sha256(body.terms.text));
+    }
+    expect(await db.selectFrom("proposal_connections").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("connection_events").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("notifications").select("id").execute()).toEqual([]);
+
+    // Read again and sent again: the trail holds exactly the terms shown.
+    const reread = (await (await entrepreneurConnects(ada, fund, { ...fields, terms_hash: "" })).json()) as Refusal;
+    const sent = await entrepreneurConnects(ada, fund, { ...fields, terms_hash: reread.terms.hash });
+    const connectionId = await idFrom(sent);
+    const [connected] = await db.selectFrom("connection_events").select(["terms_text", "terms_hash"]).where("connection_id", "=", connectionId).execute();
+    expect(connected).toEqual({ terms_text: reread.terms.text, terms_hash: reread.terms.hash });
+
+    // Without JS, Choose reloads the dialog for the proposal in the select (nothing is sent).
+    const chosen = await entrepreneurConnects(ada, fund, { proposal_id: String(mill), intent: "choose", message: "" });
+    expect(chosen.headers.get("Location")).toBe(`/user/investors/${fund}/connect?proposal=${mill}`);
+    expect(await db.selectFrom("connection_events").select("id").execute()).toHaveLength(1);
+
+    // The accept dialog shows the terms too; Ada edits her venture before Ben confirms.
+    const shown = await acceptDialogTerms(ben, connectionId);
+    expect(shown.text).toBe(reread.terms.text);
+    const declineDialog = await json<{ terms: Terms | null }>(
+      await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${connectionId}/decline`, ben.cookie), { connectionId: String(connectionId), answer: "decline" }))),
+    );
+    expect(declineDialog.terms).toBeNull();
+    expect((await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, { ...VENTURE, rate: "11" }, ada), { entryId: String(mill) })))).status).toBe(302);
+    const late = await answer(ben, connectionId, "accept", "Agreed.", shown.hash);
+    expect(late.status).toBe(409);
+    const lateBody = (await late.json()) as Refusal;
+    expect(lateBody.result.error[""]).toEqual([TERMS_CHANGED]);
+    expect(lateBody.terms.text).toContain("Rate offered: 11 % a year");
+    expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "pending" });
+    expect(await db.selectFrom("connection_events").select("id").execute()).toHaveLength(1);
+    expect(await db.selectFrom("notifications").select("id").where("member_id", "=", ada.id).execute()).toEqual([]);
+
+    const accepted = await answer(ben, connectionId, "accept", "Agreed.", lateBody.terms.hash);
+    expect(await flashOf(accepted)).toEqual({ type: "success", message: "You accepted the proposal." });
+    const trail = await db.selectFrom("connection_events").select(["action", "terms_text"]).where("connection_id", "=", connectionId).orderBy("id").execute();
+    expect(trail).toEqual([
+      { action: "connect", terms_text: reread.terms.text },
+      { action: "accept", terms_text: lateBody.terms.text },
+    ]);
+  });
+
+  test("connecting, answering and deleting are each one transaction: a failure part-way leaves nothing half-done, and files go only once committed", async () => {
+    const ada = await createSignedInMember({ name: "Ada Mill" });
+    const ben = await createSignedInMember({ name: "Ben Capital" });
+    const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
+      cookie: ada.cookie,
+      field: "document",
+      fields: { csrf: "x", ...VENTURE },
+    });
+    const mill = await idFrom(await settle(() => newEntrepreneur(routeArgs(upload))));
+    const fund = await offer(ben);
+    const file = await db.selectFrom("files").select(["id", "storage_key"]).executeTakeFirstOrThrow();
+    const fields = { proposal_id: String(mill), message: "Hello", is_agree: "on" };
+
+    // Telling the other member (each change's last step) fails: the change and its trail step are undone.
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    async function whileNotificationsFail(run: () => Promise<unknown>) {
+      if (postgres) {
+        await sql`create function fail_notification() returns trigger language plpgsql as $$ begin raise exception 'boom'; end $$`.execute(db);
+        await sql`create trigger fail_notification before insert on notifications for each row execute function fail_notification()`.execute(db);
+      } else {
+        await sql`create trigger fail_notification before insert on notifications begin select raise(abort, 'boom'); end`.execute(db);
+      }
+      try {
+        await expect(run()).rejects.toThrow("boom");
+      } finally {
+        await sql`drop trigger fail_notification${postgres ? sql` on notifications` : sql``}`.execute(db);
+        if (postgres) await sql`drop function fail_notification()`.execute(db);
+      }
+    }
+    const events = () => db.selectFrom("connection_events").select("action").orderBy("id").execute();
+
+    await whileNotificationsFail(() => entrepreneurConnects(ada, fund, fields));
+    expect(await db.selectFrom("proposal_connections").select("id").execute()).toEqual([]);
+    expect(await events()).toEqual([]);
+    const connectionId = await idFrom(await entrepreneurConnects(ada, fund, fields));
+
+    await whileNotificationsFail(() => answer(ben, connectionId, "accept"));
+    expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "pending" });
+    expect(await events()).toEqual([{ action: "connect" }]);
+    expect(await flashOf(await answer(ben, connectionId, "accept"))).toEqual({ type: "success", message: "You accepted the proposal." });
+
+    // Deleting: the entry stays, with its document (its stored file too) and its open connection.
+    const deleteMill = () => settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ada), { entryId: String(mill) })));
+    await whileNotificationsFail(deleteMill);
+    expect(await db.selectFrom("entrepreneur_entries").select("deleted_at").executeTakeFirst()).toEqual({ deleted_at: null });
+    expect(await db.selectFrom("entrepreneur_documents").select("file_id").execute()).toEqual([{ file_id: file.id }]);
+    expect((await readStored(file.storage_key)).length).toBeGreaterThan(0);
+    expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "accepted" });
+    expect(await events()).toEqual([{ action: "connect" }, { action: "accept" }]);
+
+    const deleted = await deleteMill();
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Green Mill Ltd is deleted. 1 connection was closed and the members told." });
+    expect(await db.selectFrom("files").select("id").execute()).toEqual([]);
+    await expect(readStored(file.storage_key)).rejects.toThrow();
+    expect(await events()).toEqual([{ action: "connect" }, { action: "accept" }, { action: "close" }]);
   });
 
   test("deleting an entry asks first, closes its open connections and tells both sides; the trail stays readable", async () => {
@@ -407,5 +559,64 @@ describe("SPEC.md §7's addresses", () => {
     const removed = await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, ada, { json: true }))));
     expect(await json(removed)).toEqual({ type: "success", message: "Green Mill Ltd is deleted.", url: "/user/entrepreneurs" });
     expect((await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben))))).status).toBe(302);
+  });
+
+  test("the investor's addresses: its view, load and action-call dialogs, and its delete, for the member's own rows or connections only", async () => {
+    const { loader: viewModal } = await import("~/routes/spec/user.investor.ajax-view-modal");
+    const { loader: loadModal } = await import("~/routes/spec/user.investor.ajax-load-modal");
+    const { loader: actionCall, action: actionCallPost } = await import("~/routes/spec/user.investor.ajax-connection-action-call");
+    const { action: specDeleteInvestor } = await import("~/routes/spec/user.investor.delete");
+    const ada = await createSignedInMember({ name: "Ada Mill" });
+    const ben = await createSignedInMember({ name: "Ben Capital" });
+    const carl = await createSignedInMember({ name: "Carl Outsider" });
+    const mill = await venture(ada);
+    const fund = await offer(ben);
+    const get = async (loader: (args: ReturnType<typeof routeArgs>) => Promise<unknown>, path: string, member: TestMember) => {
+      const response = await settle(() => loader(routeArgs(getRequest(path, member.cookie))));
+      return response.status === 302 ? response.headers.get("Location") : response.status;
+    };
+
+    // The loan view of either side's entry (the investor's own side when user_type is not given).
+    expect(await get(viewModal, `/user/investor/ajax-view-modal?id=${fund}`, carl)).toBe(`/user/investors/${fund}`);
+    expect(await get(viewModal, `/user/investor/ajax-view-modal?id=${fund}&user_type=investor`, ada)).toBe(`/user/investors/${fund}`);
+    expect(await get(viewModal, `/user/investor/ajax-view-modal?id=${mill}&user_type=entrepreneur`, carl)).toBe(`/user/entrepreneurs/${mill}`);
+    expect(await get(viewModal, "/user/investor/ajax-view-modal?id=9999&user_type=entrepreneur", carl)).toBe(404);
+    expect(await get(viewModal, "/user/investor/ajax-view-modal?id=x", carl)).toBe(404);
+
+    // Without an id, the form for a new investor entry; with one, the connect dialog on that
+    // entrepreneur entry (never on one's own, nor on an entry that is not there).
+    expect(await get(loadModal, "/user/investor/ajax-load-modal", ben)).toBe("/user/investors/new");
+    expect(await get(loadModal, `/user/investor/ajax-load-modal?id=${mill}`, ben)).toBe(`/user/entrepreneurs/${mill}/connect`);
+    expect(await get(loadModal, `/user/investor/ajax-load-modal?id=${mill}`, ada)).toBe(404);
+    expect(await get(loadModal, "/user/investor/ajax-load-modal?id=9999", ben)).toBe(404);
+
+    // Ada's proposal waits for Ben: the GET answers him with the confirmation dialog, changing nothing.
+    const connectionId = await idFrom(await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "Hello", is_agree: "on" }));
+    const call = (what: string) => `/user/investor/ajax-connection-action-call?connection_id=${connectionId}&call_action=${what}`;
+    expect(await get(actionCall, call("accept"), ben)).toBe(`/user/connections/${connectionId}/accept`);
+    expect(await get(actionCall, call("decline"), ben)).toBe(`/user/connections/${connectionId}/decline`);
+    expect(await get(actionCall, call("accept"), ada)).toBe(404);
+    expect(await get(actionCall, call("accept"), carl)).toBe(404);
+    expect(await get(actionCall, call("maybe"), ben)).toBe(404);
+    expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "pending" });
+    // The POST accepts, agreeing to the terms the dialog showed; for nobody else.
+    const { hash } = await acceptDialogTerms(ben, connectionId);
+    const fields = { connection_id: String(connectionId), call_action: "accept", terms_hash: hash };
+    expect((await settle(() => actionCallPost(routeArgs(post("/user/investor/ajax-connection-action-call", fields, carl))))).status).toBe(404);
+    expect((await settle(() => actionCallPost(routeArgs(post("/user/investor/ajax-connection-action-call", fields, ada))))).status).toBe(404);
+    const accepted = await settle(() => actionCallPost(routeArgs(post("/user/investor/ajax-connection-action-call", fields, ben, { json: true }))));
+    expect(await json(accepted)).toEqual({ type: "success", message: "You accepted the proposal.", url: `/user/connections/${connectionId}` });
+
+    // Deleting is the owner's: anyone else's POST is a 404 and the entry stays.
+    for (const member of [ada, carl]) {
+      expect((await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, member))))).status).toBe(404);
+    }
+    expect(await db.selectFrom("investor_entries").select("deleted_at").where("id", "=", fund).executeTakeFirst()).toEqual({ deleted_at: null });
+    const removed = await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben, { json: true }))));
+    expect(await json(removed)).toEqual({
+      type: "success",
+      message: "Ben Capital's investor entry is deleted. 1 connection was closed and the members told.",
+      url: "/user/investors",
+    });
   });
 });

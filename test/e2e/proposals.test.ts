@@ -1,3 +1,4 @@
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { AGREEMENT } from "~/features/proposals/constants";
 import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
@@ -163,5 +164,161 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
     await visit(ben, connectionPath);
     await ben.getByTestId("connection-status").filter({ hasText: "Closed" }).waitFor();
     expect(await ben.getByRole("heading", { name: "The entrepreneur entry (deleted)" }).count()).toBe(1);
+  });
+});
+
+describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }) => {
+  const stamp = `${javaScript ? "(JS)" : "(no JS)"} ${Date.now()}`;
+  const looms = `Osei Looms ${stamp}`;
+  const bakery = `Osei Bakery ${stamp}`;
+
+  async function saveInDialog(page: Page, title: string, fill: (dialog: Locator) => Promise<unknown>, button: string, notice: string) {
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.waitFor();
+    await hydrated(page);
+    await fill(dialog);
+    await dialog.getByRole("button", { name: button }).click();
+    expect(await toast(page, notice)).toContain(notice);
+    await dismissToast(page);
+  }
+
+  async function addVenture(page: Page, name: string) {
+    await visit(page, "/user/entrepreneurs/new");
+    await saveInDialog(
+      page,
+      "New entrepreneur entry",
+      async (dialog) => {
+        await dialog.getByLabel("Business", { exact: true }).fill(name);
+        await dialog.getByLabel("Sector", { exact: true }).selectOption({ label: "Agriculture and food" });
+        await dialog.getByLabel("Country", { exact: true }).selectOption({ label: "Ghana" });
+        await dialog.getByLabel(/^Amount sought/).fill("30000");
+        await dialog.getByLabel("Term (months)", { exact: true }).fill("24");
+        await dialog.getByLabel("Rate offered (% a year)", { exact: true }).fill("11");
+        await dialog.getByLabel("Purpose", { exact: true }).fill("Equipment.");
+      },
+      "Create entry",
+      "Your entrepreneur entry is created.",
+    );
+    await page.getByRole("dialog", { name }).waitFor();
+    return new URL(page.url()).pathname;
+  }
+
+  /** The connect dialog's proposal choice: with JS the select reloads it, without JS Choose does. */
+  async function choose(page: Page, dialog: Locator, name: string) {
+    await dialog.getByLabel("Your proposal", { exact: true }).selectOption({ label: name });
+    if (!javaScript) await dialog.getByRole("button", { name: "Choose" }).click();
+    await page.getByRole("dialog", { name: "Connect with Ben Capital" }).getByTestId("agreed-terms").filter({ hasText: `for ${name}` }).waitFor();
+    await hydrated(page);
+  }
+
+  test("an entrepreneur connects on an investor entry, choosing between two ventures (Connect or Update, the message prefilled); terms edited meanwhile are shown again before anything is agreed", async () => {
+    // Ben offers loans.
+    const ben = await browser.newPage({ javaScript });
+    await signUp(ben, { name: "Ben Capital", email: uniqueEmail("ben"), memberType: "Investor" });
+    await visit(ben, "/user/investors/new");
+    await saveInDialog(
+      ben,
+      "New investor entry",
+      async (dialog) => {
+        await dialog.getByLabel(/^Amount available/).fill("100000");
+        await dialog.getByLabel(/^Minimum ticket/).fill("5000");
+        await dialog.getByLabel(/^Maximum ticket/).fill("50000");
+        await dialog.getByLabel("Term (months)", { exact: true }).fill("36");
+        await dialog.getByLabel("Rate expected (% a year)", { exact: true }).fill("10");
+        await dialog.getByLabel("Agriculture and food").check();
+      },
+      "Create entry",
+      "Your investor entry is created.",
+    );
+    await ben.getByRole("dialog", { name: "Ben Capital, investor" }).waitFor();
+    const fundPath = new URL(ben.url()).pathname;
+
+    // Ada has two ventures; the dialog starts from the newest.
+    const ada = await browser.newPage({ javaScript });
+    await signUp(ada, { name: "Ada Osei", email: uniqueEmail("ada") });
+    const loomsPath = await addVenture(ada, looms);
+    await addVenture(ada, bakery);
+    await visit(ada, fundPath);
+    await ada.getByRole("dialog", { name: "Ben Capital, investor" }).getByRole("link", { name: "Connect" }).click();
+    let dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await dialog.waitFor();
+    await hydrated(ada);
+    expect(await dialog.getByLabel("Your proposal", { exact: true }).inputValue()).not.toBe("");
+    expect(await dialog.getByTestId("agreed-terms").textContent()).toContain(`for ${bakery}`);
+    expect(await dialog.getByTestId("agreed-terms").textContent()).toContain("Amount available: $100,000");
+
+    // Ben raises his amount while Ada reads: her Connect is refused, the new terms shown.
+    await visit(ben, `${fundPath}/edit`);
+    await saveInDialog(ben, "Edit your investor entry", (edit) => edit.getByLabel(/^Amount available/).fill("120000"), "Save", "Your investor entry is saved.");
+    await dialog.getByLabel("Message", { exact: true }).fill("For the bakery ovens.");
+    await dialog.getByLabel(AGREEMENT).check();
+    await dialog.getByRole("button", { name: "Connect" }).click();
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await dialog.getByRole("alert").filter({ hasText: "The terms have changed since they were shown to you" }).waitFor();
+    expect(await dialog.getByTestId("agreed-terms").textContent()).toContain("Amount available: $120,000");
+    expect(await dialog.getByLabel("Message", { exact: true }).inputValue()).toBe("For the bakery ovens.");
+    await hydrated(ada);
+    // Read, and sent again.
+    if (!(await dialog.getByLabel(AGREEMENT).isChecked())) await dialog.getByLabel(AGREEMENT).check();
+    await dialog.getByRole("button", { name: "Connect" }).click();
+    if (!javaScript) expect(await toast(ada, "sent")).toContain("Your proposal is sent to Ben Capital.");
+    await ada.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
+    await ada.getByTestId("connection-status").filter({ hasText: "Waiting for Ben Capital's answer" }).waitFor();
+    await dismissToast(ada);
+
+    // Back in the dialog: Update for the bakery (message prefilled, agreement ticked), Connect for the looms.
+    await visit(ada, `${fundPath}/connect`);
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    expect(await dialog.getByLabel("Message", { exact: true }).inputValue()).toBe("For the bakery ovens.");
+    expect(await dialog.getByLabel(AGREEMENT).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: "Update" }).waitFor();
+    await choose(ada, dialog, looms);
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await dialog.getByRole("button", { name: "Connect" }).waitFor();
+    expect(await dialog.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    expect(await dialog.getByLabel(AGREEMENT).isChecked()).toBe(false);
+    await dialog.getByLabel("Message", { exact: true }).fill("For two looms.");
+    await dialog.getByLabel(AGREEMENT).check();
+    await dialog.getByRole("button", { name: "Connect" }).click();
+    if (!javaScript) expect(await toast(ada, "sent")).toContain("Your proposal is sent to Ben Capital.");
+    await ada.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
+    const loomsConnection = new URL(ada.url()).pathname;
+    await ada.getByText("For two looms.").waitFor();
+    await dismissToast(ada);
+
+    // Each proposal keeps its own connection: Update, with its own message.
+    await visit(ada, `${fundPath}/connect`);
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await choose(ada, dialog, looms);
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await dialog.getByRole("button", { name: "Update" }).waitFor();
+    expect(await dialog.getByLabel("Message", { exact: true }).inputValue()).toBe("For two looms.");
+    await choose(ada, dialog, bakery);
+    dialog = ada.getByRole("dialog", { name: "Connect with Ben Capital" });
+    await dialog.getByRole("button", { name: "Update" }).waitFor();
+    expect(await dialog.getByLabel("Message", { exact: true }).inputValue()).toBe("For the bakery ovens.");
+
+    // Ben opens the accept dialog on the looms: it shows the terms. Ada edits the looms meanwhile:
+    // his accept is refused with the new terms, and accepted once confirmed again.
+    await visit(ben, `${loomsConnection}/accept`);
+    let confirm = ben.getByRole("dialog", { name: "Accept this proposal?" });
+    expect(await confirm.getByTestId("agreed-terms").textContent()).toContain(`for ${looms}`);
+    expect(await confirm.getByTestId("agreed-terms").textContent()).toContain("Rate offered: 11 % a year");
+    await visit(ada, `${loomsPath}/edit`);
+    await saveInDialog(ada, "Edit your entrepreneur entry", (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"), "Save", "Your entrepreneur entry is saved.");
+    await confirm.getByLabel(/A word to Ada Osei/).fill("Agreed, let us talk on Monday.");
+    await confirm.getByRole("button", { name: "Yes, accept" }).click();
+    confirm = ben.getByRole("dialog", { name: "Accept this proposal?" });
+    await confirm.getByRole("alert").filter({ hasText: "The terms have changed since they were shown to you" }).waitFor();
+    expect(await confirm.getByTestId("agreed-terms").textContent()).toContain("Rate offered: 9.5 % a year");
+    // What he wrote is still there.
+    expect(await confirm.getByLabel(/A word to Ada Osei/).inputValue()).toBe("Agreed, let us talk on Monday.");
+    await hydrated(ben);
+    await confirm.getByRole("button", { name: "Yes, accept" }).click();
+    expect(await toast(ben, "accepted")).toContain("You accepted the proposal.");
+    await ben.getByTestId("connection-status").filter({ hasText: "Accepted" }).waitFor();
+    // The trail's accept holds the terms he confirmed.
+    expect(await ben.getByTestId("trail-step").last().textContent()).toContain("Rate offered: 9.5 % a year");
+    expect(await ben.getByTestId("trail-step").last().textContent()).toContain("Agreed, let us talk on Monday.");
   });
 });

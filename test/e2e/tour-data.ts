@@ -73,7 +73,7 @@ export async function seedTour(origin: string) {
   const { createTraining, registerForTraining } = await import("~/features/trainings/trainings.server");
   const { TrainingSchema } = await import("~/features/trainings/schema");
   const { createEntrepreneur, createInvestor } = await import("~/features/proposals/entries.server");
-  const { connect } = await import("~/features/proposals/connections.server");
+  const { connect, connectTerms } = await import("~/features/proposals/connections.server");
   const { addDocument } = await import("~/features/proposals/documents.server");
   const { EntrepreneurSchema, InvestorSchema } = await import("~/features/proposals/schema.server");
   const { createEntry, createLine, setMemberCurrency } = await import("~/features/networth/networth.server");
@@ -253,7 +253,8 @@ export async function seedTour(origin: string) {
   const amaraFundId = await createInvestor(amara.id, fund({ amount: "80000", min_ticket: "5000", max_ticket: "20000" }));
   const danielVentureId = await createEntrepreneur(daniel.id, venture({ business_name: "Weber Solar Kits", sector: "energy", amount: "30000", purpose: "Stock of 400 home solar kits for the harmattan season.", country: "GH" }));
   const danielFundId = await createInvestor(daniel.id, fund({ amount: "250000", min_ticket: "20000", max_ticket: "100000", countries: [] }));
-  const connected = await connect(daniel, "investor", danielFundId, amaraVentureId, "The warehouse fits my book: can we talk about a 24-month ticket of 45,000?");
+  const shown = await connectTerms(daniel.id, "investor", danielFundId, amaraVentureId);
+  const connected = await connect(daniel, "investor", danielFundId, amaraVentureId, "The warehouse fits my book: can we talk about a 24-month ticket of 45,000?", shown?.hash ?? null);
   if (!connected.ok) throw new Error("The tour's proposal connection was refused");
 
   // Signed in on another device too, so the security page lists a session to sign out.

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/lib/db-schema";
 import { db } from "~/lib/db.server";
 import { sendMail } from "~/lib/mail.server";
 
@@ -15,8 +17,18 @@ export type NewNotification = {
 
 /** Tells a member about something in the app, and by e-mail when they want it. */
 export async function notify(notification: NewNotification) {
-  const now = new Date().toISOString();
-  const row = await db
+  const id = await addNotification(db, notification);
+  await mailNotification(notification);
+  return id;
+}
+
+/**
+ * The notification's row alone, written by `executor`: inside a transaction, the member is told
+ * only if the change it tells of commits. Its e-mail goes with `mailNotification` once the
+ * transaction has committed (a mail cannot be rolled back).
+ */
+export async function addNotification(executor: Kysely<DB>, notification: NewNotification) {
+  const row = await executor
     .insertInto("notifications")
     .values({
       member_id: notification.memberId,
@@ -24,22 +36,25 @@ export async function notify(notification: NewNotification) {
       message: notification.message,
       link_url: notification.linkPath ?? null,
       actor_id: notification.actorId ?? null,
-      created_at: now,
+      created_at: new Date().toISOString(),
       read_at: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  if (notification.email) {
-    const member = await db
-      .selectFrom("users")
-      .select(["email", "email_notifications", "disabled_at"])
-      .where("id", "=", notification.memberId)
-      .executeTakeFirst();
-    if (member && member.email_notifications === 1 && !member.disabled_at) {
-      await sendMail({ to: member.email, ...notification.email });
-    }
-  }
   return row.id;
+}
+
+/** The notification's e-mail, when it has one and the member wants them. */
+export async function mailNotification(notification: NewNotification) {
+  if (!notification.email) return;
+  const member = await db
+    .selectFrom("users")
+    .select(["email", "email_notifications", "disabled_at"])
+    .where("id", "=", notification.memberId)
+    .executeTakeFirst();
+  if (member && member.email_notifications === 1 && !member.disabled_at) {
+    await sendMail({ to: member.email, ...notification.email });
+  }
 }
 
 export async function listNotifications(memberId: number, { limit = 50 } = {}) {

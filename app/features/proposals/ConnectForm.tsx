@@ -5,21 +5,28 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
 import { useIsPending } from "~/ui/status-button";
 import { useHydrated } from "~/ui/use-hydrated";
+import { AgreedTerms } from "./AgreedTerms";
 import { AGREEMENT } from "./constants";
 
+type Terms = { text: string; hash: string };
+
 /**
- * SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement.
+ * SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement
+ * to the terms shown (their text, and their hash posted back: when the terms changed meanwhile
+ * the server refuses and the new terms are shown to read).
  * The button reads Connect, or Update when the chosen proposal is already connected (§4: its
  * message prefilled, the agreement ticked). With JS, choosing another proposal reloads the
  * dialog's data for it, and the form is sent by fetch: the answer's `{type, message, url}` is
  * shown and the member lands on `url` (after `delayMs`: 1 s for the investor connect, §9);
  * the buttons stay disabled while loading and after sending. Without JS it is a plain form
- * with a select and a submit, answered by a redirect.
+ * with a select (and Choose, to reload the dialog for another proposal) and a submit, answered
+ * by a redirect.
  */
 export function ConnectForm({
   proposals,
   chosen,
   existing,
+  terms: shownTerms,
   delayMs,
   lastResult,
   cancelTo,
@@ -27,6 +34,7 @@ export function ConnectForm({
   proposals: Option[];
   chosen: string | null;
   existing: { message: string } | null;
+  terms: Terms | null;
   delayMs: number;
   lastResult: SubmissionResult<string[]> | undefined;
   cancelTo: string;
@@ -39,11 +47,13 @@ export function ConnectForm({
   const posting = useIsPending();
   const [, setSearchParams] = useSearchParams();
   const [result, setResult] = useState(lastResult);
+  const [terms, setTerms] = useState(shownTerms);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => setResult(lastResult), [lastResult]);
+  useEffect(() => setTerms(shownTerms), [shownTerms]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const [form, fields] = useForm({
     id: `connect-${chosen ?? "none"}`,
@@ -70,13 +80,15 @@ export function ConnectForm({
         body: new FormData(event.currentTarget),
         headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
       });
-      const body = (await response.json().catch(() => null)) as { message?: string; url?: string; result?: SubmissionResult<string[]> } | null;
+      const body = (await response.json().catch(() => null)) as { message?: string; url?: string; result?: SubmissionResult<string[]>; terms?: Terms } | null;
       if (response.ok && body?.url) {
         const url = body.url;
         setSent(body.message ?? "Sent.");
         timer.current = setTimeout(() => navigate(url), delayMs);
         return;
       }
+      // Terms changed since shown: the new ones replace them, to be read and agreed to again.
+      if (body?.terms) setTerms(body.terms);
       if (body?.result) setResult(body.result);
       else setFailure(body?.message ?? (response.status === 404 ? "This entry is not there any more." : "Something went wrong: please try again."));
     } catch {
@@ -88,20 +100,28 @@ export function ConnectForm({
   return (
     <Form method="post" {...getFormProps(form)} onSubmit={send}>
       <CsrfInput />
-      <SelectField
-        label="Your proposal"
-        errors={fields.proposal_id.errors}
-        options={proposals}
-        selectProps={{
-          ...getSelectProps(fields.proposal_id),
-          onChange: (event) => {
-            if (hydrated) setSearchParams({ proposal: event.currentTarget.value }, { replace: true, preventScrollReset: true });
-          },
-        }}
-      />
+      <div className="choose-proposal">
+        <SelectField
+          label="Your proposal"
+          errors={fields.proposal_id.errors}
+          options={proposals}
+          selectProps={{
+            ...getSelectProps(fields.proposal_id),
+            onChange: (event) => {
+              if (hydrated) setSearchParams({ proposal: event.currentTarget.value }, { replace: true, preventScrollReset: true });
+            },
+          }}
+        />
+        {hydrated ? null : (
+          // Without JS, choosing reloads the dialog for that proposal (its terms, Connect or Update).
+          <button type="submit" name="intent" value="choose" formNoValidate className="button button--secondary">
+            Choose
+          </button>
+        )}
+      </div>
       <TextareaField label="Message" errors={fields.message.errors} textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }} />
+      {terms ? <AgreedTerms terms={terms} refusal={form.errors} /> : <ErrorList errors={form.errors} />}
       <Field label={AGREEMENT} className="field--checkbox" errors={fields.is_agree.errors} inputProps={getInputProps(fields.is_agree, { type: "checkbox" })} />
-      <ErrorList errors={form.errors} />
       {sent ? (
         <p role="status" className="notice notice--success">
           {sent}

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
-import { notify } from "~/features/notifications/notifications.server";
+import type { Kysely } from "kysely";
+import { type NewNotification, addNotification, mailNotification } from "~/features/notifications/notifications.server";
 import { db, nowIso } from "~/lib/db.server";
-import type { ConnectionAction, ConnectionStatus } from "~/lib/db-schema";
+import type { ConnectionAction, ConnectionStatus, DB } from "~/lib/db-schema";
 import { formatMoney } from "~/lib/format";
 import { type Side, connectionPath, formatRate, formatTerm, otherSide, sectorLabel } from "./constants";
 import { type EntrepreneurEntry, type InvestorEntry, findEntrepreneur, findInvestor, getEntrepreneur, getInvestor } from "./entries.server";
@@ -33,25 +34,32 @@ export function termsHash(text: string) {
   return crypto.createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** The terms as they stand now, with their hash. */
-async function currentTerms(entrepreneurId: number, investorId: number) {
-  const [entrepreneur, investor] = await Promise.all([findEntrepreneur(entrepreneurId), findInvestor(investorId)]);
-  if (!entrepreneur || !investor) return null;
+export type Terms = { text: string; hash: string };
+
+function termsOf(entrepreneur: EntrepreneurEntry, investor: InvestorEntry): Terms {
   const text = termsText(entrepreneur, investor);
   return { text, hash: termsHash(text) };
 }
 
 /** The two entries a member's connect names: the member's own entry of `side` and the other
  * side's entry (someone else's); null when either is not there. */
-async function pairOf(memberId: number, side: Side, ownEntryId: number, otherEntryId: number) {
+async function pairOf(executor: Kysely<DB>, memberId: number, side: Side, ownEntryId: number, otherEntryId: number) {
   const entrepreneurId = side === "entrepreneur" ? ownEntryId : otherEntryId;
   const investorId = side === "entrepreneur" ? otherEntryId : ownEntryId;
-  const [entrepreneur, investor] = await Promise.all([getEntrepreneur(entrepreneurId), getInvestor(investorId)]);
+  const entrepreneur = await getEntrepreneur(entrepreneurId, executor);
+  const investor = await getInvestor(investorId, executor);
   if (!entrepreneur || !investor) return null;
   const own = side === "entrepreneur" ? entrepreneur : investor;
   const other = side === "entrepreneur" ? investor : entrepreneur;
   if (own.member_id !== memberId || other.member_id === memberId) return null;
   return { entrepreneur, investor };
+}
+
+/** The terms the connect dialog shows for the member's own entry and the other side's entry:
+ * what the member agrees to by connecting (null when the pair cannot connect). */
+export async function connectTerms(memberId: number, side: Side, ownEntryId: number, otherEntryId: number) {
+  const pair = await pairOf(db, memberId, side, ownEntryId, otherEntryId);
+  return pair ? termsOf(pair.entrepreneur, pair.investor) : null;
 }
 
 /** The connection between the member's own entry and the other side's entry, if any (the
@@ -72,12 +80,13 @@ export async function existingConnection(memberId: number, side: Side, ownEntryI
 }
 
 async function record(
+  executor: Kysely<DB>,
   connectionId: number,
   memberId: number | null,
   action: ConnectionAction,
-  { message = null, terms = null }: { message?: string | null; terms?: { text: string; hash: string } | null } = {},
+  { message = null, terms = null }: { message?: string | null; terms?: Terms | null } = {},
 ) {
-  await db
+  await executor
     .insertInto("connection_events")
     .values({ connection_id: connectionId, member_id: memberId, action, message, terms_text: terms?.text ?? null, terms_hash: terms?.hash ?? null, created_at: nowIso() })
     .execute();
@@ -88,88 +97,121 @@ function isUniqueViolation(error: unknown) {
   return /23505|SQLITE_CONSTRAINT_UNIQUE|UNIQUE constraint failed|duplicate key/i.test(text);
 }
 
-export type ConnectResult = { ok: true; connectionId: number; updated: boolean } | { ok: false; reason: "not_found" | "closed" };
+/** Each notification's row inside the transaction; its e-mail once committed (`mailNotifications`). */
+async function tell(executor: Kysely<DB>, notifications: NewNotification[]) {
+  for (const notification of notifications) await addNotification(executor, notification);
+  return notifications;
+}
+
+export async function mailNotifications(notifications: NewNotification[]) {
+  for (const notification of notifications) await mailNotification(notification);
+}
+
+export type ConnectResult =
+  | { ok: true; connectionId: number; updated: boolean }
+  | { ok: false; reason: "not_found" | "closed" }
+  /** The terms the member was shown (`shownHash`) are not the terms as they stand: nothing is
+   * saved, and the member reads these and sends again. */
+  | { ok: false; reason: "terms_changed"; terms: Terms };
 
 /**
  * The member connects their own entry (of `side`) with another member's entry of the other
- * side, with a message, having agreed to the terms shown: a new connection, or the existing
- * one updated (its message replaced and its answer asked again). The terms text agreed to is
- * stored with its hash; the other member is told.
+ * side, with a message, having agreed to the terms shown (`shownHash`, the SHA-256 of the terms
+ * text the dialog showed): a new connection, or the existing one updated (its message replaced
+ * and its answer asked again). Refused when the terms are no longer those shown. The change,
+ * its trail step (the terms text with its hash) and the other member's notification are one
+ * transaction; the e-mail goes once it has committed.
  */
-export async function connect(member: { id: number; name: string }, side: Side, ownEntryId: number, otherEntryId: number, message: string): Promise<ConnectResult> {
-  const pair = await pairOf(member.id, side, ownEntryId, otherEntryId);
-  if (!pair) return { ok: false, reason: "not_found" };
-  const { entrepreneur, investor } = pair;
-  const text = termsText(entrepreneur, investor);
-  const terms = { text, hash: termsHash(text) };
-  const now = nowIso();
-  const existing = await db
-    .selectFrom("proposal_connections")
-    .select(["id", "status"])
-    .where("entrepreneur_id", "=", entrepreneur.id)
-    .where("investor_id", "=", investor.id)
-    .executeTakeFirst();
-  let connectionId: number;
-  if (existing) {
-    if (existing.status === "closed") return { ok: false, reason: "closed" };
-    await db
-      .updateTable("proposal_connections")
-      .set({ message, status: "pending", initiator_side: side, updated_at: now })
-      .where("id", "=", existing.id)
-      .execute();
-    connectionId = existing.id;
-  } else {
-    const row = await db
-      .insertInto("proposal_connections")
-      .values({
-        entrepreneur_id: entrepreneur.id,
-        investor_id: investor.id,
-        entrepreneur_member_id: entrepreneur.member_id,
-        investor_member_id: investor.member_id,
-        initiator_side: side,
-        message,
-        status: "pending",
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        // The same pair connected meanwhile (a double submit): that one is updated instead.
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      });
-    if (!row) return connect(member, side, ownEntryId, otherEntryId, message);
-    connectionId = row.id;
+export async function connect(
+  member: { id: number; name: string },
+  side: Side,
+  ownEntryId: number,
+  otherEntryId: number,
+  message: string,
+  shownHash: string | null,
+  retried = false,
+): Promise<ConnectResult> {
+  let outcome;
+  try {
+    outcome = await db.transaction().execute(async (trx) => {
+      const pair = await pairOf(trx, member.id, side, ownEntryId, otherEntryId);
+      if (!pair) return { ok: false as const, reason: "not_found" as const };
+      const { entrepreneur, investor } = pair;
+      const terms = termsOf(entrepreneur, investor);
+      if (terms.hash !== shownHash) return { ok: false as const, reason: "terms_changed" as const, terms };
+      const now = nowIso();
+      const existing = await trx
+        .selectFrom("proposal_connections")
+        .select(["id", "status"])
+        .where("entrepreneur_id", "=", entrepreneur.id)
+        .where("investor_id", "=", investor.id)
+        .executeTakeFirst();
+      let connectionId: number;
+      if (existing) {
+        if (existing.status === "closed") return { ok: false as const, reason: "closed" as const };
+        await trx
+          .updateTable("proposal_connections")
+          .set({ message, status: "pending", initiator_side: side, updated_at: now })
+          .where("id", "=", existing.id)
+          .execute();
+        connectionId = existing.id;
+      } else {
+        const row = await trx
+          .insertInto("proposal_connections")
+          .values({
+            entrepreneur_id: entrepreneur.id,
+            investor_id: investor.id,
+            entrepreneur_member_id: entrepreneur.member_id,
+            investor_member_id: investor.member_id,
+            initiator_side: side,
+            message,
+            status: "pending",
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        connectionId = row.id;
+      }
+      await record(trx, connectionId, member.id, existing ? "update" : "connect", { message, terms });
+      const recipientId = side === "entrepreneur" ? investor.member_id : entrepreneur.member_id;
+      const about = side === "entrepreneur" ? `${entrepreneur.business_name}` : `their investor entry`;
+      const notice = existing ? `${member.name} updated their proposal for ${about}.` : `${member.name} wants to connect on ${about}.`;
+      const notifications = await tell(trx, [
+        {
+          memberId: recipientId,
+          kind: "proposal_connection",
+          message: notice,
+          linkPath: connectionPath(connectionId),
+          actorId: member.id,
+          email: { subject: existing ? "A proposal was updated" : "A member wants to connect on a proposal", text: `${notice}\n\n${message}` },
+        },
+      ]);
+      return { ok: true as const, connectionId, updated: Boolean(existing), notifications };
+    });
+  } catch (error) {
+    // The same pair connected meanwhile (a double submit): that one is updated instead.
+    if (!retried && isUniqueViolation(error)) return connect(member, side, ownEntryId, otherEntryId, message, shownHash, true);
+    throw error;
   }
-  await record(connectionId, member.id, existing ? "update" : "connect", { message, terms });
-  const recipientId = side === "entrepreneur" ? investor.member_id : entrepreneur.member_id;
-  const about = side === "entrepreneur" ? `${entrepreneur.business_name}` : `their investor entry`;
-  const notice = existing ? `${member.name} updated their proposal for ${about}.` : `${member.name} wants to connect on ${about}.`;
-  await notify({
-    memberId: recipientId,
-    kind: "proposal_connection",
-    message: notice,
-    linkPath: connectionPath(connectionId),
-    actorId: member.id,
-    email: { subject: existing ? "A proposal was updated" : "A member wants to connect on a proposal", text: `${notice}\n\n${message}` },
-  });
-  return { ok: true, connectionId, updated: Boolean(existing) };
+  if (!outcome.ok) return outcome;
+  await mailNotifications(outcome.notifications);
+  return { ok: true, connectionId: outcome.connectionId, updated: outcome.updated };
 }
 
 /** A connection the member is part of (either side), with both entries, or null. */
-export async function getConnection(memberId: number, connectionId: number) {
-  const row = await db
+export async function getConnection(memberId: number, connectionId: number, executor: Kysely<DB> = db) {
+  const row = await executor
     .selectFrom("proposal_connections")
     .selectAll()
     .where("id", "=", connectionId)
     .where((eb) => eb.or([eb("entrepreneur_member_id", "=", memberId), eb("investor_member_id", "=", memberId)]))
     .executeTakeFirst();
   if (!row) return null;
-  const [entrepreneur, investor] = await Promise.all([findEntrepreneur(row.entrepreneur_id), findInvestor(row.investor_id)]);
+  const entrepreneur = await findEntrepreneur(row.entrepreneur_id, executor);
+  const investor = await findInvestor(row.investor_id, executor);
   if (!entrepreneur || !investor) return null;
   const memberSide: Side = row.entrepreneur_member_id === memberId ? "entrepreneur" : "investor";
-  const text = termsText(entrepreneur, investor);
   return {
     ...row,
     entrepreneur,
@@ -177,7 +219,7 @@ export async function getConnection(memberId: number, connectionId: number) {
     memberSide,
     /** The member who is asked to answer: the one on the other side from the last sender. */
     isRecipient: row.status === "pending" && row.initiator_side !== memberSide,
-    currentTerms: { text, hash: termsHash(text) },
+    currentTerms: termsOf(entrepreneur, investor),
   };
 }
 
@@ -205,66 +247,101 @@ export async function trailOf(connectionId: number) {
 
 export type Answer = "accept" | "decline";
 
-/** The recipient of a pending connection accepts or declines it (agreeing, on accepting, to
- * the terms as they stand); the sender is told. A refusal says why. */
-export async function answerConnection(member: { id: number; name: string }, connectionId: number, answer: Answer, message: string | null) {
-  const connection = await getConnection(member.id, connectionId);
-  if (!connection) return { ok: false as const, status: 404 as const, message: "Not found" };
-  if (!connection.isRecipient) return { ok: false as const, status: 409 as const, message: "This connection is not waiting for your answer." };
-  const status: ConnectionStatus = answer === "accept" ? "accepted" : "declined";
-  const result = await db
-    .updateTable("proposal_connections")
-    .set({ status, updated_at: nowIso() })
-    .where("id", "=", connectionId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { ok: false as const, status: 409 as const, message: "This connection is not waiting for your answer." };
-  await record(connectionId, member.id, answer, { message, terms: answer === "accept" ? connection.currentTerms : null });
-  const senderId = connection.memberSide === "entrepreneur" ? connection.investor_member_id : connection.entrepreneur_member_id;
-  const text = `${member.name} ${answer === "accept" ? "accepted" : "declined"} your proposal for ${connection.entrepreneur.business_name}.`;
-  await notify({
-    memberId: senderId,
-    kind: "proposal_connection",
-    message: text,
-    linkPath: connectionPath(connectionId),
-    actorId: member.id,
-    email: { subject: answer === "accept" ? "Your proposal was accepted" : "Your proposal was declined", text: message ? `${text}\n\n${message}` : text },
+export type AnswerResult =
+  | { ok: true; connection: Connection; status: ConnectionStatus }
+  | { ok: false; status: 404 | 409; message: string; terms?: Terms };
+
+const NOT_WAITING = "This connection is not waiting for your answer.";
+
+/**
+ * The recipient of a pending connection accepts or declines it; accepting agrees to the terms
+ * shown (`shownHash`), refused when they are no longer the terms as they stand. The answer,
+ * its trail step and the sender's notification are one transaction; the e-mail goes once it
+ * has committed. A refusal says why.
+ */
+export async function answerConnection(
+  member: { id: number; name: string },
+  connectionId: number,
+  answer: Answer,
+  message: string | null,
+  shownHash: string | null,
+): Promise<AnswerResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const connection = await getConnection(member.id, connectionId, trx);
+    if (!connection) return { ok: false as const, status: 404 as const, message: "Not found" };
+    if (!connection.isRecipient) return { ok: false as const, status: 409 as const, message: NOT_WAITING };
+    const terms = connection.currentTerms;
+    if (answer === "accept" && terms.hash !== shownHash) return { ok: false as const, status: 409 as const, message: TERMS_CHANGED, terms };
+    const status: ConnectionStatus = answer === "accept" ? "accepted" : "declined";
+    const result = await trx
+      .updateTable("proposal_connections")
+      .set({ status, updated_at: nowIso() })
+      .where("id", "=", connectionId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return { ok: false as const, status: 409 as const, message: NOT_WAITING };
+    await record(trx, connectionId, member.id, answer, { message, terms: answer === "accept" ? terms : null });
+    const senderId = connection.memberSide === "entrepreneur" ? connection.investor_member_id : connection.entrepreneur_member_id;
+    const text = `${member.name} ${answer === "accept" ? "accepted" : "declined"} your proposal for ${connection.entrepreneur.business_name}.`;
+    const notifications = await tell(trx, [
+      {
+        memberId: senderId,
+        kind: "proposal_connection",
+        message: text,
+        linkPath: connectionPath(connectionId),
+        actorId: member.id,
+        email: { subject: answer === "accept" ? "Your proposal was accepted" : "Your proposal was declined", text: message ? `${text}\n\n${message}` : text },
+      },
+    ]);
+    return { ok: true as const, connection, status, notifications };
   });
-  return { ok: true as const, connection, status };
+  if (!outcome.ok) return outcome;
+  await mailNotifications(outcome.notifications);
+  return { ok: true, connection: outcome.connection, status: outcome.status };
 }
 
-/** Closes the open (pending or accepted) connections of an entry being deleted, recording it
- * in each trail and telling both members. Returns how many were closed. */
-export async function closeConnectionsOf(side: Side, entryId: number, deletedBy: number) {
+/** Why an agreement is refused when the terms shown are not the terms as they stand. */
+export const TERMS_CHANGED = "The terms have changed since they were shown to you (or were not shown): nothing is saved. Read them as they stand now, below, and send again.";
+
+/** Inside the transaction deleting an entry: closes its open (pending or accepted)
+ * connections, each with a step in its trail, and tells both members. Returns how many were
+ * closed and the notifications, whose e-mails go once committed. */
+export async function closeConnectionsOf(trx: Kysely<DB>, side: Side, entryId: number, deletedBy: number) {
   const column = side === "entrepreneur" ? "entrepreneur_id" : "investor_id";
-  const open = await db
+  const open = await trx
     .selectFrom("proposal_connections")
     .select(["id", "entrepreneur_id", "entrepreneur_member_id", "investor_member_id"])
     .where(column, "=", entryId)
     .where("status", "in", ["pending", "accepted"])
     .execute();
-  if (!open.length) return 0;
-  const [deleter, entrepreneur] = await Promise.all([
-    db.selectFrom("users").select("name").where("id", "=", deletedBy).executeTakeFirst(),
-    findEntrepreneur(open[0].entrepreneur_id),
-  ]);
+  if (!open.length) return { closed: 0, notifications: [] };
+  const deleter = await trx.selectFrom("users").select("name").where("id", "=", deletedBy).executeTakeFirst();
+  const entrepreneur = await findEntrepreneur(open[0].entrepreneur_id, trx);
+  const notifications: NewNotification[] = [];
   for (const connection of open) {
-    await db.updateTable("proposal_connections").set({ status: "closed", updated_at: nowIso() }).where("id", "=", connection.id).execute();
+    await trx.updateTable("proposal_connections").set({ status: "closed", updated_at: nowIso() }).where("id", "=", connection.id).execute();
     const what = side === "entrepreneur" ? `the entrepreneur entry ${entrepreneur?.business_name ?? ""}`.trim() : "their investor entry";
     const message = `${deleter?.name ?? "A member"} deleted ${what}: the connection is closed.`;
-    await record(connection.id, deletedBy, "close", { message });
+    await record(trx, connection.id, deletedBy, "close", { message });
     const other = connection.entrepreneur_member_id === deletedBy ? connection.investor_member_id : connection.entrepreneur_member_id;
-    await notify({
-      memberId: other,
-      kind: "proposal_connection",
-      message,
-      linkPath: connectionPath(connection.id),
-      actorId: deletedBy,
-      email: { subject: "A proposal connection was closed", text: message },
-    });
-    await notify({ memberId: deletedBy, kind: "proposal_connection", message: `You closed a connection by deleting ${side === "entrepreneur" ? "your entrepreneur entry" : "your investor entry"}.`, linkPath: connectionPath(connection.id) });
+    notifications.push(
+      {
+        memberId: other,
+        kind: "proposal_connection",
+        message,
+        linkPath: connectionPath(connection.id),
+        actorId: deletedBy,
+        email: { subject: "A proposal connection was closed", text: message },
+      },
+      {
+        memberId: deletedBy,
+        kind: "proposal_connection",
+        message: `You closed a connection by deleting ${side === "entrepreneur" ? "your entrepreneur entry" : "your investor entry"}.`,
+        linkPath: connectionPath(connection.id),
+      },
+    );
   }
-  return open.length;
+  return { closed: open.length, notifications: await tell(trx, notifications) };
 }
 
 /** The member's connections, incoming (waiting for their answer or answered by them) and

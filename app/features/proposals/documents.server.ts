@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { isCounterpartOf } from "./connections.server";
@@ -52,7 +54,15 @@ export async function deleteDocument(memberId: number, entrepreneurId: number, d
   return true;
 }
 
-export async function deleteDocumentsOf(entrepreneurId: number) {
-  const rows = await db.selectFrom("entrepreneur_documents").select("file_id").where("entrepreneur_id", "=", entrepreneurId).execute();
-  for (const row of rows) await deleteFile(row.file_id);
+/** Inside the transaction deleting an entry: its documents' file rows (the documents go with
+ * them); returns the stored files to remove once it has committed. */
+export async function deleteDocumentRowsOf(trx: Kysely<DB>, entrepreneurId: number) {
+  const files = await trx
+    .selectFrom("files")
+    .innerJoin("entrepreneur_documents", "entrepreneur_documents.file_id", "files.id")
+    .select(["files.id", "files.storage_key", "files.thumbnail_key", "files.media_type"])
+    .where("entrepreneur_documents.entrepreneur_id", "=", entrepreneurId)
+    .execute();
+  if (files.length) await trx.deleteFrom("files").where("id", "in", files.map((file) => file.id)).execute();
+  return files;
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { pageWindow } from "~/lib/paging";
@@ -88,8 +90,8 @@ export async function updateInvestor(memberId: number, id: number, input: Invest
   return Number(result.numUpdatedRows) === 1;
 }
 
-function entrepreneursWithOwner() {
-  return db
+function entrepreneursWithOwner(executor: Kysely<DB> = db) {
+  return executor
     .selectFrom("entrepreneur_entries")
     .innerJoin("users", "users.id", "entrepreneur_entries.member_id")
     .select([
@@ -110,8 +112,8 @@ function entrepreneursWithOwner() {
     ]);
 }
 
-function investorsWithOwner() {
-  return db
+function investorsWithOwner(executor: Kysely<DB> = db) {
+  return executor
     .selectFrom("investor_entries")
     .innerJoin("users", "users.id", "investor_entries.member_id")
     .select([
@@ -135,36 +137,37 @@ function investorsWithOwner() {
 export type EntrepreneurEntry = NonNullable<Awaited<ReturnType<typeof findEntrepreneur>>>;
 export type InvestorEntry = NonNullable<Awaited<ReturnType<typeof findInvestor>>>;
 
-/** Any entry by id, deleted or not (a connection's trail still names it). */
-export async function findEntrepreneur(id: number) {
-  const row = await entrepreneursWithOwner().where("entrepreneur_entries.id", "=", id).executeTakeFirst();
+/** Any entry by id, deleted or not (a connection's trail still names it); read by `executor`
+ * (a transaction's, inside one). */
+export async function findEntrepreneur(id: number, executor: Kysely<DB> = db) {
+  const row = await entrepreneursWithOwner(executor).where("entrepreneur_entries.id", "=", id).executeTakeFirst();
   return row ? { ...row, countryName: countryName(row.country) } : null;
 }
 
-export async function findInvestor(id: number) {
-  const row = await investorsWithOwner().where("investor_entries.id", "=", id).executeTakeFirst();
+export async function findInvestor(id: number, executor: Kysely<DB> = db) {
+  const row = await investorsWithOwner(executor).where("investor_entries.id", "=", id).executeTakeFirst();
   return row ? { ...row, sectorList: fromBarList(row.sectors), countryCodes: fromBarList(row.countries), countryList: fromBarList(row.countries).map(countryName) } : null;
 }
 
 /** An entry every member may see (its loan view): there and not deleted. */
-export async function getEntrepreneur(id: number) {
-  const entry = await findEntrepreneur(id);
+export async function getEntrepreneur(id: number, executor: Kysely<DB> = db) {
+  const entry = await findEntrepreneur(id, executor);
   return entry && !entry.deleted_at ? entry : null;
 }
 
-export async function getInvestor(id: number) {
-  const entry = await findInvestor(id);
+export async function getInvestor(id: number, executor: Kysely<DB> = db) {
+  const entry = await findInvestor(id, executor);
   return entry && !entry.deleted_at ? entry : null;
 }
 
 /** The member's own entry (to edit or delete), or null. */
-export async function getOwnEntrepreneur(memberId: number, id: number) {
-  const entry = await getEntrepreneur(id);
+export async function getOwnEntrepreneur(memberId: number, id: number, executor: Kysely<DB> = db) {
+  const entry = await getEntrepreneur(id, executor);
   return entry && entry.member_id === memberId ? entry : null;
 }
 
-export async function getOwnInvestor(memberId: number, id: number) {
-  const entry = await getInvestor(id);
+export async function getOwnInvestor(memberId: number, id: number, executor: Kysely<DB> = db) {
+  const entry = await getInvestor(id, executor);
   return entry && entry.member_id === memberId ? entry : null;
 }
 
@@ -175,8 +178,8 @@ export function getEntry(side: Side, id: number): Promise<Entry | null> {
   return side === "entrepreneur" ? getEntrepreneur(id) : getInvestor(id);
 }
 
-export function getOwnEntry(side: Side, memberId: number, id: number): Promise<Entry | null> {
-  return side === "entrepreneur" ? getOwnEntrepreneur(memberId, id) : getOwnInvestor(memberId, id);
+export function getOwnEntry(side: Side, memberId: number, id: number, executor: Kysely<DB> = db): Promise<Entry | null> {
+  return side === "entrepreneur" ? getOwnEntrepreneur(memberId, id, executor) : getOwnInvestor(memberId, id, executor);
 }
 
 function escapeLike(value: string) {

@@ -86,6 +86,13 @@ export const InvestorSchema = z
 
 export type InvestorInput = z.infer<typeof InvestorSchema>;
 
+/** The SHA-256 of the terms text the form showed (a hidden field): what the member agrees to. */
+const termsHashField = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null);
+
 /** SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement. */
 export const ConnectSchema = z.object({
   proposal_id: z
@@ -97,10 +104,11 @@ export const ConnectSchema = z.object({
   is_agree: z
     .string({ error: "Tick the agreement to connect." })
     .refine((value) => value === "on" || value === "1" || value === "true", "Tick the agreement to connect."),
+  terms_hash: termsHashField,
 });
 
 /** Accepting or declining, with an optional word to the other member. */
-export const AnswerSchema = z.object({ message: optionalText(2000) });
+export const AnswerSchema = z.object({ message: optionalText(2000), terms_hash: termsHashField });
 
 const optionalAmount = z
   .string()

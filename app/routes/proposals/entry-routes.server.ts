@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { connect, connectionsOnEntry, existingConnection, openConnectionCount } from "~/features/proposals/connections.server";
+import { redirect } from "@remix-run/node";
+import { TERMS_CHANGED, connect, connectTerms, connectionsOnEntry, existingConnection, openConnectionCount } from "~/features/proposals/connections.server";
 import { type Side, INVESTOR_CONNECT_DELAY_MS, amountInput, connectionPath, entryPath, otherSide, rateInput, sidePath } from "~/features/proposals/constants";
 import { deleteEntry } from "~/features/proposals/delete-entry.server";
 import { addDocument, documentsFor } from "~/features/proposals/documents.server";
@@ -150,20 +151,23 @@ export async function connectData(side: Side, request: Request, member: Member, 
   const asked = new URL(request.url).searchParams.get("proposal");
   const chosen = asked === null || asked === "" ? (proposals[0]?.id ?? null) : parseId(asked);
   if (asked && !proposals.some((proposal) => proposal.id === chosen)) notFound();
-  const existing = chosen === null ? null : await existingConnection(member.id, memberSide, chosen, entry.id);
+  const [existing, terms] = chosen === null ? [null, null] : await Promise.all([existingConnection(member.id, memberSide, chosen, entry.id), connectTerms(member.id, memberSide, chosen, entry.id)]);
   return {
     entry: { id: entry.id, name: entryName(entry), owner_name: entry.owner_name },
     side,
     proposals: proposals.map((proposal) => ({ value: String(proposal.id), label: proposal.label })),
     chosen: chosen === null ? null : String(chosen),
     existing: existing && existing.status !== "closed" ? { id: existing.id, message: existing.message, status: existing.status } : null,
+    terms,
     delayMs: memberSide === "investor" ? INVESTOR_CONNECT_DELAY_MS : 0,
     newProposalPath: `${sidePath(memberSide)}/new?back=${encodeURIComponent(`${entryPath(side, entry.id)}/connect`)}`,
   };
 }
 
 /** The connect form's POST: `{type, message, url}` for a fetch, a redirect to the connection
- * for a form post; a refusal beside its field. SPEC.md §3's names for the chosen proposal
+ * for a form post; a refusal beside its field, or, when the terms shown (`terms_hash`) are not
+ * the terms as they stand, a refusal with the terms to read (`terms`). `intent=choose` (the
+ * select's Choose button without JS) reloads the dialog for the proposal chosen. SPEC.md §3's names for the chosen proposal
  * (entrepreneurs_proposal_id, investor_proposal_id) are read too. */
 export async function connectAnswer(side: Side, request: Request, member: Member, rawId: unknown) {
   const entry = await requireFound(rawId, (id) => getEntry(side, id));
@@ -174,11 +178,16 @@ export async function connectAnswer(side: Side, request: Request, member: Member
     const spelled = fields.get(memberSide === "entrepreneur" ? "entrepreneurs_proposal_id" : "investor_proposal_id") ?? fields.get("investors_proposal_id");
     if (typeof spelled === "string") fields.set("proposal_id", spelled);
   }
+  if (fields.get("intent") === "choose") {
+    const chosen = parseId(fields.get("proposal_id"));
+    return redirect(`${entryPath(side, entry.id)}/connect${chosen === null ? "" : `?proposal=${chosen}`}`);
+  }
   const submission = parseWithZod(fields, { schema: ConnectSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const { proposal_id, message } = submission.value;
-  const result = await connect(member, memberSide, proposal_id, entry.id, message);
+  const { proposal_id, message, terms_hash } = submission.value;
+  const result = await connect(member, memberSide, proposal_id, entry.id, message, terms_hash);
   if (!result.ok) {
+    if (result.reason === "terms_changed") return formFailure(submission.reply({ formErrors: [TERMS_CHANGED] }), { terms: result.terms }, 409);
     if (result.reason === "closed") return formFailure(submission.reply({ formErrors: ["This connection was closed: its entry was deleted."] }), undefined, 409);
     return formFailure(submission.reply({ fieldErrors: { proposal_id: ["Choose one of your proposals."] } }));
   }

@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** SPEC.md §2's entrepreneur proposal form and connect modal, on an investor entry. */
 export default function ConnectOnInvestor() {
-  const { entry, proposals, chosen, existing, delayMs, newProposalPath } = useLoaderData<typeof loader>();
+  const { entry, proposals, chosen, existing, terms, delayMs, newProposalPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const back = entryPath("investor", entry.id);
   return (
@@ -33,6 +33,7 @@ export default function ConnectOnInvestor() {
           proposals={proposals}
           chosen={chosen}
           existing={existing}
+          terms={actionData && "terms" in actionData ? actionData.terms : terms}
           delayMs={delayMs}
           lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           cancelTo={back}
