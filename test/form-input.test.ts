@@ -11,6 +11,9 @@ import { loader as provinces } from "~/routes/spec/user.ajax.get-province-by-cou
 import { loader as purchaseDialog } from "~/routes/spec/user.event.payment_form";
 import { action as inviteAbout } from "~/routes/spec/user.invite_about";
 import { action as uploadAction } from "~/routes/spec/user.upload_post_file";
+import { loader as searchCall } from "~/routes/spec/search_contacts";
+import { loader as journalCall } from "~/routes/spec/user.calendercd.showtaskreviewbeforeprintjournal";
+import { loader as searchPage } from "~/routes/social/user.search";
 import { action as newPostAction } from "~/routes/timeline/user.timeline.post.new";
 import { action as editPostAction } from "~/routes/timeline/user.timeline.post.$postId.edit";
 import { createEvent } from "./event-fixtures";
@@ -86,6 +89,60 @@ describe("/user/invite_about", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/user/contacts/${id}/invite?back=${encodeURIComponent(`/user/profile?cicid=${id}`)}`);
+  });
+});
+
+describe("the e-mail check's ?for=", () => {
+  test("for=invite counts a member's address, no for leaves it free, anything else is a 400", async () => {
+    const member = await createSignedInMember();
+    const other = await createSignedInMember();
+    const ask = (query: string) =>
+      settle(() => checkEmail(routeArgs(postRequest(`/user/ajax/check_contact_and_invite${query}`, { email: other.email.toUpperCase() }, member.cookie))));
+    const invite = await ask("?for=invite");
+    expect(invite.status).toBe(200);
+    expect(await invite.text()).toBe("This person is already a member of Chapter.");
+    const contact = await ask("");
+    expect(contact.status).toBe(200);
+    expect(await contact.text()).toBe("");
+    const refused = await ask("?for=everyone");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("for is invite or absent.");
+  });
+});
+
+describe("the member search's ?q=", () => {
+  test("the first 200 characters are searched; a q sent twice is a 400", async () => {
+    const member = await createSignedInMember();
+    const long = "z".repeat(250);
+    const page = await settle(() => searchPage(routeArgs(getRequest(`/user/search?q=${long}`, member.cookie))));
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { q: string }).q).toBe("z".repeat(200));
+    for (const load of [searchPage, searchCall]) {
+      const twice = getRequest("/search_contacts?q=a&q=b", member.cookie);
+      twice.headers.set("Accept", "application/json");
+      const refused = await settle(() => load(routeArgs(twice)));
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toBe("Send the search as text.");
+    }
+  });
+});
+
+describe("the journal call's ?thisdate=", () => {
+  test("missing, not a date or out of range is a 400 saying which", async () => {
+    const member = await createSignedInMember();
+    const ask = (query: string) => settle(() => journalCall(routeArgs(getRequest(`/user/calendercd/showtaskreviewbeforeprintjournal${query}`, member.cookie))));
+    for (const [query, message] of [
+      ["", "Enter a date as yyyy-mm-dd."],
+      ["?thisdate=2026-02-30", "Enter a date as yyyy-mm-dd."],
+      ["?thisdate=1899-12-31", "Choose a date from 1900 to 2100."],
+    ]) {
+      const refused = await ask(query);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.text()).toBe(message);
+    }
+    const fresh = await ask("?thisdate=%202026-02-28%20");
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toBe("new");
   });
 });
 

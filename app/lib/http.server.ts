@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
+import { YEAR_MESSAGE, yearFromAddress } from "./dates";
 import { respond } from "./respond.server";
 import { safeRedirect } from "./session.server";
 import { uploadErrorMessage } from "./uploads.server";
@@ -80,6 +81,14 @@ export function requireValid<Schema extends z.ZodType>(payload: FormData | URLSe
   const submission = parseWithZod(payload, { schema });
   if (submission.status !== "success") badRequest(firstError(submission));
   return submission.value;
+}
+
+/** The year a yearly page's address shows: the first of `names` given (an address may spell it
+ * several ways), this year when none is; a year out of range is a 400 saying so. */
+export function requireYear(params: URLSearchParams, ...names: [string, ...string[]]) {
+  const year = yearFromAddress(names.map((name) => params.get(name)).find((value) => value !== null) ?? null);
+  if (year === null) badRequest(YEAR_MESSAGE);
+  return year;
 }
 
 /** A feature's refusal ({status, message}: 400 with its reason, or 404) as the route's answer. */

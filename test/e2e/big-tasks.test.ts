@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addInDialog, atPath, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser } from "./browser";
+import { addInDialog, atPath, chooseYear, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 const YEAR = new Date().getUTCFullYear();
@@ -44,15 +44,10 @@ describe.each(modes)("big tasks $name", ({ javaScript }) => {
     expect(await rows(page).first().getByText("Priority 9 of 10, High", { exact: true }).count()).toBe(1);
     expect(await rows(page).nth(1).textContent()).toContain("Low");
 
-    const year = page.getByLabel("Year", { exact: true });
-    await year.selectOption(String(YEAR + 1));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR + 1));
+    await chooseYear(page, YEAR + 1);
     await page.getByText(`No big tasks for ${YEAR + 1} yet.`).waitFor();
     await hydrated(page);
-    await page.getByLabel("Year", { exact: true }).selectOption(String(YEAR));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR));
+    await chooseYear(page, YEAR);
     await rows(page).nth(1).waitFor();
     await hydrated(page);
 

@@ -101,6 +101,14 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => window.history.scrollRestoration === "manual");
 }
 
+/** Shows another year on a yearly page (app/ui/year-selector.tsx): the choice submits itself
+ * with JavaScript and by its Show button without; the year lands in the address. */
+export async function chooseYear(page: Page, year: number) {
+  await page.getByLabel("Year", { exact: true }).selectOption(String(year));
+  if (!javaScriptOf.get(page.context())) await page.getByRole("button", { name: "Show", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("year") === String(year));
+}
+
 /** Loads a page (a new document) and waits for it to hydrate. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

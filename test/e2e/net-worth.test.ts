@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, chooseYear, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 const YEAR = new Date().getUTCFullYear();
@@ -107,14 +107,10 @@ describe.each(modes)("net worth $name", ({ javaScript }) => {
     expect(await page.getByTestId("latest-net-worth").textContent()).toBe(`Net worth at the end of Q4 ${YEAR}: $275,000`);
 
     // The year selector: last year is empty, this year is back with its figures; the year is in the address.
-    await page.getByLabel("Year", { exact: true }).selectOption(String(YEAR - 1));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR - 1));
+    await chooseYear(page, YEAR - 1);
     await page.getByText(`Nothing for ${YEAR - 1} yet.`).waitFor();
     await hydrated(page);
-    await page.getByLabel("Year", { exact: true }).selectOption(String(YEAR));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR));
+    await chooseYear(page, YEAR);
     await page.getByTestId("net-worth-entry").first().waitFor();
     await hydrated(page);
     // Against the same quarter a year before there is nothing to compare.

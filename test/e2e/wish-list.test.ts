@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addInDialog, atPath, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { addInDialog, atPath, chooseYear, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 const YEAR = new Date().getUTCFullYear();
@@ -44,15 +44,10 @@ describe.each(modes)("wish list $name", ({ javaScript }) => {
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
 
     // The year selector: next year is empty, and the year is in the address.
-    const year = page.getByLabel("Year", { exact: true });
-    await year.selectOption(String(YEAR + 1));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR + 1));
+    await chooseYear(page, YEAR + 1);
     await page.getByText(`Nothing on your wish list for ${YEAR + 1} yet.`).waitFor();
     await hydrated(page);
-    await page.getByLabel("Year", { exact: true }).selectOption(String(YEAR));
-    if (!javaScript) await page.getByRole("button", { name: "Show", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("year") === String(YEAR));
+    await chooseYear(page, YEAR);
     await rows(page).nth(1).waitFor();
     await hydrated(page);
 

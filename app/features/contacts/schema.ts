@@ -98,6 +98,12 @@ export const EmailCheckSchema = z.object({
   contact_id: editedContact,
 });
 
+/** The e-mail check's address: the invite form asks with ?for=invite (an address that is
+ * already a member's counts too); the contact form asks without. */
+export const EmailCheckQuerySchema = z.object({
+  for: z.literal("invite", { error: "for is invite or absent." }).optional(),
+});
+
 /** SPEC.md §7 POST /user/ajax/check_contact_and_invite_to_phone: the number typed ("" checks
  * nothing) and the country it is read in. */
 export const PhoneCheckSchema = z.object({

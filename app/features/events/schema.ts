@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/dates";
 import { optionalText } from "~/lib/schema-fields";
 import { STATUS_TYPES } from "./constants";
 import { isTimeZone } from "~/lib/time-zones";
@@ -18,21 +19,14 @@ const optionalSeats = z
   .refine((value) => !value || (/^\d{1,7}$/.test(value) && Number(value) >= 1), "Enter a number of seats of 1 or more.")
   .transform((value) => (value ? Number(value) : null));
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function realDate(value: string) {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const date = (what: string) =>
   z
     .string({ error: `${what} date is required.` })
     .trim()
     .min(1, `${what} date is required.`)
-    .refine(realDate, "Enter a date as yyyy-mm-dd.");
+    .refine(isCalendarDate, "Enter a date as yyyy-mm-dd.");
 
 /** SPEC.md §5/§9: the time picker steps by 5 minutes. */
 const time = (what: string) =>

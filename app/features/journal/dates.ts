@@ -1,6 +1,10 @@
 // The journal's days: calendar dates ("YYYY-MM-DD") on the member's own clock. Shared by the
 // server and the pages (no zod here: components import this file).
 
+import { isCalendarDate } from "~/lib/dates";
+
+export { isCalendarDate };
+
 /** SPEC.md §4: what an empty day says, and how its times read before it is first saved. */
 export const EMPTY_JOURNAL = "Start To Write new Journal...";
 export const NO_TIME = "0000-00-00";
@@ -15,13 +19,6 @@ export const JOURNAL_MAX_LENGTH = 20_000;
 
 export const DATE_MESSAGE = "Enter a date as yyyy-mm-dd.";
 export const DATE_RANGE_MESSAGE = "Choose a date from 1900 to 2100.";
-
-/** Whether `value` is a real calendar date written yyyy-mm-dd (not 2026-02-30). */
-export function isCalendarDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Why `value` cannot be a journal's day, or null when it can. */
 export function journalDateProblem(value: string) {

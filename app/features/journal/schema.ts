@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOURNAL_MAX_LENGTH } from "./dates";
+import { DATE_MESSAGE, JOURNAL_MAX_LENGTH, journalDateProblem } from "./dates";
 
 export const JOURNAL_REQUIRED = "Write your journal before saving.";
 
@@ -14,3 +14,14 @@ export const JournalSchema = z.object({
 });
 
 export type JournalInput = z.infer<typeof JournalSchema>;
+
+/** SPEC.md §7 GET /user/calendercd/showtaskreviewbeforeprintjournal?thisdate=: a journal's day. */
+export const JournalDayQuerySchema = z.object({
+  thisdate: z
+    .string({ error: DATE_MESSAGE })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = journalDateProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+});

@@ -1,7 +1,11 @@
 // Net worth's shared constants: what the forms, the yearly page and the schemas all need.
 // Components import this file, never schema.ts (zod stays on the server).
 
-export type Choice<T extends string = string> = { value: T; label: string };
+import { labelOf, type Choice } from "~/lib/choices";
+import { yearChoices as choicesOfYears } from "~/lib/dates";
+
+export { labelOf, valuesOf, type Choice } from "~/lib/choices";
+export { thisYear, yearFromAddress } from "~/lib/dates";
 
 /** SPEC.md §3 Net worth: an entry is an asset or a liability of one of these types. */
 export const ASSET_TYPES = [
@@ -73,14 +77,6 @@ export const QUARTER_ENDS = ["31 March", "30 June", "30 September", "31 December
 
 export const quarterLabel = (quarter: number) => `Q${quarter}`;
 
-/** The years a member may keep figures for; a year outside them is refused. */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
-
-export function isNetWorthYear(year: number) {
-  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
-}
-
 /** Largest amount one value or line may hold (100 billion in the currency's units), and how
  * many entries a year and lines a quarter may have: totals then stay exact in a JavaScript
  * number (far below 2^53 cents). */
@@ -88,30 +84,9 @@ export const MAX_AMOUNT_CENTS = 10_000_000_000_000;
 export const MAX_ENTRIES_PER_YEAR = 200;
 export const MAX_LINES_PER_QUARTER = 200;
 
-export function thisYear(now = new Date()) {
-  return now.getUTCFullYear();
-}
-
-/** The `?year=` of the yearly page: this year when absent, null when out of range. */
-export function yearFromAddress(value: string | null, now = new Date()) {
-  if (value === null || value === "") return thisYear(now);
-  return /^\d{4}$/.test(value) && isNetWorthYear(Number(value)) ? Number(value) : null;
-}
-
-/** The year selector's choices: a few years back and ahead, and the one shown. */
+/** The year selector's choices: many years back (figures look back) and one ahead, and the one shown. */
 export function yearChoices(current: number, shown: number) {
-  const years = new Set<number>();
-  for (let year = current - 10; year <= current + 1; year++) if (isNetWorthYear(year)) years.add(year);
-  years.add(shown);
-  return [...years].sort((a, b) => a - b);
-}
-
-export function labelOf(choices: readonly Choice[], value: string) {
-  return choices.find((choice) => choice.value === value)?.label ?? value;
-}
-
-export function valuesOf<T extends string>(choices: readonly Choice<T>[]) {
-  return choices.map((choice) => choice.value) as [T, ...T[]];
+  return choicesOfYears(current, shown, { back: 10, ahead: 1 });
 }
 
 /** Cents as the form shows them again: "1250", "1250.5" → "1250.50". */

@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { optionalText } from "~/lib/schema-fields";
+import { optionalText, yearField } from "~/lib/schema-fields";
 import {
   ENTRY_TYPES,
   EXPENSE_CATEGORIES,
-  FIRST_YEAR,
   INCOME_CATEGORIES,
-  isNetWorthYear,
-  LAST_YEAR,
   MAX_AMOUNT_CENTS,
   valuesOf,
 } from "./constants";
 
-export const YEAR_MESSAGE = `Enter a year from ${FIRST_YEAR} to ${LAST_YEAR}.`;
+export { YEAR_MESSAGE } from "~/lib/dates";
 const AMOUNT_MESSAGE = "Enter an amount like 2500 or 2,500.50.";
 const TOO_LARGE = `Enter at most ${(MAX_AMOUNT_CENTS / 100).toLocaleString("en-US")}.`;
 
@@ -56,12 +53,6 @@ function amountField(required: boolean) {
       return parsed;
     });
 }
-
-export const yearField = z
-  .string({ error: YEAR_MESSAGE })
-  .trim()
-  .refine((value) => /^\d{4}$/.test(value) && isNetWorthYear(Number(value)), YEAR_MESSAGE)
-  .transform(Number);
 
 const title = z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters.");
 

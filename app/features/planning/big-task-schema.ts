@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BIG_TASK_STATUSES, PRIORITY_BANDS, valuesOf } from "./constants";
-import { dateInYear, optionalDate, optionalText, title, yearField } from "./wish-list-schema";
+import { optionalDate, optionalText, yearField } from "~/lib/schema-fields";
+import { dateInYear, title } from "./wish-list-schema";
 
 const PRIORITY_MESSAGE = "Choose a priority from 1 to 10.";
 

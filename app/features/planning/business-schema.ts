@@ -1,31 +1,11 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/dates";
+import { optionalDate, optionalText } from "~/lib/schema-fields";
 import { ACTION_STATUS_VALUES } from "./business-constants";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function realDate(value: string) {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 const required = (what: string, max: number) =>
   z.string({ error: `${what} is required.` }).trim().min(1, `${what} is required.`).max(max, `Use at most ${max} characters.`);
-
-const optionalDate = z
-  .string()
-  .trim()
-  .optional()
-  .refine((value) => !value || realDate(value), "Enter a date as yyyy-mm-dd.")
-  .transform((value) => (value ? value : null));
 
 const optionalWebAddress = z
   .string()
@@ -66,7 +46,7 @@ export const ContentSchema = z.object({
     .string({ error: "Date is required." })
     .trim()
     .min(1, "Date is required.")
-    .refine(realDate, "Enter a date as yyyy-mm-dd."),
+    .refine(isCalendarDate, "Enter a date as yyyy-mm-dd."),
   note: required("Note", 5000),
   link: optionalWebAddress,
   // Ticked on the edit dialog to drop the attachment the content has.

@@ -1,22 +1,15 @@
 // Planning's shared constants: what the forms, lists and schemas of the wish list and big tasks
 // all need. Components import this file, never the schemas (zod stays on the server).
 
-export type Choice<T extends string> = { value: T; label: string };
+import { type Choice } from "~/lib/choices";
+import { yearChoices as choicesOfYears } from "~/lib/dates";
 
-/** The years a plan may be made for; a year outside them is refused (a 400 or a field message). */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
+export { labelOf, valuesOf, type Choice } from "~/lib/choices";
+export { thisYear, yearFromAddress } from "~/lib/dates";
 
-export function isPlanningYear(year: number) {
-  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
-}
-
-/** The year selector's choices: a few years back and ahead of this year, and the one shown. */
-export function yearChoices(thisYear: number, shown: number) {
-  const years = new Set<number>();
-  for (let year = thisYear - 3; year <= thisYear + 10; year++) if (isPlanningYear(year)) years.add(year);
-  years.add(shown);
-  return [...years].sort((a, b) => a - b);
+/** The year selector's choices: a few years back and many ahead (plans look forward), and the one shown. */
+export function yearChoices(current: number, shown: number) {
+  return choicesOfYears(current, shown, { back: 3, ahead: 10 });
 }
 
 /** Wish list types: what the member wants to have, to do, to be (become), where to travel and
@@ -58,20 +51,3 @@ export function priorityBand(priority: number) {
   return PRIORITY_BANDS.find((band) => priority >= band.from && priority <= band.to) ?? PRIORITY_BANDS[0];
 }
 
-export function labelOf(choices: readonly Choice<string>[], value: string) {
-  return choices.find((choice) => choice.value === value)?.label ?? value;
-}
-
-export function valuesOf<T extends string>(choices: readonly Choice<T>[]) {
-  return choices.map((choice) => choice.value) as [T, ...T[]];
-}
-
-export function thisYear(now = new Date()) {
-  return now.getUTCFullYear();
-}
-
-/** The `?year=` of a yearly page: this year when absent, null when it is not a planning year. */
-export function yearFromAddress(value: string | null, now = new Date()) {
-  if (value === null || value === "") return thisYear(now);
-  return /^\d{4}$/.test(value) && isPlanningYear(Number(value)) ? Number(value) : null;
-}

@@ -1,37 +1,10 @@
 import { z } from "zod";
-import { FIRST_YEAR, LAST_YEAR, WISH_LIST_STATUSES, WISH_LIST_TYPES, isPlanningYear, valuesOf } from "./constants";
+import { optionalDate, optionalText, yearField } from "~/lib/schema-fields";
+import { WISH_LIST_STATUSES, WISH_LIST_TYPES, valuesOf } from "./constants";
 
-export const YEAR_MESSAGE = `Enter a year from ${FIRST_YEAR} to ${LAST_YEAR}.`;
+export { YEAR_MESSAGE } from "~/lib/dates";
 
 export const title = z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters.");
-
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
-/** A plan's year as typed or chosen: four digits within the planning years. */
-export const yearField = z
-  .string({ error: YEAR_MESSAGE })
-  .trim()
-  .refine((value) => /^\d{4}$/.test(value) && isPlanningYear(Number(value)), YEAR_MESSAGE)
-  .transform(Number);
-
-function realDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export const optionalDate = z
-  .string()
-  .trim()
-  .optional()
-  .refine((value) => !value || realDate(value), "Enter a date as yyyy-mm-dd.")
-  .transform((value) => (value ? value : null));
 
 /** A date that must fall in the plan's year (a refine on the whole form, so it sees both),
  * checked once both are good. */

@@ -182,6 +182,13 @@ export function getOwnEntry(side: Side, memberId: number, id: number, executor: 
   return side === "entrepreneur" ? getOwnEntrepreneur(memberId, id, executor) : getOwnInvestor(memberId, id, executor);
 }
 
+/** Another member's entry, the kind a member connects to: null when it is the member's own
+ * (one does not connect to oneself) or not there. */
+export async function othersEntry(side: Side, memberId: number, id: number): Promise<Entry | null> {
+  const entry = await getEntry(side, id);
+  return entry && entry.member_id !== memberId ? entry : null;
+}
+
 function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

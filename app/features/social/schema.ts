@@ -20,3 +20,12 @@ export const ChatResumeSchema = z.object({ after: messageId.optional(), last_eve
 
 /** SPEC.md §7's friend request calls: {friend_user_id}, and where to go after (a path of this site). */
 export const FriendCallSchema = z.object({ friend_user_id: z.unknown(), back: z.string().optional().catch(undefined) });
+
+/** The member search's ?q= (the results page and SPEC.md §7's /search_contacts), as typed; the
+ * first 200 characters are searched. */
+export const MemberSearchQuerySchema = z.object({
+  q: z
+    .string({ error: "Send the search as text." })
+    .optional()
+    .transform((value) => (value ?? "").slice(0, 200)),
+});

@@ -1,19 +1,11 @@
 import { z } from "zod";
+import { isCalendarDate, isKeptYear } from "~/lib/dates";
+import { optionalText } from "~/lib/schema-fields";
 import { MAX_CAPACITY, MAX_DURATION_MINUTES, PLACE_OR_LINK } from "./constants";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
+/** A training's day: a real date within the years lib/dates.ts keeps. */
 function realDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  const year = date.getUTCFullYear();
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && year >= 2000 && year <= 2100;
+  return isCalendarDate(value) && isKeptYear(Number(value.slice(0, 4)));
 }
 
 const wholeNumber = (required: string, max: number, tooBig: string) =>

@@ -7,6 +7,7 @@ import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
+import { DetailPageHeader } from "~/ui/detail-page-header";
 import { ImageUpload } from "~/ui/image-upload";
 import { EventPoster } from "~/features/events/EventPoster";
 import { formatEventRange } from "~/lib/format";
@@ -58,11 +59,7 @@ export default function EventDetail() {
   const { event, upload } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to="/user/events">← All events</Link>
-      </p>
-      <div className="page-header">
-        <h1>{event.title}</h1>
+      <DetailPageHeader back="/user/events" backLabel="All events" title={event.title}>
         {event.isOwner ? (
           <div className="event-owner-actions">
             <Link to={`/user/events/edit/${event.id}`} className="button button--secondary">
@@ -83,7 +80,7 @@ export default function EventDetail() {
             </Link>
           </div>
         ) : null}
-      </div>
+      </DetailPageHeader>
       <div className="event-detail-grid">
         <article className="card">
           {event.imageUrl ? (

@@ -1,14 +1,17 @@
-import { YEAR_MESSAGE } from "~/features/networth/schema";
-import { yearFromAddress } from "~/features/networth/constants";
-import { badRequest } from "~/lib/http.server";
+import { requireYear } from "~/lib/http.server";
 
-/** The year a net worth address shows: `?year=` (SPEC.md's `net_work_year` too), this year when
- * absent; a year out of range is a 400 saying so. */
+/** The names a net worth address gives its year by: `year`, and SPEC.md's `net_work_year`. */
+const YEAR_NAMES: [string, ...string[]] = ["year", "net_work_year"];
+
+/** The year a net worth address shows: this year when absent; a year out of range is a 400
+ * saying so. */
 export function yearOfAddress(request: Request) {
-  const params = new URL(request.url).searchParams;
-  const year = yearFromAddress(params.get("year") ?? params.get("net_work_year"));
-  if (year === null) badRequest(YEAR_MESSAGE);
-  return year;
+  return requireYear(new URL(request.url).searchParams, ...YEAR_NAMES);
+}
+
+/** The `?year=` an address gave, as given (SPEC.md §7's calls pass it on to the page, which checks it). */
+export function askedYear(params: URLSearchParams) {
+  return YEAR_NAMES.map((name) => params.get(name)).find((value) => value !== null) ?? null;
 }
 
 /** The yearly page of `year`. */

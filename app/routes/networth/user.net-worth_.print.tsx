@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { IncomeExpensesChart, NetWorthChart } from "~/features/networth/Charts";
 import { incomeExpensesChart, netWorthChart } from "~/features/networth/charts.server";
 import { entryKind, EXPENSE_CATEGORIES, FLOWS, INCOME_CATEGORIES, labelOf, QUARTERS, quarterLabel, valuesOf } from "~/features/networth/constants";
@@ -45,6 +46,55 @@ function PrintButton() {
   );
 }
 
+/** One of the print page's tables: a row a figure, a column a quarter. */
+function QuarterFiguresTable({
+  caption,
+  testId,
+  rowsHeader,
+  currency,
+  rows,
+}: {
+  caption: string;
+  testId: string;
+  rowsHeader: string;
+  currency: string;
+  rows: { key: string; heading: ReactNode; amounts: readonly (number | null)[] }[];
+}) {
+  return (
+    <ScrollingTable label={caption}>
+      <table className="statement statement--compact" data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowsHeader}</th>
+            {QUARTERS.map((quarter) => (
+              <th key={quarter} scope="col">
+                {quarterLabel(quarter)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5}>None given.</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.heading}</th>
+                {row.amounts.map((amount, index) => (
+                  <td key={index}>{moneyOrDash(amount, currency)}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </ScrollingTable>
+  );
+}
+
 /** SPEC.md §2's net worth print page: the year on one sheet, without the site's navigation
  * (income and expenses summed by category, so that a year of many lines still fits). */
 export default function NetWorthStatement() {
@@ -70,73 +120,37 @@ export default function NetWorthStatement() {
         <IncomeExpensesChart chart={charts.incomeExpenses} year={year} />
       </div>
       <div className="networth-print-columns">
-        <ScrollingTable label="Assets and liabilities">
-          <table className="statement statement--compact" data-testid="print-entries">
-            <caption>Assets and liabilities</caption>
-            <thead>
-              <tr>
-                <th scope="col">Entry</th>
-                {QUARTERS.map((quarter) => (
-                  <th key={quarter} scope="col">
-                    {quarterLabel(quarter)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>None given.</td>
-                </tr>
-              ) : (
-                entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">
-                      {entry.title} <span className="statement-date">{entryKind(entry.type)}</span>
-                    </th>
-                    {entry.values.map((value, index) => (
-                      <td key={index}>{moneyOrDash(value, currency)}</td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollingTable>
-        <ScrollingTable label="Income and expenses by category">
-          <table className="statement statement--compact" data-testid="print-lines">
-            <caption>Income and expenses by category</caption>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                {QUARTERS.map((quarter) => (
-                  <th key={quarter} scope="col">
-                    {quarterLabel(quarter)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {categories.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>None given.</td>
-                </tr>
-              ) : (
-                categories.map((row) => (
-                  <tr key={`${row.flow}-${row.category}`}>
-                    <th scope="row">
-                      {labelOf(FLOWS[row.flow].categories, row.category)}
-                      <span className="statement-date">{row.flow === "income" ? "Gross income" : "Expense"}</span>
-                    </th>
-                    {row.amounts.map((amount, index) => (
-                      <td key={index}>{moneyOrDash(amount, currency)}</td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </ScrollingTable>
+        <QuarterFiguresTable
+          caption="Assets and liabilities"
+          testId="print-entries"
+          rowsHeader="Entry"
+          currency={currency}
+          rows={entries.map((entry) => ({
+            key: String(entry.id),
+            heading: (
+              <>
+                {entry.title} <span className="statement-date">{entryKind(entry.type)}</span>
+              </>
+            ),
+            amounts: entry.values,
+          }))}
+        />
+        <QuarterFiguresTable
+          caption="Income and expenses by category"
+          testId="print-lines"
+          rowsHeader="Category"
+          currency={currency}
+          rows={categories.map((row) => ({
+            key: `${row.flow}-${row.category}`,
+            heading: (
+              <>
+                {labelOf(FLOWS[row.flow].categories, row.category)}
+                <span className="statement-date">{row.flow === "income" ? "Gross income" : "Expense"}</span>
+              </>
+            ),
+            amounts: row.amounts,
+          }))}
+        />
       </div>
     </article>
   );

@@ -12,6 +12,7 @@ import { publicOrigin } from "~/lib/public-origin.server";
 import { uploadLimit } from "~/lib/uploads.server";
 import styles from "~/styles/events.css";
 import { CopyButton } from "~/ui/copy-button";
+import { DetailPageHeader } from "~/ui/detail-page-header";
 import { ImageUpload } from "~/ui/image-upload";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -32,11 +33,7 @@ export default function OfferDetail() {
   const { offer, images, publicUrl, upload } = useLoaderData<typeof loader>();
   return (
     <>
-      <p>
-        <Link to="/user/offers">← All offers</Link>
-      </p>
-      <div className="page-header">
-        <h1>{offer.title}</h1>
+      <DetailPageHeader back="/user/offers" backLabel="All offers" title={offer.title}>
         {offer.isOwner ? (
           <div className="event-owner-actions">
             <Link to={`/user/offers/edit/${offer.id}`} className="button button--secondary">
@@ -47,7 +44,7 @@ export default function OfferDetail() {
             </Link>
           </div>
         ) : null}
-      </div>
+      </DetailPageHeader>
       <article className="card">
         <OfferImages
           images={images}

@@ -1,19 +1,13 @@
 import { BigTaskFilterSchema } from "~/features/planning/big-task-schema";
-import { thisYear as currentYear, yearFromAddress } from "~/features/planning/constants";
-import { WishListFilterSchema, YEAR_MESSAGE } from "~/features/planning/wish-list-schema";
-import { badRequest } from "~/lib/http.server";
-
-function yearOf(params: URLSearchParams) {
-  const year = yearFromAddress(params.get("year"));
-  if (year === null) badRequest(YEAR_MESSAGE);
-  return year;
-}
+import { thisYear as currentYear } from "~/features/planning/constants";
+import { WishListFilterSchema } from "~/features/planning/wish-list-schema";
+import { badRequest, requireYear } from "~/lib/http.server";
 
 /** The wish list page's address: `year` (this year when absent) and the filter's `type` and
  * `status`; anything else is a 400 saying what is wrong. */
 export function readWishListAddress(request: Request) {
   const params = new URL(request.url).searchParams;
-  const year = yearOf(params);
+  const year = requireYear(params, "year");
   const filter = WishListFilterSchema.safeParse({ type: params.get("type") ?? undefined, status: params.get("status") ?? undefined });
   if (!filter.success) badRequest("Choose a type and a status from the lists.");
   return { year, type: filter.data.type || null, status: filter.data.status || null, thisYear: currentYear() };
@@ -22,7 +16,7 @@ export function readWishListAddress(request: Request) {
 /** The big tasks page's address: `year`, and the filter's `status` and `priority` band. */
 export function readBigTaskAddress(request: Request) {
   const params = new URL(request.url).searchParams;
-  const year = yearOf(params);
+  const year = requireYear(params, "year");
   const filter = BigTaskFilterSchema.safeParse({ status: params.get("status") ?? undefined, priority: params.get("priority") ?? undefined });
   if (!filter.success) badRequest("Choose a status and a priority from the lists.");
   return { year, status: filter.data.status || null, priority: filter.data.priority || null, thisYear: currentYear() };

@@ -7,6 +7,7 @@ import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/business.css";
 import { EmptyState } from "~/ui/empty-state";
+import { DetailPageHeader } from "~/ui/detail-page-header";
 import { pageKind } from "~/ui/page-kind";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -22,11 +23,7 @@ export default function BusinessPage() {
   const { key } = useLocation();
   return (
     <>
-      <p>
-        <Link to="/user/businesses">← My businesses</Link>
-      </p>
-      <div className="page-header">
-        <h1>{business.name}</h1>
+      <DetailPageHeader back="/user/businesses" backLabel="My businesses" title={business.name}>
         <div className="form-actions">
           <Link to="goals/new" className="button" preventScrollReset>
             Add a goal
@@ -49,7 +46,7 @@ export default function BusinessPage() {
             </ul>
           </details>
         </div>
-      </div>
+      </DetailPageHeader>
       {business.description || business.industry || business.website ? (
         <section className="card">
           {business.description ? <p className="business-description">{business.description}</p> : null}

@@ -10,6 +10,7 @@ import {
   type Entry,
   getEntry,
   getOwnEntry,
+  othersEntry,
   ownProposals,
   updateEntrepreneur,
   updateInvestor,
@@ -144,8 +145,7 @@ export async function deleteAnswer(side: Side, request: Request, member: Member,
  * has (the dialog then reads Update, its message prefilled and the agreement ticked).
  */
 export async function connectData(side: Side, request: Request, member: Member, rawId: unknown) {
-  const entry = await requireFound(rawId, (id) => getEntry(side, id));
-  if (entry.member_id === member.id) notFound();
+  const entry = await requireFound(rawId, (id) => othersEntry(side, member.id, id));
   const memberSide = otherSide(side);
   const proposals = await ownProposals(member.id, memberSide);
   const asked = new URL(request.url).searchParams.get("proposal");
@@ -170,8 +170,7 @@ export async function connectData(side: Side, request: Request, member: Member, 
  * select's Choose button without JS) reloads the dialog for the proposal chosen. SPEC.md §3's names for the chosen proposal
  * (entrepreneurs_proposal_id, investor_proposal_id) are read too. */
 export async function connectAnswer(side: Side, request: Request, member: Member, rawId: unknown) {
-  const entry = await requireFound(rawId, (id) => getEntry(side, id));
-  if (entry.member_id === member.id) notFound();
+  const entry = await requireFound(rawId, (id) => othersEntry(side, member.id, id));
   const memberSide = otherSide(side);
   const fields = await request.formData();
   if (!fields.get("proposal_id")) {

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { entryPath } from "~/features/proposals/constants";
+import { DeleteEntryDialog } from "~/features/proposals/EntryPages";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { deleteAnswer, deleteData } from "./entry-routes.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,18 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return deleteAnswer("investor", request, member, params.entryId);
 }
 
-/** SPEC.md §8 asks "… this event?" for entries too; the entry is named instead (README). */
 export default function DeleteInvestorEntry() {
-  const { id, name, open } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={`Are you sure you want to delete ${name}?`} cancelTo={entryPath("investor", id)}>
-      {open ? (
-        <p>
-          {open === 1 ? "Its open connection" : `Its ${open} open connections`} will be closed, and the members told.
-        </p>
-      ) : null}
-    </ConfirmDialog>
-  );
+  return <DeleteEntryDialog side="investor" data={useLoaderData<typeof loader>()} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete investor entry · Chapter" }];

@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
 import { MemberSearch } from "~/features/social/MemberSearch";
 import { searchMembers } from "~/features/social/member-search.server";
+import { MemberSearchQuerySchema } from "~/features/social/schema";
+import { requireValid } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
@@ -15,7 +17,7 @@ const PAGE_RESULTS = 30;
 /** The member search results page (the autocomplete's items are /search_contacts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 200);
+  const { q } = requireValid(new URL(request.url).searchParams, MemberSearchQuerySchema);
   return json({ q, results: await searchMembers(member.id, q, PAGE_RESULTS) });
 }
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getConnection } from "~/features/proposals/connections.server";
 import { type Side, connectionPath, entryPath, otherSide, sidePath } from "~/features/proposals/constants";
-import { getEntry, getOwnEntry } from "~/features/proposals/entries.server";
+import { getEntry, getOwnEntry, othersEntry } from "~/features/proposals/entries.server";
 import { notFound, parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { action as answerConnection } from "~/routes/proposals/user.connections_.$connectionId.$answer";
@@ -38,8 +38,7 @@ export function loadModalCall(side: Side) {
     const raw = query(request, "id");
     if (raw === null) return redirect(`${sidePath(side)}/new`);
     const target = otherSide(side);
-    const entry = await requireFound(raw, (id) => getEntry(target, id));
-    if (entry.member_id === member.id) notFound();
+    const entry = await requireFound(raw, (id) => othersEntry(target, member.id, id));
     return redirect(`${entryPath(target, entry.id)}/connect`);
   };
 }
@@ -65,8 +64,7 @@ export function proposalCall(side: Side) {
     const member = await requireMember(request);
     const target = otherSide(side);
     const ids = { entrepreneur: ["entrepreneurs_proposal_id", "entrepreneur_proposal_id"], investor: ["investor_proposal_id", "investors_proposal_id"] };
-    const entry = await requireFound(query(request, ...ids[target]), (id) => getEntry(target, id));
-    if (entry.member_id === member.id) notFound();
+    const entry = await requireFound(query(request, ...ids[target]), (id) => othersEntry(target, member.id, id));
     const rawOwn = query(request, ...ids[side]);
     const own = rawOwn === null ? null : await requireFound(rawOwn, (id) => getOwnEntry(side, member.id, id));
     return redirect(`${entryPath(target, entry.id)}/connect${own ? `?proposal=${own.id}` : ""}`);

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { searchMembers } from "~/features/social/member-search.server";
+import { MemberSearchQuerySchema } from "~/features/social/schema";
+import { requireValid } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 
 /**
@@ -11,7 +13,7 @@ import { requireMember } from "~/lib/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const { q } = requireValid(url.searchParams, MemberSearchQuerySchema);
   const accept = request.headers.get("Accept") ?? "";
   if (accept.includes("text/html") && !accept.includes("application/json")) {
     return redirect(`/user/search?${new URLSearchParams({ q })}`);

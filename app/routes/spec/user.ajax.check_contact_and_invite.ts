@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { duplicateMessage } from "~/features/contacts/contacts.server";
-import { EmailCheckSchema } from "~/features/contacts/schema";
+import { EmailCheckQuerySchema, EmailCheckSchema } from "~/features/contacts/schema";
 import { inviteEmailMessage } from "~/features/invitations/invitations.server";
 import { parseId, requireValid } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const { email, contact_id } = requireValid(await request.formData(), EmailCheckSchema);
   const contactId = parseId(contact_id);
-  const forInvite = new URL(request.url).searchParams.get("for") === "invite";
+  const forInvite = requireValid(new URL(request.url).searchParams, EmailCheckQuerySchema).for === "invite";
   const message = !email ? "" : forInvite ? await inviteEmailMessage(member.id, email, contactId) : await duplicateMessage(member.id, "email", email, contactId);
   return checkAnswer(message);
 }

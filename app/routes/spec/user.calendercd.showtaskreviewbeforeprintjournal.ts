@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { journalDateProblem } from "~/features/journal/dates";
 import { getJournalEntry } from "~/features/journal/journal.server";
-import { badRequest } from "~/lib/http.server";
+import { JournalDayQuerySchema } from "~/features/journal/schema";
+import { requireValid } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 
 /** SPEC.md §7 GET /user/calendercd/showtaskreviewbeforeprintjournal {thisdate}: the member's
@@ -10,9 +10,7 @@ import { requireMember } from "~/lib/session.server";
  * not written one (§4). A date that is not yyyy-mm-dd answers 400 with why. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const date = new URL(request.url).searchParams.get("thisdate")?.trim() ?? "";
-  const problem = journalDateProblem(date);
-  if (problem) badRequest(problem);
+  const { thisdate: date } = requireValid(new URL(request.url).searchParams, JournalDayQuerySchema);
   const entry = await getJournalEntry(member.id, date);
   const headers = { "Cache-Control": "private, no-store" };
   if (!entry) return new Response("new", { headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });

@@ -9,6 +9,7 @@ import { clubTimeZone } from "~/lib/env.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
+import { DetailPageHeader } from "~/ui/detail-page-header";
 import { pageKind } from "~/ui/page-kind";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { ViewerTime } from "~/ui/viewer-time";
@@ -49,11 +50,7 @@ export default function TrainingPage() {
   const full = training.capacity !== null && training.taken >= training.capacity;
   return (
     <>
-      <p>
-        <Link to="/user/trainings">← All trainings</Link>
-      </p>
-      <div className="page-header">
-        <h1>{training.title}</h1>
+      <DetailPageHeader back="/user/trainings" backLabel="All trainings" title={training.title}>
         {training.isCreator ? (
           <div className="form-actions">
             <Link to="edit" className="button button--secondary" preventScrollReset>
@@ -64,7 +61,7 @@ export default function TrainingPage() {
             </Link>
           </div>
         ) : null}
-      </div>
+      </DetailPageHeader>
       <article className="card">
         {training.imageUrl ? <img src={training.imageUrl} alt="" loading="lazy" decoding="async" /> : null}
         {training.videoUrl ? <video controls preload="none" src={training.videoUrl} className="training-video" /> : null}

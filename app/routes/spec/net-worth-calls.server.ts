@@ -3,6 +3,7 @@ import type { Flow } from "~/features/networth/constants";
 import { getOwnEntry, getOwnLine } from "~/features/networth/networth.server";
 import { notFound, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
+import { askedYear } from "~/routes/networth/networth-address.server";
 
 // SPEC.md §7's net worth addresses (/user/task/my-net-worth/…): each leads to the area's own
 // dialog over the yearly page, for the member's own rows only (404 otherwise). The spec's
@@ -12,7 +13,7 @@ const params = (request: Request) => new URL(request.url).searchParams;
 
 /** `?year=` of the address (also `net_work_year`), passed on as is: the page checks it. */
 function yearQuery(request: Request) {
-  const year = params(request).get("year") ?? params(request).get("net_work_year");
+  const year = askedYear(params(request));
   return year ? `?year=${encodeURIComponent(year)}` : "";
 }
 

@@ -1,0 +1,38 @@
+// Calendar dates ("YYYY-MM-DD") and the years of the yearly pages (wish list, big tasks, net
+// worth): the one range their addresses, forms and year selectors accept. Plain code:
+// components use it too.
+
+/** Whether `value` is a real calendar date written yyyy-mm-dd (not 2026-02-30). */
+export function isCalendarDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/** What a year outside the range is refused with (a 400 or a field message). */
+export const YEAR_MESSAGE = `Enter a year from ${FIRST_YEAR} to ${LAST_YEAR}.`;
+
+export function isKeptYear(year: number) {
+  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+export function thisYear(now = new Date()) {
+  return now.getUTCFullYear();
+}
+
+/** The `?year=` of a yearly page: this year when absent, null when out of range. */
+export function yearFromAddress(value: string | null, now = new Date()) {
+  if (value === null || value === "") return thisYear(now);
+  return /^\d{4}$/.test(value) && isKeptYear(Number(value)) ? Number(value) : null;
+}
+
+/** A year selector's choices: `back` years before this one to `ahead` after it, and the one shown. */
+export function yearChoices(current: number, shown: number, { back, ahead }: { back: number; ahead: number }) {
+  const years = new Set<number>();
+  for (let year = current - back; year <= current + ahead; year++) if (isKeptYear(year)) years.add(year);
+  years.add(shown);
+  return [...years].sort((a, b) => a - b);
+}
