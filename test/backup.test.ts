@@ -287,7 +287,17 @@ describe("nightly backups", () => {
     fs.mkdirSync(dir, { recursive: true });
     const names = ["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27"].map((night) => `chapter-nightly-${night}T02-00-00Z.zip`);
     for (const name of [...names, "chapter-backup-2026-11-01T10-00-00Z.zip"]) fs.writeFileSync(path.join(dir, name), "zip");
+    // Left by runs stopped half-way: two days ago (removed) and now (perhaps still running).
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    fs.writeFileSync(path.join(dir, "chapter-nightly-2026-11-25T02-00-00Z.zip.partial"), "half");
+    fs.mkdirSync(path.join(dir, ".backup-old"));
+    for (const old of ["chapter-nightly-2026-11-25T02-00-00Z.zip.partial", ".backup-old"]) fs.utimesSync(path.join(dir, old), twoDaysAgo, twoDaysAgo);
+    fs.writeFileSync(path.join(dir, "chapter-nightly-2026-11-28T02-00-00Z.zip.partial"), "being written");
     expect(await pruneNightly(dir, 2)).toEqual(names.slice(0, 2));
-    expect(fs.readdirSync(dir).sort()).toEqual(["chapter-backup-2026-11-01T10-00-00Z.zip", ...names.slice(2)]);
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      "chapter-backup-2026-11-01T10-00-00Z.zip",
+      ...names.slice(2),
+      "chapter-nightly-2026-11-28T02-00-00Z.zip.partial",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { createBackup } from "./backup.server";
 
 export const NIGHTLY_PREFIX = "chapter-nightly";
 const CHECK_EVERY_MS = 60_000;
-/** A .partial older than this is what a stopped run left behind. */
+/** A .partial or working folder older than this is what a stopped run left behind. */
 const STALE_PARTIAL_MS = 24 * 60 * 60 * 1000;
 
 export type NightlySettings = {
@@ -57,9 +57,10 @@ export async function pruneNightly(dir: string, keep: number) {
   const archives = names.filter((name) => name.startsWith(`${NIGHTLY_PREFIX}-`) && name.endsWith(".zip")).sort();
   const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) await fsp.rm(path.join(dir, name), { force: true });
-  for (const name of names.filter((each) => each.startsWith(`${NIGHTLY_PREFIX}-`) && each.endsWith(".zip.partial"))) {
+  // What a run stopped half-way left behind: its archive being written and its working folder.
+  for (const name of names.filter((each) => (each.startsWith(`${NIGHTLY_PREFIX}-`) && each.endsWith(".zip.partial")) || each.startsWith(".backup-"))) {
     const { mtimeMs } = await fsp.stat(path.join(dir, name));
-    if (Date.now() - mtimeMs > STALE_PARTIAL_MS) await fsp.rm(path.join(dir, name), { force: true });
+    if (Date.now() - mtimeMs > STALE_PARTIAL_MS) await fsp.rm(path.join(dir, name), { recursive: true, force: true });
   }
   return removed;
 }
