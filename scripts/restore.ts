@@ -10,7 +10,10 @@ if (!archive) {
   process.exit(2);
 }
 try {
-  await restoreBackup(archive, { databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), force: args.includes("--force") });
+  // `npm run restore ARCHIVE --force` (without the --) gives --force to npm, which passes it on
+  // as npm_config_force.
+  const force = args.includes("--force") || process.env.npm_config_force === "true";
+  await restoreBackup(archive, { databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), force });
 } catch (error) {
   console.error(error instanceof RestoreRefused ? error.message : `Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;
