@@ -166,6 +166,25 @@ describe("backup and restore", { timeout: 60_000 }, () => {
     expect(Object.keys(restoredFiles).length).toBeGreaterThanOrEqual(Object.keys(filesBefore).length);
   });
 
+  test("a long run says how far it is (here: every update), then what it wrote", async () => {
+    const owner = await createSignedInMember();
+    for (let i = 0; i < 3; i += 1) await uploadDocument(owner.id, `page-${i}.txt`, `Page ${i}`);
+    const lines: string[] = [];
+    const { archive } = await createBackup({
+      databaseUrl: databaseUrl(),
+      uploadsDir: uploadsDir(),
+      outDir: path.join(work, "out"),
+      log: (line) => lines.push(line),
+      progressEveryMs: 0,
+    });
+    expect(lines).toContain("Backup: database copied");
+    expect(lines).toContain("Backup: files 3 of 3 (18 bytes of 18 bytes)");
+    expect(lines.at(-1)).toMatch(new RegExp(`^Backup: ${archive.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(\\d+ KB\\): \\d+ tables, \\d+ rows, 3 files$`));
+    const quiet: string[] = [];
+    await createBackup({ databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), outDir: path.join(work, "out2"), log: (line) => quiet.push(line) });
+    expect(quiet).toHaveLength(1); // a short run prints only its result
+  });
+
   test("a damaged archive is refused and nothing is restored", async () => {
     const { archive } = await populatedBackup();
     const target = await emptyInstall("damaged");

@@ -86,6 +86,7 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
       dialect === "sqlite"
         ? await copySqlite(options.databaseUrl, databaseCopy, (copied, total) => progress.update(`database ${percent(copied, total)}`))
         : await dumpPostgres(options.databaseUrl, databaseCopy);
+    progress.update("database copied");
 
     // Listed after the copy: every file its rows name was stored before it (uploads store the
     // file, then record it), and a file added since is one more file, harmless.
@@ -102,7 +103,13 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
     const zip = new yazl.ZipFile();
     const partial = `${archive}.partial`;
     const written = pipeline(zip.outputStream, fs.createWriteStream(partial));
-    const failed = new Promise<never>((_, reject) => zip.on("error", reject));
+    written.catch(() => undefined); // awaited below; a failure is reported through `failed`
+    const failed = new Promise<never>((_, reject) =>
+      zip.on("error", (error: Error) => {
+        reject(error);
+        (zip.outputStream as Readable).destroy(error); // closes the .partial
+      }),
+    );
 
     zip.addReadStreamLazy(databaseEntry, { compress: true }, (callback) => {
       const source = fs.createReadStream(databaseCopy);

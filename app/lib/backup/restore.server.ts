@@ -166,7 +166,7 @@ async function extractChecked(archive: string, zip: ZipReader, expected: StoredE
   }
 }
 
-function sameRows(expected: Record<string, number>, actual: DatabaseContents) {
+function rowDifferences(expected: Record<string, number>, actual: DatabaseContents) {
   const names = new Set([...Object.keys(expected), ...Object.keys(actual.tables)]);
   return [...names].filter((name) => expected[name] !== actual.tables[name]).map((name) => `${name}: ${actual.tables[name] ?? "missing"} rows, the manifest says ${expected[name] ?? "none"}`);
 }
@@ -220,7 +220,7 @@ export async function restoreBackup(archive: string, options: RestoreOptions) {
       try {
         const check = staged.pragma("integrity_check", { simple: true });
         if (check !== "ok") throw damaged(archive, `its database fails SQLite's integrity check (${String(check)})`);
-        const differences = sameRows(manifest.tables, sqliteContents(staged));
+        const differences = rowDifferences(manifest.tables, sqliteContents(staged));
         if (differences.length) throw damaged(archive, `its database does not hold the rows its manifest counts (${differences.join("; ")})`);
       } finally {
         staged.close();
@@ -229,7 +229,7 @@ export async function restoreBackup(archive: string, options: RestoreOptions) {
       await copySqlite(stagedDatabase, options.databaseUrl);
     } else {
       const restored = await restorePostgres(options.databaseUrl, stagedDatabase);
-      const differences = sameRows(manifest.tables, restored);
+      const differences = rowDifferences(manifest.tables, restored);
       if (differences.length) throw new Error(`The restored database does not hold the rows the manifest counts: ${differences.join("; ")}`);
     }
 
