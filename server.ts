@@ -9,6 +9,7 @@ import express from "express";
 import helmet from "helmet";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
+import { scheduleNightlyBackups } from "./app/lib/backup/nightly.server.ts";
 import { protectActions } from "./app/lib/csrf.server.ts";
 import { db } from "./app/lib/db.server.ts";
 import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
@@ -151,6 +152,8 @@ async function remindExpiringMemberships() {
 const reminders = setInterval(remindExpiringMemberships, REMINDER_INTERVAL_MS);
 reminders.unref();
 void remindExpiringMemberships();
+// Off unless BACKUP_DIR is set; with several instances one of them runs it (claimed in the database).
+const stopNightlyBackups = scheduleNightlyBackups();
 
 let stopping = false;
 function shutdown(signal: string) {
@@ -158,6 +161,7 @@ function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);
   clearInterval(reminders);
+  stopNightlyBackups();
   const force = setTimeout(() => {
     console.error("Requests still open after the grace period; closing them");
     server.closeAllConnections();

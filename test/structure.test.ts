@@ -36,6 +36,8 @@ const QUERIES_OUTSIDE_FEATURES: Record<string, string[]> = {
   "app/lib/payments/payments.server.ts": ["payments", "payment_events"],
   // The public address the first account was created at (a setting, for links in e-mails).
   "app/lib/public-origin.server.ts": ["settings"],
+  // Which instance runs tonight's backup: a row per night, claimed by one insert.
+  "app/lib/backup/nightly.server.ts": ["backup_runs"],
   // The health probe asks the database `select 1`.
   "app/routes/shell/healthz.ts": [],
 };

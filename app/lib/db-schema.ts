@@ -90,6 +90,18 @@ export interface AnnouncementsTable {
   created_at: string;
 }
 
+/** A night's backup, claimed by the instance that runs it (app/lib/backup/nightly.server.ts). */
+export interface BackupRunsTable {
+  /** The night's date (YYYY-MM-DD) in the club's time zone. */
+  night: string;
+  /** host:pid of the instance that runs it. */
+  claimed_by: string;
+  started_at: string;
+  finished_at: string | null;
+  archive: string | null;
+  error: string | null;
+}
+
 /** Site-wide values the app learns or an admin sets (key → value). */
 export interface SettingsTable {
   key: string;
@@ -701,6 +713,7 @@ export interface DB {
   files: FilesTable;
   announcements: AnnouncementsTable;
   settings: SettingsTable;
+  backup_runs: BackupRunsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   memberships: MembershipsTable;

@@ -47,6 +47,15 @@ const EnvSchema = z.object({
   UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(250_000_000),
   UPLOAD_MAX_DOCUMENT_BYTES: z.coerce.number().int().positive().default(25_000_000),
   UPLOAD_MAX_IMPORT_BYTES: z.coerce.number().int().positive().default(10_000_000),
+  /** Set, the server writes a backup there every night (off when unset). */
+  BACKUP_DIR: optional(z.string()),
+  /** How many nightly backups are kept; older ones are removed after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  /** When the nightly backup runs, in the club's time zone. */
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "BACKUP_AT must be a time of day as HH:MM, for example 02:30")
+    .default("02:00"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -10,13 +10,20 @@ class MigrationFolder implements MigrationProvider {
   constructor(private folder: string) {}
 
   async getMigrations() {
-    const files = (await fs.readdir(this.folder)).filter((name) => MIGRATION_FILE.test(name)).sort();
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      migrations[file.replace(/\.ts$/, "")] = await import(pathToFileURL(path.join(this.folder, file)).href);
+    for (const name of await migrationNames(this.folder)) {
+      migrations[name] = await import(pathToFileURL(path.join(this.folder, `${name}.ts`)).href);
     }
     return migrations;
   }
+}
+
+/** The names of the code's migrations, oldest first ("202611221200_contacts"). */
+export async function migrationNames(folder = path.resolve("migrations")) {
+  return (await fs.readdir(folder))
+    .filter((name) => MIGRATION_FILE.test(name))
+    .sort()
+    .map((file) => file.replace(/\.ts$/, ""));
 }
 
 export async function migrateToLatest(db: Kysely<any>, folder = path.resolve("migrations")) {

@@ -20,11 +20,15 @@ async function freePort() {
   });
 }
 
-export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}) {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+/** `fresh: false` starts it on the data folder as it is (a restart); `readyMs` is the time
+ * from spawning the process to its first 200 from /healthz. */
+export async function startServer(dataDir: string, extraEnv: Record<string, string> = {}, { fresh = true } = {}) {
+  if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+  // node with tsx's loader, as one process (the tsx command runs the server in a child of its
+  // own): a signal sent to `child`, SIGKILL included, reaches the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -40,6 +44,7 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const spawnedAt = performance.now();
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -48,15 +53,15 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return { baseURL, child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (ok) return { baseURL, child, output: () => output, readyMs: performance.now() - spawnedAt };
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill("SIGKILL");
   throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
 }
 
 export async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return child.exitCode;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.kill("SIGTERM");
   return exited;
