@@ -11,6 +11,7 @@ import { RestoreRefused, restoreBackup } from "~/lib/backup/restore.server";
 import type { Manifest } from "~/lib/backup/manifest.server";
 import { db, openDatabase } from "~/lib/db.server";
 import { databaseUrl, isPostgresUrl, uploadsDir } from "~/lib/env.server";
+import { migrateToLatest } from "~/lib/migrate.server";
 import { receiveUpload } from "~/lib/uploads.server";
 import { BASE, contactOf, createSignedInMember } from "./helpers";
 import { TMP } from "./setup/paths";
@@ -246,6 +247,17 @@ describe("backup and restore", { timeout: 60_000 }, () => {
     fs.mkdirSync(path.join(stray.uploadsDir, "post_media"), { recursive: true });
     fs.writeFileSync(path.join(stray.uploadsDir, "post_media", "left.jpg"), "left behind");
     await expect(restoreBackup(archive, { ...stray, log: quiet })).rejects.toThrow(/The uploads folder .* is not empty \(1 files\)/);
+
+    // A fresh install, migrated and with a nightly backup's row, counts as empty.
+    const fresh = await emptyInstall("fresh");
+    const freshDb = openDatabase(fresh.databaseUrl);
+    try {
+      await migrateToLatest(freshDb);
+      await freshDb.insertInto("backup_runs").values({ night: "2026-11-27", claimed_by: "x", started_at: "2026-11-27T02:00:00Z", finished_at: null, archive: null, error: null }).execute();
+    } finally {
+      await freshDb.destroy();
+    }
+    await restoreBackup(archive, { ...fresh, log: quiet });
 
     await restoreBackup(archive, { ...target, force: true, log: quiet });
     const again = openDatabase(target.databaseUrl);

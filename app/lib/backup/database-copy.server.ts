@@ -12,10 +12,13 @@ function quoted(name: string) {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Rows in the tables that hold the club's data (kysely's bookkeeping aside). */
+/** Bookkeeping, not the club's data: a fresh install that has run a nightly backup is empty. */
+const BOOKKEEPING = /^(kysely_|backup_runs$)/;
+
+/** Rows in the tables that hold the club's data. */
 export function dataRows(tables: Record<string, number>) {
   return Object.entries(tables)
-    .filter(([table]) => !table.startsWith("kysely_"))
+    .filter(([table]) => !BOOKKEEPING.test(table))
     .reduce((sum, [, rows]) => sum + rows, 0);
 }
 
