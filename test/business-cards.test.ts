@@ -16,7 +16,7 @@ import { action as legacyUpload } from "~/routes/spec/user.upload.simple_upload_
 import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { gif, phonePhoto, png, uploadRequest, type UploadFile } from "./fixtures/files";
-import { contactOf, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { contactOf, createSignedInMember, filesOf, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
@@ -58,10 +58,6 @@ function serve(member: TestMember, url: string) {
 
 async function cardsOf(contactId: number) {
   return db.selectFrom("business_cards").selectAll().where("contact_id", "=", contactId).orderBy("id").execute();
-}
-
-async function filesOf(member: TestMember) {
-  return db.selectFrom("files").selectAll().where("owner_id", "=", member.id).orderBy("id").execute();
 }
 
 async function fileById(id: number) {

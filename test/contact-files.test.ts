@@ -13,7 +13,7 @@ import { action as uploadVideo, loader as videosLoader } from "~/routes/contacts
 import { loader as serveFile } from "~/routes/files/user.files.$token";
 import { loader as profileLoader } from "~/routes/contacts/user.profile";
 import { DOCUMENT_HEADS, png, uploadRequest, VIDEO_HEADS, type UploadFile } from "./fixtures/files";
-import { contactOf, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { contactOf, createSignedInMember, filesOf, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
@@ -52,10 +52,6 @@ function remove(kind: "video" | "document", member: TestMember, contactId: numbe
 function serve(member: TestMember, url: string) {
   const token = /\/user\/files\/([^?]+)/.exec(url)![1];
   return settle(() => serveFile(routeArgs(getRequest(url, member.cookie), { token })));
-}
-
-async function filesOf(member: TestMember) {
-  return db.selectFrom("files").selectAll().where("owner_id", "=", member.id).orderBy("id").execute();
 }
 
 async function linksOf(contactId: number) {

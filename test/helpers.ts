@@ -128,9 +128,11 @@ export async function contactOf(owner: { id: number }, fields: ContactFields = {
   return id;
 }
 
-/** The date (YYYY-MM-DD, UTC) this many days from today (negative: ago). */
-export function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export { day } from "./fixtures/days";
+
+/** The member's files, oldest first, straight from the database. */
+export async function filesOf(member: { id: number }) {
+  return db.selectFrom("files").selectAll().where("owner_id", "=", member.id).orderBy("id").execute();
 }
 
 /** Two members made friends (or left with a's request pending), straight in the database. */

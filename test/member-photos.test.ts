@@ -11,7 +11,7 @@ import { loader as userHome } from "~/routes/home/user._index";
 import { loader as photosPage } from "~/routes/settings/user.settings.photos";
 import { action as deletePhoto, loader as confirmDelete } from "~/routes/settings/user.settings.photos.$slot.delete";
 import { DOCUMENT_HEADS, noisyPng, png, uploadRequest, type UploadFile } from "./fixtures/files";
-import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { createSignedInMember, filesOf, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 const PROFILE = "/user/ajax/file_upload/profile";
 const COVER = "/user/ajax/file_upload/cover_image";
@@ -31,10 +31,6 @@ function sendCover(member: TestMember, file: UploadFile | null, { json = false }
 
 async function photoPng(width = 80, height = 80): Promise<UploadFile> {
   return { name: "me.png", content: await png(width, height), type: "image/png" };
-}
-
-async function filesOf(member: TestMember) {
-  return db.selectFrom("files").selectAll().where("owner_id", "=", member.id).orderBy("id").execute();
 }
 
 async function usersRow(member: TestMember) {

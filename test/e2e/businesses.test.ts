@@ -2,12 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DOCUMENT_HEADS } from "../fixtures/files";
 import { atPath, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { day } from "../fixtures/days";
 
 const browser = useBrowser();
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** "2026-11-28" as the page writes it: "28 Nov 2026". */
 function longDate(isoDay: string) {

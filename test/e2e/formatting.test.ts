@@ -1,6 +1,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { atPath, detail, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { day } from "../fixtures/days";
 
 const browser = useBrowser();
 
@@ -11,10 +12,6 @@ function inTokyo(iso: string) {
   const at = new Date(Date.parse(iso) + 9 * 3_600_000);
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
-}
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function field(dialog: Locator, label: string) {

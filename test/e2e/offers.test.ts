@@ -2,12 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { png } from "../fixtures/files";
 import { atPath, baseURL, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { day } from "../fixtures/days";
 
 const browser = useBrowser();
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Creates an event through its dialog and returns its title. */
 async function createEvent(page: Page, title: string) {

@@ -2,16 +2,13 @@ import { describe, expect, test } from "vitest";
 import { signStripePayload } from "~/lib/payments/stripe.server";
 import { modes } from "./browser";
 import { WEBHOOK_SECRET, useStripeChapter } from "./stripe-chapter";
+import { day } from "../fixtures/days";
 
 // A paid ticket bought by card, end to end (see stripe-chapter.ts): the seat is held while the
 // payment waits and the ticket is issued only once Stripe's signed webhook confirms it.
 
 const { fakeStripe, chapter, newPage, hydrated, onChapter, signUp, postWebhook, completedEvent } =
   useStripeChapter("ticket-card");
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 describe.each(modes)("a ticket paid by card $name", ({ javaScript }) => {
   test("the seat is held while Stripe takes the payment; the ticket is issued when Stripe confirms", async () => {

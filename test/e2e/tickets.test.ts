@@ -1,15 +1,12 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { admin, atPath, detail, dismissToast, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { day } from "../fixtures/days";
 
 // Tickets end to end, with and without JavaScript: free and paid (bank transfer confirmed by
 // the admin) tickets, the check-in door, a ticket sent to a contact, and invitations.
 
 const browser = useBrowser();
-
-function day(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function field(scope: Locator, label: string) {
   return scope.getByLabel(label, { exact: true });

@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/ui/csrf-input";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { DialogForm } from "~/ui/dialog-form";
 import { ErrorList, Field } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 import { ASSET_TYPES, LIABILITY_TYPES, QUARTER_ENDS, QUARTERS, quarterLabel } from "./constants";
 
 /** SPEC.md §2's net worth add and edit form: an asset or liability of a year and its value at
@@ -23,12 +21,10 @@ export function EntryForm({
   entryId: number | null;
   submitLabel: string;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(entryId ? `net-worth-entry-${entryId}` : "net-worth-entry-new", { lastResult, constraint, defaults });
   const typeErrors = fields.type.errors;
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel}>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <div className="grid-2">
         <div className="field">
@@ -81,10 +77,6 @@ export function EntryForm({
           })}
         </div>
       </fieldset>
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

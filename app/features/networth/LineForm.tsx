@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, SelectField } from "~/ui/field";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field, SelectField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 import { FLOWS, type Flow, QUARTER_ENDS, QUARTERS, quarterLabel } from "./constants";
 
 const QUARTER_CHOICES = QUARTERS.map((quarter) => ({ value: String(quarter), label: `${quarterLabel(quarter)} (to ${QUARTER_ENDS[quarter - 1]})` }));
@@ -26,11 +24,9 @@ export function LineForm({
   lineId: number | null;
   submitLabel: string;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(lineId ? `net-worth-line-${lineId}` : `net-worth-${flow}-new`, { lastResult, constraint, defaults });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel}>
       <div className="grid-2">
         <Field
           label="Year"
@@ -64,10 +60,6 @@ export function LineForm({
         errors={fields.amount.errors}
         inputProps={{ ...getInputProps(fields.amount, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
       />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

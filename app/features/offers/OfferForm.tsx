@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { formatBytes } from "~/lib/file-types";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field, type Option, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 
 /** An offer (SPEC.md's product): title, description, optional price, optional event, and an
  * image to add (more can be added on the offer's page). */
@@ -27,12 +25,10 @@ export function OfferForm({
   offerId: number | null;
   submitLabel: string;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(offerId ? `offer-${offerId}` : "offer-new", { lastResult, constraint, defaults });
   const imageErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="offer-form">
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel} multipart className="offer-form">
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
       <Field
@@ -55,10 +51,6 @@ export function OfferForm({
         errors={imageErrors}
         inputProps={{ type: "file", name: "image", accept: imageAccept }}
       />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

@@ -1,9 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 import { BIG_TASK_STATUSES, priorityBand } from "./constants";
 import { YearAndDateFields } from "./YearAndDateFields";
 
@@ -27,11 +25,9 @@ export function BigTaskForm({
   taskId: number | null;
   submitLabel: string;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(taskId ? `big-task-${taskId}` : "big-task-new", { lastResult, constraint, defaults });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel}>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
       <div className="grid-2">
@@ -39,10 +35,6 @@ export function BigTaskForm({
         <SelectField label="Status" errors={fields.status.errors} options={BIG_TASK_STATUSES} selectProps={getSelectProps(fields.status)} />
       </div>
       <YearAndDateFields year={fields.year} date={fields.due_date} yearLabel="Year" dateLabel="Due date" />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

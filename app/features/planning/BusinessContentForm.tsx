@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { formatBytes } from "~/lib/file-types";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, TextareaField } from "~/ui/field";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 
 /** An action content: a dated note of what was done, with an optional link and attachment. */
 export function BusinessContentForm({
@@ -27,12 +25,10 @@ export function BusinessContentForm({
   /** The attachment the content has (editing), if any. */
   attachment: { url: string; name: string } | null;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(formId, { lastResult, constraint, defaults });
   const attachmentErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.attachment;
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel} multipart>
       <Field label="Date" errors={fields.noted_on.errors} inputProps={{ ...getInputProps(fields.noted_on, { type: "date" }) }} />
       <TextareaField label="Note" errors={fields.note.errors} textareaProps={{ ...getTextareaProps(fields.note), rows: 4 }} />
       <Field
@@ -55,10 +51,6 @@ export function BusinessContentForm({
         errors={attachmentErrors}
         inputProps={{ type: "file", name: "attachment", accept: attachmentAccept }}
       />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

@@ -1,17 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field } from "~/ui/field";
+import { getInputProps } from "@conform-to/react";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field } from "~/ui/field";
 import { type ServerFormProps, useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 
 /** A business goal: a title, the measurable target and when it should be reached. */
 export function BusinessGoalForm({ lastResult, constraint, defaults, formId, submitLabel }: ServerFormProps & { formId: string; submitLabel: string }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(formId, { lastResult, constraint, defaults });
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel}>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <Field
         label="Target"
@@ -20,10 +16,6 @@ export function BusinessGoalForm({ lastResult, constraint, defaults, formId, sub
         inputProps={{ ...getInputProps(fields.target, { type: "text" }), autoComplete: "off" }}
       />
       <Field label="Target date" hint="Optional." errors={fields.target_date.errors} inputProps={{ ...getInputProps(fields.target_date, { type: "date" }) }} />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { formatBytes } from "~/lib/file-types";
-import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
+import { DialogForm } from "~/ui/dialog-form";
+import { Field, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { StatusButton, useIsPending } from "~/ui/status-button";
 import { WISH_LIST_STATUSES, WISH_LIST_TYPES } from "./constants";
 import { YearAndDateFields } from "./YearAndDateFields";
 
@@ -30,12 +28,10 @@ export function WishListForm({
   hasImage: boolean;
   submitLabel: string;
 }) {
-  const pending = useIsPending();
   const [form, fields] = useServerForm(itemId ? `wish-list-${itemId}` : "wish-list-new", { lastResult, constraint, defaults });
   const imageErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.image;
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-      <CsrfInput />
+    <DialogForm form={form} submitLabel={submitLabel} multipart>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <div className="grid-2">
         <SelectField label="Type" errors={fields.type.errors} options={WISH_LIST_TYPES} placeholder="Choose…" selectProps={getSelectProps(fields.type)} />
@@ -55,10 +51,6 @@ export function WishListForm({
         inputProps={{ type: "file", name: "image", accept: imageAccept }}
       />
       <TextareaField label="Notes" errors={fields.notes.errors} textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }} />
-      <ErrorList errors={form.errors} />
-      <div className="dialog-actions">
-        <StatusButton pending={pending}>{submitLabel}</StatusButton>
-      </div>
-    </Form>
+    </DialogForm>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatWallClock, zoneLabel } from "~/lib/format";
+import { ListTable } from "~/ui/list-table";
 import { formatDuration, placesLabel } from "./constants";
 
 type Training = {
@@ -26,30 +27,19 @@ export function trainingWhen(training: { date: string; start_time: string; durat
 /** Trainings as a list: each with its time, trainer, place and the places left. */
 export function TrainingList({ trainings }: { trainings: Training[] }) {
   return (
-    <table className="list list--stacked">
-      <thead>
-        <tr>
-          <th scope="col">Training</th>
-          <th scope="col">When</th>
-          <th scope="col">Trainer</th>
-          <th scope="col">Where</th>
-          <th scope="col">Places</th>
+    <ListTable headings={["Training", "When", "Trainer", "Where", "Places"]}>
+      {trainings.map((training) => (
+        <tr key={training.id} data-testid="training">
+          <th scope="row">
+            {training.imageUrl ? <img src={training.imageUrl} alt="" width={48} height={48} loading="lazy" /> : null}{" "}
+            <Link to={`/user/trainings/${training.id}`}>{training.title}</Link>
+          </th>
+          <td data-label="When">{trainingWhen(training)}</td>
+          <td data-label="Trainer">{training.trainer_name}</td>
+          <td data-label="Where">{[training.place, training.online_link ? "Online" : null].filter(Boolean).join(" · ")}</td>
+          <td data-label="Places">{placesLabel(training.capacity, training.taken)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {trainings.map((training) => (
-          <tr key={training.id} data-testid="training">
-            <th scope="row">
-              {training.imageUrl ? <img src={training.imageUrl} alt="" width={48} height={48} loading="lazy" /> : null}{" "}
-              <Link to={`/user/trainings/${training.id}`}>{training.title}</Link>
-            </th>
-            <td data-label="When">{trainingWhen(training)}</td>
-            <td data-label="Trainer">{training.trainer_name}</td>
-            <td data-label="Where">{[training.place, training.online_link ? "Online" : null].filter(Boolean).join(" · ")}</td>
-            <td data-label="Places">{placesLabel(training.capacity, training.taken)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </ListTable>
   );
 }

@@ -9,6 +9,7 @@ import styles from "~/styles/events.css";
 import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
+import { WhenTabs } from "~/ui/when-tabs";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -50,18 +51,7 @@ export default function Events() {
           </button>
         </div>
       </SearchForm>
-      <ul className="tabs" aria-label="Which events">
-        <li>
-          <Link to={`/user/events${query({ when: null })}`} className={when === "upcoming" ? "active" : undefined} aria-current={when === "upcoming" ? "page" : undefined}>
-            Upcoming
-          </Link>
-        </li>
-        <li>
-          <Link to={`/user/events${query({ when: "past" })}`} className={when === "past" ? "active" : undefined} aria-current={when === "past" ? "page" : undefined}>
-            Past
-          </Link>
-        </li>
-      </ul>
+      <WhenTabs label="Which events" when={when} hrefOf={(tab) => `/user/events${query({ when: tab === "past" ? "past" : null })}`} />
       <section aria-labelledby="events-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
         <h2 id="events-heading" className="results-count">
           {total === 0 ? "No events" : total === 1 ? "1 event" : `${total} events`}

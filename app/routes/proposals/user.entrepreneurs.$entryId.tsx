@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LoanViewDialog } from "~/features/proposals/EntryPages";
+import { LoanViewDialog } from "~/features/proposals/LoanViewDialog";
 import { EntrepreneurDetails, DocumentList } from "~/features/proposals/EntryViews";
 import { getEntrepreneur } from "~/features/proposals/entries.server";
 import { requireMember } from "~/lib/session.server";

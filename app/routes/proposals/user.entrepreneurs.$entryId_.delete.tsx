@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DeleteEntryDialog } from "~/features/proposals/EntryPages";
+import { DeleteEntryDialog } from "~/features/proposals/DeleteEntryDialog";
 import { requireMember } from "~/lib/session.server";
 import { deleteAnswer, deleteData } from "./entry-routes.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConnectDialog } from "~/features/proposals/EntryPages";
+import { ConnectDialog } from "~/features/proposals/ConnectDialog";
 import { requireMember } from "~/lib/session.server";
 import { connectAnswer, connectData } from "./entry-routes.server";
 

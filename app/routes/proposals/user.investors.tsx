@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { EntryListPage } from "~/features/proposals/EntryPages";
+import { EntryListPage } from "~/features/proposals/EntryListPage";
 import { InvestorTable } from "~/features/proposals/EntryViews";
 import { listInvestors } from "~/features/proposals/entries.server";
 import { requireMember } from "~/lib/session.server";

@@ -11,9 +11,3 @@ export async function redirectToContactDialog(request: Request, path: (contactId
   const contact = await requireFound(new URL(request.url).searchParams.get("contact_id"), (id) => getContact(member.id, id));
   return redirect(path(contact.id));
 }
-
-/** The form's contact_id, for SPEC.md's addresses that name the contact in the form: they
- * answer through the dialog's own action with it as the route's contactId. */
-export async function contactIdOfForm(request: Request) {
-  return String((await request.clone().formData()).get("contact_id") ?? "");
-}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { action as saveBusiness } from "~/routes/contacts/user.contacts.view-business.$contactId";
-import { contactIdOfForm, redirectToContactDialog } from "./contact-dialogs.server";
+import { redirectToContactDialog } from "./contact-dialogs.server";
+import { formParam } from "./forward.server";
 
 /** A GET (?contact_id=) is sent to the business dialog. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -10,5 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** SPEC.md §7 POST /user/contacts/business_update (contact_id and the business fields) →
  * type, message: the business dialog's own action. */
 export async function action(args: ActionFunctionArgs) {
-  return saveBusiness({ ...args, params: { contactId: await contactIdOfForm(args.request) } });
+  return saveBusiness({ ...args, params: { contactId: await formParam(args.request, "contact_id") } });
 }

@@ -1,24 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { getOffer, setOfferStatus } from "~/features/offers/offers.server";
-import { OfferStatusCallSchema } from "~/features/offers/schema";
-import { badRequest, requireFound } from "~/lib/http.server";
-import { respond } from "~/lib/respond.server";
-import { requireMember } from "~/lib/session.server";
 import { sendTo } from "./opened-as-page.server";
 
 export const loader = sendTo("/user/offers");
 
-/** SPEC.md §7 POST /user/offers/status {product_id, type}: for the signed-in member (the
- * user_id SPEC's client also sends is ignored). */
-export async function action({ request }: ActionFunctionArgs) {
-  const member = await requireMember(request);
-  const call = OfferStatusCallSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!call.success) badRequest("type must be Interested or Uninterested");
-  const { type, product_id } = call.data;
-  const offer = await requireFound(product_id, (id) => getOffer(id, member.id));
-  await setOfferStatus(member.id, offer.id, type);
-  return respond(request, {
-    type: "success",
-    message: type === "Interested" ? `You are interested in ${offer.title}.` : `You are no longer interested in ${offer.title}.`,
-  });
-}
+/** SPEC.md §7 POST /user/offers/status {product_id, type}; the offer cards' Interested button posts here too. */
+export { offerStatusAction as action } from "~/routes/offers/offer-status.server";

@@ -10,7 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** SPEC.md §7 POST /user/post/comment/delete {comment_id} → {type, html}: by the comment's
- * author or the post's author (404 for anyone else). `html` is the post's new comment count. */
+ * author or the post's author (404 for anyone else). `html` is the post's new comment count.
+ * Its own handler: the product's delete dialog (user.timeline_.post.$postId.comments.$commentId.delete)
+ * takes the post in the address and answers without the count, so no product action gives this answer. */
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const form = await request.formData();

@@ -8,6 +8,7 @@ import { requireMember } from "~/lib/session.server";
 import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
+import { WhenTabs } from "~/ui/when-tabs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
@@ -47,18 +48,7 @@ export default function Trainings() {
           </button>
         </div>
       </SearchForm>
-      <ul className="tabs" aria-label="Which trainings">
-        <li>
-          <Link to={`/user/trainings${query({ when: null })}`} className={when === "upcoming" ? "active" : undefined} aria-current={when === "upcoming" ? "page" : undefined}>
-            Upcoming
-          </Link>
-        </li>
-        <li>
-          <Link to={`/user/trainings${query({ when: "past" })}`} className={when === "past" ? "active" : undefined} aria-current={when === "past" ? "page" : undefined}>
-            Past
-          </Link>
-        </li>
-      </ul>
+      <WhenTabs label="Which trainings" when={when} hrefOf={(tab) => `/user/trainings${query({ when: tab === "past" ? "past" : null })}`} />
       <section aria-labelledby="trainings-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
         <h2 id="trainings-heading" className="results-count">
           {total === 0 ? "No trainings" : total === 1 ? "1 training" : `${total} trainings`}
