@@ -10,6 +10,7 @@ import { OfferSchema } from "../app/features/offers/schema.ts";
 import { acceptFriendRequest, relationship, sendFriendRequest } from "../app/features/social/friendship.server.ts";
 import { createPost, listPosts } from "../app/features/timeline/posts.server.ts";
 import { env } from "../app/lib/env.server.ts";
+import { seedDemoPlanning } from "./demo-planning.ts";
 
 export const DEMO_PASSWORD = "chapter-demo";
 
@@ -109,7 +110,9 @@ const POSTS: [number, string][] = [
 const EVENT_TITLE = "Chapter Spring Mixer";
 const OFFER_TITLE = "Free legal check of your first supplier contract";
 
-export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number };
+/** What was added; `planning` counts the parts of demo-planning.ts (wish list, big tasks, a
+ * business, a training, net worth, a loan on each side). */
+export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number; planning: number };
 
 function dayAhead(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -117,7 +120,7 @@ function dayAhead(days: number) {
 
 /** Adds whatever demo data is missing; answers what it added. */
 export async function seedDemo(): Promise<SeedResult> {
-  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0 };
+  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 };
   const mail = { origin: env().APP_URL ?? `http://localhost:${env().PORT}` };
 
   const members: { id: number; name: string; email: string }[] = [];
@@ -205,5 +208,7 @@ export async function seedDemo(): Promise<SeedResult> {
     );
     added.offers += 1;
   }
+
+  added.planning = await seedDemoPlanning(first, second);
   return added;
 }

@@ -44,6 +44,7 @@ try {
   const member = DEMO_MEMBERS[0];
   const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -60,6 +61,16 @@ try {
     { name: "membership", path: "/user/membership" },
     { name: "membership-pay-dialog", path: "/user/membership/pay?package=elite" },
     { name: "settings", path: "/user/settings/profile" },
+    { name: "wish-list", path: "/user/wish-list" },
+    { name: "big-tasks", path: "/user/big-tasks" },
+    { name: "businesses", path: "/user/businesses" },
+    { name: "business", path: `/user/businesses/${business.id}` },
+    { name: "journal", path: "/user/journal" },
+    { name: "net-worth", path: "/user/net-worth" },
+    { name: "net-worth-print", path: "/user/net-worth/print" },
+    { name: "trainings", path: "/user/trainings" },
+    { name: "entrepreneurs", path: "/user/entrepreneurs" },
+    { name: "investors", path: "/user/investors" },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

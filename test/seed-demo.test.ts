@@ -18,10 +18,31 @@ async function counts() {
   };
 }
 
+async function planningCounts() {
+  const count = async (
+    table: "wish_list_items" | "big_tasks" | "businesses" | "business_goals" | "goal_actions" | "trainings" | "net_worth_entries" | "net_worth_lines" | "entrepreneur_entries" | "investor_entries",
+  ) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+  return {
+    wishes: await count("wish_list_items"),
+    bigTasks: await count("big_tasks"),
+    businesses: await count("businesses"),
+    goals: await count("business_goals"),
+    actions: await count("goal_actions"),
+    trainings: await count("trainings"),
+    netWorthEntries: await count("net_worth_entries"),
+    netWorthLines: await count("net_worth_lines"),
+    entrepreneurs: await count("entrepreneur_entries"),
+    investors: await count("investor_entries"),
+  };
+}
+
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1 });
-  expect(await counts()).toEqual(first);
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 7 });
+  const { planning: _parts, ...rows } = first;
+  expect(await counts()).toEqual(rows);
+  const planningAfterFirst = await planningCounts();
+  expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
   const friendships = await db.selectFrom("friendships").select("status").execute();
   expect(friendships.every((row) => row.status === "accepted")).toBe(true);
   const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();
@@ -31,8 +52,9 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
 
-  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0 });
-  expect(await counts()).toEqual(first);
+  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 });
+  expect(await counts()).toEqual(rows);
+  expect(await planningCounts()).toEqual(planningAfterFirst);
 });
 
 test("the first demo member signs in to a home page with something on it", async () => {
