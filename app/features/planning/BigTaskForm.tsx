@@ -4,14 +4,8 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
-import { BIG_TASK_STATUSES, priorityBand } from "./constants";
+import { BIG_TASK_STATUSES, PRIORITY_CHOICES } from "./constants";
 import { YearAndDateFields } from "./YearAndDateFields";
-
-/** SPEC.md §9: priority 1 to 10, each named with its band and shown with its stars. */
-const PRIORITY_CHOICES = Array.from({ length: 10 }, (_, index) => {
-  const priority = index + 1;
-  return { value: String(priority), label: `${priority} · ${priorityBand(priority).label} ${"★".repeat(priority)}` };
-});
 
 /** SPEC.md §2's add task and edit big task form. */
 export function BigTaskForm({
