@@ -53,6 +53,7 @@ export default function Calendar() {
             <Suspense fallback={<p className="muted">Loading the calendar…</p>}>
               <div className="card full-calendar" data-testid="full-calendar">
                 <FullCalendarView
+                  key={`${range.view}-${range.from}`}
                   view={range.view}
                   date={range.date}
                   occurrences={occurrences}
