@@ -47,7 +47,9 @@ export default function FullCalendarView({
       slotDuration="00:30:00"
       snapDuration="00:05:00"
       headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
-      buttonText={{ today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
+      // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
+      buttonIcons={false}
+      buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
       events={occurrences.map((occurrence) => ({
         id: occurrence.key,
         title: occurrence.title,
@@ -62,6 +64,8 @@ export default function FullCalendarView({
         onOpen(Number(click.event.extendedProps.taskId));
       }}
       dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
+      // A day cell named by its number alone hides its events from screen readers' name checks.
+      dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
     />
   );
 }
