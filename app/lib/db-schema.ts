@@ -32,6 +32,7 @@ export interface UsersTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** IANA zone the member reads times in; null: the club's. */
   time_zone: string | null;
+  calendar_feed_hash: string | null;
   /** Currency of the member's own figures (net worth); null: PAYMENT_CURRENCY. */
   currency: string | null;
   created_at: string;

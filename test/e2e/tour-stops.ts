@@ -183,6 +183,7 @@ export const TOUR: Stop[] = [
   member("user.settings.photos", () => "/user/settings/photos"),
   member("user.settings.photos.$slot.delete", () => "/user/settings/photos/cover-image/delete"),
   member("user.settings.notifications", () => "/user/settings/notifications"),
+  member("user.settings.calendar", () => "/user/settings/calendar"),
   member("user.settings.security", () => "/user/settings/security"),
   member("user.settings.security.password", () => "/user/settings/security/password"),
   member("user.settings.security.delete-account", () => "/user/settings/security/delete-account"),

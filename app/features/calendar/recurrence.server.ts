@@ -63,7 +63,7 @@ export function ruleOptions(series: Series): Partial<Options> | null {
       return { ...base, freq: RRule.DAILY };
     case "weekly":
     case "biweekly":
-      return { ...base, freq: RRule.WEEKLY, interval: series.recurrence === "biweekly" ? 2 : 1, byweekday: weekdays.length ? weekdays : null, wkst: RRule.MO };
+      return { ...base, freq: RRule.WEEKLY, ...(series.recurrence === "biweekly" ? { interval: 2 } : {}), byweekday: weekdays.length ? weekdays : null, wkst: RRule.MO };
     case "monthly":
       if (series.month_nth && series.month_weekday) {
         return { ...base, freq: RRule.MONTHLY, byweekday: [RRULE_WEEKDAYS[series.month_weekday as WeekdayCode].nth(series.month_nth)] };
