@@ -50,7 +50,8 @@ app.use(
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "style-src": ["'self'"],
+        // The nonce lets the calendar page's FullCalendar add the <style> it carries its CSS in.
+        "style-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "img-src": ["'self'", "data:", "blob:"],
         "media-src": ["'self'", "blob:"],
         "font-src": ["'self'"],

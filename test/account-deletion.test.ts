@@ -17,6 +17,8 @@ import { loader as postLoader } from "~/routes/timeline/user.timeline_.post.$pos
 import { createEvent } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
 import { BASE, befriend, contactOf, cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import { taskFields } from "./calendar-fixtures";
+import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
 
 afterEach(() => {
   fs.rmSync(uploadsDir(), { recursive: true, force: true });
@@ -87,6 +89,9 @@ describe("deleting one's account", () => {
     const payment = await createPayment({ memberId: leaving.id, purpose: "membership", item: "elite", period: "monthly", description: "Chapter elite — monthly", amountCents: 6000, provider: "bank_transfer" });
     await activateMembership((await settlePayment(payment.id, "paid"))!);
 
+    const leavingTask = await createTask(leaving.id, taskFields({ category: "Lea's" }), "UTC");
+    await markOccurrence(leaving.id, leavingTask, "2026-11-23", "completed");
+
     const response = await deleteAccount(leaving);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -98,6 +103,9 @@ describe("deleting one's account", () => {
     expect(await getMember(getRequest("/user", secondDevice))).toBeNull();
     expect(await countOf("sessions", "user_id", leaving.id)).toBe(0);
     expect(await countOf("contacts", "owner_id", leaving.id)).toBe(0);
+    for (const table of ["calendar_tasks", "calendar_occurrences", "calendar_categories"] as const) {
+      expect(await db.selectFrom(table).select("id").where("member_id", "=", leaving.id).execute()).toEqual([]);
+    }
     expect(await countOf("posts", "author_id", leaving.id)).toBe(0);
     expect(await countOf("files", "owner_id", leaving.id)).toBe(0);
     expect(await countOf("events", "owner_id", leaving.id)).toBe(0);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
+import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
 import { saveJournalEntry } from "~/features/journal/journal.server";
 import { createEntry } from "~/features/networth/networth.server";
 import { db, nowIso } from "~/lib/db.server";
@@ -10,6 +11,7 @@ import { action as newPostAction } from "~/routes/timeline/user.timeline.post.ne
 import { createEvent } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
 import { contactOf, createSignedInMember, getRequest, routeArgs, settle, type TestMember } from "./helpers";
+import { taskFields } from "./calendar-fixtures";
 import { unzip } from "./zip";
 
 afterEach(() => {
@@ -57,6 +59,9 @@ describe("a member's own data export", () => {
       .values({ member_id: ada.id, title: "A sailing boat", type: "have", target_year: 2030, currency: "USD", created_at: nowIso(), updated_at: nowIso() })
       .execute();
     await saveJournalEntry(ada.id, "2026-03-04", "Met the harbour board.");
+    const adaTask = await createTask(ada.id, taskFields({ title: "Harbour board review", category: "Board" }), "Europe/Lisbon");
+    await markOccurrence(ada.id, adaTask, "2026-11-24", "completed");
+    await createTask(bob.id, taskFields({ title: "Bob's secret meeting" }), "UTC");
     await saveJournalEntry(bob.id, "2026-03-04", "Bob's secret journal");
     await createEntry(ada.id, { title: "Harbour flat", type: "property", year: 2026, q1: 25_000_000, q2: null, q3: null, q4: null });
     await createEntry(bob.id, { title: "Bob's secret savings", type: "cash", year: 2026, q1: 100, q2: null, q3: null, q4: null });
@@ -78,6 +83,10 @@ describe("a member's own data export", () => {
     expect(entries.get(posts[0].files[0])?.subarray(1, 4).toString()).toBe("PNG");
     expect((JSON.parse(text("timeline/comments.json")) as { message: string }[]).map((each) => each.message)).toEqual(["Ada's own comment"]);
     expect(JSON.parse(text("planning/planning.json")).wish_list[0]).toMatchObject({ title: "A sailing boat" });
+    const calendar = JSON.parse(text("calendar/calendar.json")) as { categories: string[]; tasks: Record<string, unknown>[]; occurrences: Record<string, unknown>[] };
+    expect(calendar.categories).toEqual(["Board"]);
+    expect(calendar.tasks).toMatchObject([{ id: adaTask, title: "Harbour board review", recurrence: "daily", time_zone: "Europe/Lisbon" }]);
+    expect(calendar.occurrences).toMatchObject([{ task_id: adaTask, date: "2026-11-24", status: "completed" }]);
     expect(JSON.parse(text("journal/journal.json"))).toMatchObject([{ date: "2026-03-04", text: "Met the harbour board." }]);
     expect(JSON.parse(text("net-worth/net-worth.json"))).toMatchObject({ currency: "USD", entries: [{ title: "Harbour flat", q1_cents: 25_000_000 }] });
     const account = JSON.parse(text("account/account.json")) as { account: Record<string, unknown> };
@@ -86,7 +95,7 @@ describe("a member's own data export", () => {
 
     // Nothing of Bob's but the event name on Ada's own ticket.
     const everything = [...entries.values()].map((bytes) => bytes.toString("latin1")).join("\n");
-    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's secret savings", "Bob's comment", "Bob's Private Dinner", bob.email]) {
+    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's secret meeting", "Bob's secret savings", "Bob's comment", "Bob's Private Dinner", bob.email]) {
       expect(everything).not.toContain(theirs);
     }
     const bobsFiles = await db.selectFrom("files").select("original_name").where("owner_id", "=", bob.id).execute();

@@ -32,6 +32,7 @@ export interface UsersTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** IANA zone the member reads times in; null: the club's. */
   time_zone: string | null;
+  calendar_feed_hash: string | null;
   /** Currency of the member's own figures (net worth); null: PAYMENT_CURRENCY. */
   currency: string | null;
   created_at: string;
@@ -517,6 +518,52 @@ export interface JournalEntriesTable {
   updated_at: string;
 }
 
+export interface CalendarCategoriesTable {
+  id: Generated<number>;
+  member_id: number;
+  name: string;
+}
+
+export type CalendarTaskKind = "task" | "appointment";
+export type Recurrence = "none" | "daily" | "weekly" | "biweekly" | "monthly" | "yearly";
+
+export interface CalendarTasksTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: CalendarTaskKind;
+  title: string;
+  category: string | null;
+  recurrence: Recurrence;
+  weekdays: string | null;
+  month_day: number | null;
+  month_nth: number | null;
+  month_weekday: string | null;
+  year_month: number | null;
+  year_day: number | null;
+  start_date: string;
+  start_time: string;
+  end_time: string;
+  until_date: string | null;
+  occurrence_count: number | null;
+  time_zone: string;
+  priority: number;
+  alert: Generated<number>;
+  place: string | null;
+  person: string | null;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarOccurrencesTable {
+  id: Generated<number>;
+  task_id: number;
+  member_id: number;
+  date: string;
+  status: "completed" | "cancelled";
+  updated_at: string;
+}
+
 export interface TrainingRegistrationsTable {
   id: Generated<number>;
   training_id: number;
@@ -755,4 +802,7 @@ export interface DB {
   connection_events: ConnectionEventsTable;
   net_worth_entries: NetWorthEntriesTable;
   net_worth_lines: NetWorthLinesTable;
+  calendar_categories: CalendarCategoriesTable;
+  calendar_tasks: CalendarTasksTable;
+  calendar_occurrences: CalendarOccurrencesTable;
 }

@@ -32,6 +32,7 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/wish-list", label: "Wish list" },
       { to: "/user/businesses", label: "Businesses" },
       { to: "/user/big-tasks", label: "Big tasks" },
+      { to: "/user/calendar", label: "Calendar" },
       { to: "/user/journal", label: "Journal" },
       { to: "/user/net-worth", label: "Net worth" },
     ],

@@ -69,6 +69,8 @@ export async function seedTour(origin: string) {
   const { BigTaskSchema } = await import("~/features/planning/big-task-schema");
   const { createWishListItem } = await import("~/features/planning/wish-list.server");
   const { saveJournalEntry } = await import("~/features/journal/journal.server");
+  const { createTask, markOccurrence } = await import("~/features/calendar/calendar.server");
+  const { TaskSchema } = await import("~/features/calendar/schema");
   const { WishListSchema } = await import("~/features/planning/wish-list-schema");
   const { createTraining, registerForTraining } = await import("~/features/trainings/trainings.server");
   const { TrainingSchema } = await import("~/features/trainings/schema");
@@ -242,6 +244,19 @@ export async function seedTour(origin: string) {
   // A day of Amara's journal, a few paragraphs long.
   const journalDate = `${year}-11-20`;
   await saveJournalEntry(amara.id, journalDate, "Met Daniel Weber at the Chapter lounge: he wants the warehouse lease terms before the call on Friday.\n\nCustoms broker confirmed the bonded licence renewal; inspection booked for the 3rd.\n\nTo do tomorrow: send the deck, call the landlord in Apapa, book the Rotterdam flights.");
+  // Her calendar: a daily review from the journal's day, the first one done, and an appointment.
+  const calendarTaskId = await createTask(
+    amara.id,
+    TaskSchema.parse({ kind: "task", title: "Review the day's shipments", category: "other", new_category: "Operations", recurrence: "daily", start_date: journalDate, start_time: "08:00", end_time: "08:30", ends: "after", occurrence_count: "10", priority: "8", alert: "1" }),
+    "Africa/Lagos",
+  );
+  await markOccurrence(amara.id, calendarTaskId, journalDate, "completed");
+  await createTask(
+    amara.id,
+    TaskSchema.parse({ kind: "appointment", title: "Landlord in Apapa", start_date: journalDate, start_time: "14:00", end_time: "15:00", priority: "5", place: "Apapa Wharf Road 12", person: "Mr Bello", description: "Lease terms for the second warehouse." }),
+    "Africa/Lagos",
+  );
+  const calendarOccurrence = `${calendarTaskId}-${journalDate.slice(0, 8)}21`;
   // Proposals: Amara seeks a loan and offers one; Daniel too, and he connects on her venture
   // (so she has a connection to answer, and the connect dialogs have a proposal to choose).
   const venture = (fields: Record<string, string>) => EntrepreneurSchema.parse({ sector: "logistics", term_months: "24", rate: "14", country: "NG", ...fields });
@@ -273,6 +288,8 @@ export async function seedTour(origin: string) {
     netWorthLineId,
     trainingId,
     journalDate,
+    calendarTaskId,
+    calendarOccurrence,
     amaraVentureId,
     amaraFundId,
     danielVentureId,

@@ -1,3 +1,4 @@
+import { calendarDataOf } from "~/features/calendar/calendar.server";
 import { exportContacts } from "~/features/contacts/contacts.server";
 import { contactsCsv, contactsVcard } from "~/features/contacts/export.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
@@ -147,6 +148,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     goal_actions: await ownRows("goal_actions", "member_id", memberId),
     action_contents: await ownRows("action_contents", "member_id", memberId),
   })),
+  jsonSection("calendar", calendarDataOf),
   jsonSection("journal", listJournalEntries),
   jsonSection("net-worth", netWorthDataOf),
   jsonSection("proposals", proposalDataOf),
@@ -178,6 +180,8 @@ events/      the events you organise (events.ics for your calendar) and your res
 tickets/     the tickets you hold (tickets.ics) with their codes
 timeline/    your posts (with the paths of their files) and your comments
 social/      your friends, your chats and your notifications
+calendar/    your calendar: your categories, your tasks and appointments with how they
+             repeat, and the occurrences you completed or cancelled
 journal/     your journal, one entry per day
 net-worth/   your net worth: the currency, each year's entries with their quarter values,
              and your income and expense lines (amounts in cents)

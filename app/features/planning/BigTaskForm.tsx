@@ -2,14 +2,8 @@ import { getInputProps, getSelectProps, getTextareaProps, type SubmissionResult 
 import { DialogForm } from "~/ui/dialog-form";
 import { Field, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm } from "~/ui/server-form";
-import { BIG_TASK_STATUSES, priorityBand } from "./constants";
+import { BIG_TASK_STATUSES, PRIORITY_CHOICES } from "./constants";
 import { YearAndDateFields } from "./YearAndDateFields";
-
-/** SPEC.md §9: priority 1 to 10, each named with its band and shown with its stars. */
-const PRIORITY_CHOICES = Array.from({ length: 10 }, (_, index) => {
-  const priority = index + 1;
-  return { value: String(priority), label: `${priority} · ${priorityBand(priority).label} ${"★".repeat(priority)}` };
-});
 
 /** SPEC.md §2's add task and edit big task form. */
 export function BigTaskForm({

@@ -17,7 +17,10 @@ export function PlanningCard({
   tasks,
   nextTraining,
   netWorth,
+  calendar,
 }: {
+  /** Today's calendar tasks (the calendar area's daily tasks). */
+  calendar?: ReactNode;
   year: number;
   wishes: Wish[];
   tasks: Task[];
@@ -79,6 +82,7 @@ export function PlanningCard({
         to={`/user/big-tasks?year=${year}`}
         linkText="Your big tasks"
       />
+      {calendar}
       <h3>Journal</h3>
       <p>
         <Link to="/user/journal">Today&apos;s journal</Link>

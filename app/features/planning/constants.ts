@@ -51,3 +51,9 @@ export function priorityBand(priority: number) {
   return PRIORITY_BANDS.find((band) => priority >= band.from && priority <= band.to) ?? PRIORITY_BANDS[0];
 }
 
+/** SPEC.md §9: priority 1 to 10, each named with its band and shown with its stars (big tasks and
+ * the calendar). */
+export const PRIORITY_CHOICES = Array.from({ length: 10 }, (_, index) => {
+  const priority = index + 1;
+  return { value: String(priority), label: `${priority} · ${priorityBand(priority).label} ${"★".repeat(priority)}` };
+});

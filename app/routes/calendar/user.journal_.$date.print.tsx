@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const date = orNotFound(journalDate(params.date));
-  return json({ day: await printDay(member.id, date), memberName: member.name });
+  return json({ day: await printDay(member.id, date, member.timeZone), memberName: member.name });
 }
 
 /** A day on paper: its tasks and its journal; the print stylesheet leaves the site's header,

@@ -11,6 +11,10 @@ import { latestNetWorth } from "~/features/networth/networth.server";
 import { openBigTasks } from "~/features/planning/big-task.server";
 import { thisYear } from "~/features/planning/constants";
 import { PlanningCard } from "~/features/planning/PlanningCard";
+import { occurrencesBetween } from "~/features/calendar/calendar.server";
+import { DailyTasks } from "~/features/calendar/DailyTasks";
+import { shownOccurrence } from "~/features/calendar/shown.server";
+import { todayIn } from "~/features/journal/dates";
 import { openWishListItems } from "~/features/planning/wish-list.server";
 import { nextTrainingFor } from "~/features/trainings/trainings.server";
 import { unreadCounts } from "~/features/notifications/notifications.server";
@@ -39,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const profile = orNotFound(await getProfile(member.id));
   const year = thisYear();
-  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining, netWorth] = await Promise.all([
+  const today = todayIn(member.timeZone);
+  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining, netWorth, daily] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),
     comingUpFor(member.id, 3),
@@ -52,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextActions(member.id, 5),
     nextTrainingFor(member.id),
     latestNetWorth(member.id, year),
+    occurrencesBetween(member.id, today, today),
   ]);
   return json({
     profile,
@@ -82,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       comments: post.commentCount,
     })),
     contacts,
-    planning: { year, wishes, tasks, nextTraining, netWorth },
+    planning: { year, wishes, tasks, nextTraining, netWorth, today, daily: daily.map((occurrence) => shownOccurrence(occurrence, member.timeZone)) },
     nextActions: actions,
   });
 }
@@ -196,7 +202,14 @@ export default function Home() {
         </p>
       </section>
 
-      <PlanningCard year={planning.year} wishes={planning.wishes} tasks={planning.tasks} nextTraining={planning.nextTraining} netWorth={planning.netWorth} />
+      <PlanningCard
+        year={planning.year}
+        wishes={planning.wishes}
+        tasks={planning.tasks}
+        nextTraining={planning.nextTraining}
+        netWorth={planning.netWorth}
+        calendar={<DailyTasks today={planning.today} occurrences={planning.daily} back="/user" headingLevel={3} journalLink={false} />}
+      />
 
       <section className="card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Latest from your timeline</h2>

@@ -1,0 +1,71 @@
+import dayGridPlugin from "@fullcalendar/daygrid";
+import interactionPlugin from "@fullcalendar/interaction";
+import listPlugin from "@fullcalendar/list";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import type { CalendarView } from "./range";
+import type { ShownOccurrence } from "./shown.server";
+
+// Loaded with import() by the calendar page once JavaScript runs, so FullCalendar is a chunk of
+// its own that no other page (and no member without JS) downloads.
+
+const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth", week: "timeGridWeek", day: "timeGridDay" };
+
+function ourView(type: string): CalendarView {
+  if (type === "dayGridMonth") return "month";
+  if (type === "timeGridDay") return "day";
+  return "week";
+}
+
+/** The month, week and day views (and a week's list) of the occurrences the page loaded. Times
+ * are the member's wall clock, given as UTC so FullCalendar shows them as they are. */
+export default function FullCalendarView({
+  view,
+  date,
+  occurrences,
+  onRange,
+  onOpen,
+  onDay,
+}: {
+  view: CalendarView;
+  date: string;
+  occurrences: ShownOccurrence[];
+  /** The member moved to another range: the page loads its occurrences. */
+  onRange: (view: CalendarView, date: string) => void;
+  onOpen: (taskId: number) => void;
+  onDay: (date: string) => void;
+}) {
+  return (
+    <FullCalendar
+      plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+      initialView={FULLCALENDAR_VIEWS[view]}
+      initialDate={date}
+      timeZone="UTC"
+      firstDay={1}
+      fixedWeekCount={false}
+      height="auto"
+      slotDuration="00:30:00"
+      snapDuration="00:05:00"
+      headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
+      // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
+      buttonIcons={false}
+      buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
+      events={occurrences.map((occurrence) => ({
+        id: occurrence.key,
+        title: occurrence.title,
+        start: occurrence.start,
+        end: occurrence.end,
+        classNames: ["fc-occurrence", `occurrence--${occurrence.status}`],
+        extendedProps: { taskId: occurrence.taskId, status: occurrence.status },
+      }))}
+      datesSet={(range) => onRange(ourView(range.view.type), range.view.currentStart.toISOString().slice(0, 10))}
+      eventClick={(click) => {
+        click.jsEvent.preventDefault();
+        onOpen(Number(click.event.extendedProps.taskId));
+      }}
+      dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
+      // A day cell named by its number alone hides its events from screen readers' name checks.
+      dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
+    />
+  );
+}

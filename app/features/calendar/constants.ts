@@ -1,0 +1,55 @@
+// What the calendar's forms, pages and server share (no zod here: components import this file).
+
+export const RECURRENCES = [
+  { value: "none", label: "Does not repeat" },
+  { value: "daily", label: "Daily" },
+  { value: "weekly", label: "Weekly" },
+  { value: "biweekly", label: "Every two weeks" },
+  { value: "monthly", label: "Monthly" },
+  { value: "yearly", label: "Yearly" },
+] as const;
+export type RecurrenceValue = (typeof RECURRENCES)[number]["value"];
+
+/** rrule's weekday codes, Monday first, with their names. */
+export const WEEKDAYS = [
+  { value: "MO", label: "Monday" },
+  { value: "TU", label: "Tuesday" },
+  { value: "WE", label: "Wednesday" },
+  { value: "TH", label: "Thursday" },
+  { value: "FR", label: "Friday" },
+  { value: "SA", label: "Saturday" },
+  { value: "SU", label: "Sunday" },
+] as const;
+export type WeekdayCode = (typeof WEEKDAYS)[number]["value"];
+
+export const NTH_CHOICES = [
+  { value: "1", label: "First" },
+  { value: "2", label: "Second" },
+  { value: "3", label: "Third" },
+  { value: "4", label: "Fourth" },
+  { value: "5", label: "Fifth" },
+  { value: "-1", label: "Last" },
+] as const;
+
+export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** SPEC.md §4: an occurrence's status as its code and colour. Cancelled is "other" (grey, struck
+ * through, `is_visible` 1). */
+export const STATUS_CODES = { pending: 0, completed: 1, missed: 2, cancelled: 3 } as const;
+export type OccurrenceStatus = keyof typeof STATUS_CODES;
+export const STATUS_LABELS: Record<OccurrenceStatus, string> = { pending: "Pending", completed: "Completed", missed: "Missed", cancelled: "Cancelled" };
+
+/** SPEC.md §8 and §9's words. */
+export const COMPLETE_QUESTION = "Are you sure make this task complete?";
+export const COMPLETED_MESSAGE = "Congratulation you have finished your task";
+export const CANCEL_QUESTION = "Are you sure you want to Cancel this task?";
+export const EDITED_MESSAGE = "Task is Edited Successfully";
+export const DELETE_QUESTION = "Are you sure you want to delete this task?";
+export const deleteAgainQuestion = (completed: number) =>
+  `There is ${completed} Completed Task in this task group. Are you sure do you want to continue to delete?`;
+/** SPEC.md §9: the notices after which the calendar reloads itself, with JS, after 3 s. */
+export const RELOAD_AFTER_MS = 3000;
+export const RELOADING_MESSAGES: readonly string[] = [COMPLETED_MESSAGE, EDITED_MESSAGE];
+
+/** The category choice that reveals the new-category field. */
+export const OTHER_CATEGORY = "other";

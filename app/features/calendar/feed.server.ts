@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import { escapeText, foldLine } from "~/features/events/ics.server";
+import { db } from "~/lib/db.server";
+import { rruleText } from "./recurrence.server";
+
+// The member's private calendar feed (iCalendar, RFC 5545) for phones and desktop calendars
+// to subscribe to: each group is one VEVENT, repeating ones with their RRULE, in the zone the
+// group was created in (TZID with its IANA name, which the calendars subscribing read), so a
+// weekly 09:00 stays 09:00 there too; cancelled occurrences are EXDATEs; alert-flagged groups
+// carry a VALARM.
+
+/** How long before an alert-flagged occurrence the feed's alarm rings. */
+export const FEED_ALARM_MINUTES = 15;
+
+const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** A new random address token for the member; the old one stops working. Only its hash is kept,
+ * so the token is shown once, now. */
+export async function resetFeedToken(memberId: number) {
+  const token = crypto.randomBytes(24).toString("base64url");
+  await db.updateTable("users").set({ calendar_feed_hash: hashOf(token) }).where("id", "=", memberId).execute();
+  return token;
+}
+
+export async function hasFeed(memberId: number) {
+  const row = await db.selectFrom("users").select("calendar_feed_hash").where("id", "=", memberId).executeTakeFirst();
+  return Boolean(row?.calendar_feed_hash);
+}
+
+/** The member a feed token belongs to, or null (a wrong or reset token). */
+export async function memberOfFeed(token: string) {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  const row = await db.selectFrom("users").select("id").where("calendar_feed_hash", "=", hashOf(token)).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+const local = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+
+/** The member's whole calendar as an iCalendar feed. */
+export async function calendarFeed(memberId: number, host: string, now = new Date()) {
+  const tasks = await db.selectFrom("calendar_tasks").selectAll().where("member_id", "=", memberId).orderBy("id").execute();
+  const cancelled = await db.selectFrom("calendar_occurrences").select(["task_id", "date"]).where("member_id", "=", memberId).where("status", "=", "cancelled").execute();
+  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Chapter calendar"];
+  for (const task of tasks) {
+    const zone = `;TZID=${task.time_zone}`;
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:calendar-task-${task.id}@${host}`,
+      `DTSTAMP:${utcStamp(now)}`,
+      `LAST-MODIFIED:${utcStamp(new Date(task.updated_at))}`,
+      `DTSTART${zone}:${local(task.start_date, task.start_time)}`,
+      `DTEND${zone}:${local(task.start_date, task.end_time)}`,
+      `SUMMARY:${escapeText(task.title)}`,
+      `PRIORITY:${Math.max(1, 10 - task.priority)}`,
+    );
+    const rule = rruleText(task);
+    if (rule) lines.push(`RRULE:${rule}`);
+    for (const mark of cancelled.filter((row) => row.task_id === task.id)) lines.push(`EXDATE${zone}:${local(mark.date, task.start_time)}`);
+    if (task.category) lines.push(`CATEGORIES:${escapeText(task.category)}`);
+    if (task.place) lines.push(`LOCATION:${escapeText(task.place)}`);
+    const description = [task.person ? `With ${task.person}` : null, task.description].filter(Boolean).join("\n");
+    if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+    if (task.alert) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(task.title)}`, `TRIGGER:-PT${FEED_ALARM_MINUTES}M`, "END:VALARM");
+    lines.push("END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+}

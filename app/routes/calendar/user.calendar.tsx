@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { Agenda } from "~/features/calendar/Agenda";
+import { occurrencesBetween } from "~/features/calendar/calendar.server";
+import { DailyTasks } from "~/features/calendar/DailyTasks";
+import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
+import { shownOccurrence } from "~/features/calendar/shown.server";
+import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
+import { requireMember } from "~/lib/session.server";
+import styles from "~/styles/calendar.css";
+import { useHydrated } from "~/ui/use-hydrated";
+import { shownRange } from "./calendar-address.server";
+
+const FullCalendarView = lazy(() => import("~/features/calendar/FullCalendarView"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** The shown range's occurrences (`?view=month|week|day&date=`) and today's. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const member = await requireMember(request);
+  const { view, date, today } = shownRange(request, member.timeZone);
+  const range = calendarRange(view, date);
+  const [occurrences, daily] = await Promise.all([occurrencesBetween(member.id, range.from, range.to), occurrencesBetween(member.id, today, today)]);
+  const shown = (list: typeof occurrences) => list.map((occurrence) => shownOccurrence(occurrence, member.timeZone));
+  return json({ range, today, occurrences: shown(occurrences), daily: shown(daily) });
+}
+
+export default function Calendar() {
+  const { range, today, occurrences, daily } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  useReloadAfterNotice();
+  const here = calendarAddress(range.view, range.date);
+  const dialog = (path: string) => calendarAddress(range.view, range.date, path);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Calendar</h1>
+        <div className="page-actions">
+          <Link to={dialog("/new")} className="button" preventScrollReset>
+            Add task
+          </Link>
+          <Link to={`${dialog("/new")}&kind=appointment`} className="button button--secondary" preventScrollReset>
+            Add appointment
+          </Link>
+        </div>
+      </div>
+      <div className="calendar-layout">
+        <div className="calendar-main">
+          {hydrated ? (
+            <Suspense fallback={<p className="muted">Loading the calendar…</p>}>
+              <div className="card full-calendar" data-testid="full-calendar">
+                <FullCalendarView
+                  key={`${range.view}-${range.from}`}
+                  view={range.view}
+                  date={range.date}
+                  occurrences={occurrences}
+                  onRange={(view, date) => {
+                    if (calendarRange(view, date).from !== range.from || view !== range.view) navigate(calendarAddress(view, date), { replace: true, preventScrollReset: true });
+                  }}
+                  onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
+                  onDay={(date) => navigate(`${dialog("/new")}&on=${date}`, { preventScrollReset: true })}
+                />
+              </div>
+            </Suspense>
+          ) : null}
+          <section className="card" aria-labelledby="agenda-heading">
+            <div className="agenda-bar">
+              <h2 id="agenda-heading">{range.title}</h2>
+              <nav aria-label="Calendar dates" className="agenda-nav">
+                <Link to={calendarAddress(range.view, range.previous)} rel="prev" className="button button--secondary button--small">
+                  ← Previous
+                </Link>
+                <Link to={calendarAddress(range.view, today)} className="button button--secondary button--small">
+                  Today
+                </Link>
+                <Link to={calendarAddress(range.view, range.next)} rel="next" className="button button--secondary button--small">
+                  Next →
+                </Link>
+              </nav>
+              <nav aria-label="Calendar views" className="agenda-nav">
+                {VIEWS.map((view) => (
+                  <Link key={view.value} to={calendarAddress(view.value, range.date)} aria-current={view.value === range.view ? "page" : undefined} className="button button--secondary button--small">
+                    {view.label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+            <Agenda occurrences={occurrences} taskLink={(taskId) => dialog(`/tasks/${taskId}`)} />
+          </section>
+        </div>
+        <aside className="card calendar-aside">
+          <DailyTasks today={today} occurrences={daily} back={here} />
+        </aside>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Calendar · ${data.range.title} · Chapter` : "Calendar · Chapter" }];

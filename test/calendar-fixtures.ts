@@ -1,0 +1,28 @@
+import type { TaskFields } from "~/features/calendar/calendar.server";
+
+/** A calendar group's fields: a daily stand-up of seven days from Monday 23 November 2026. */
+export function taskFields(overrides: Partial<TaskFields> = {}): TaskFields {
+  return {
+    kind: "task",
+    title: "Stand-up",
+    category: null,
+    recurrence: "daily",
+    weekdays: null,
+    month_day: null,
+    month_nth: null,
+    month_weekday: null,
+    year_month: null,
+    year_day: null,
+    start_date: "2026-11-23",
+    start_time: "09:00",
+    end_time: "09:30",
+    until_date: null,
+    occurrence_count: 7,
+    priority: 5,
+    alert: 0,
+    place: null,
+    person: null,
+    description: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,185 @@
+import { describe, expect, test } from "vitest";
+import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
+import { db } from "~/lib/db.server";
+import { loader as pageLoader } from "~/routes/calendar/user.calendar";
+import * as newTask from "~/routes/calendar/user.calendar.new";
+import * as cancelOccurrence from "~/routes/calendar/user.calendar.occurrences.$occurrenceId.cancel";
+import * as completeOccurrence from "~/routes/calendar/user.calendar.occurrences.$occurrenceId.complete";
+import { loader as taskViewLoader } from "~/routes/calendar/user.calendar.tasks.$taskId";
+import * as deleteTaskRoute from "~/routes/calendar/user.calendar.tasks.$taskId_.delete";
+import * as editTask from "~/routes/calendar/user.calendar.tasks.$taskId_.edit";
+import { loader as homeLoader } from "~/routes/home/user._index";
+import { loader as printLoader } from "~/routes/calendar/user.journal_.$date.print";
+import { taskFields } from "./calendar-fixtures";
+import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+
+const TASK = {
+  csrf: "x",
+  kind: "task",
+  title: "Team review",
+  category: "other",
+  new_category: "Work",
+  recurrence: "weekly",
+  start_date: "2030-01-07",
+  start_time: "09:00",
+  end_time: "09:45",
+  ends: "after",
+  occurrence_count: "4",
+  priority: "8",
+  alert: "1",
+  place: "ignored for a task",
+};
+
+function post(path: string, fields: Record<string, string>, member: TestMember, extra: [string, string][] = []) {
+  const body = new URLSearchParams(fields);
+  for (const [name, value] of extra) body.append(name, value);
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: member.cookie } });
+}
+
+async function json<T = Record<string, unknown>>(response: Response) {
+  return (await response.json()) as T;
+}
+
+function tasksOf(memberId: number) {
+  return db.selectFrom("calendar_tasks").selectAll().where("member_id", "=", memberId).execute();
+}
+
+describe("task form", () => {
+  test("creates a weekly task on the chosen weekdays, keeps the new category, ignores the appointment's fields", async () => {
+    const member = await createSignedInMember();
+    const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new?view=month&date=2030-01-01", TASK, member, [["weekdays", "MO"], ["weekdays", "WE"]]))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/user/calendar?view=month&date=2030-01-07");
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Team review is added to your calendar." });
+    const [task] = await tasksOf(member.id);
+    expect(task).toMatchObject({ kind: "task", category: "Work", recurrence: "weekly", weekdays: "MO,WE", occurrence_count: 4, until_date: null, priority: 8, alert: 1, place: null, time_zone: "UTC" });
+    const form = await json<{ categories: string[]; defaults: Record<string, string> }>(await settle(() => newTask.loader(routeArgs(getRequest("/user/calendar/new?on=2030-02-03&kind=appointment", member.cookie)))));
+    expect(form.categories).toEqual(["Work"]);
+    expect(form.defaults).toMatchObject({ kind: "appointment", start_date: "2030-02-03" });
+
+    const page = await json<{ occurrences: { title: string; start: string; status: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=month&date=2030-01-01", member.cookie)))));
+    expect(page.occurrences.map((o) => o.start)).toEqual(["2030-01-07T09:00", "2030-01-09T09:00", "2030-01-14T09:00", "2030-01-16T09:00"]);
+    expect(page.occurrences[0].status).toBe("pending");
+  });
+
+  test("an appointment keeps place, person and description and drops the task's fields", async () => {
+    const member = await createSignedInMember();
+    const fields = { ...TASK, kind: "appointment", title: "Dentist", place: "Clinic", person: "Dr Okafor", description: "Check-up" };
+    expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fields, member))))).status).toBe(302);
+    const [task] = await tasksOf(member.id);
+    expect(task).toMatchObject({ kind: "appointment", category: null, recurrence: "none", occurrence_count: null, place: "Clinic", person: "Dr Okafor", description: "Check-up" });
+  });
+
+  test("bad input is answered beside each field, nothing saved", async () => {
+    const member = await createSignedInMember();
+    const bad = { ...TASK, title: " ", new_category: "", start_date: "2030-02-30", start_time: "09:03", end_time: "08:00", priority: "11", occurrence_count: "0" };
+    const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", bad, member))));
+    expect(response.status).toBe(400);
+    const errors = await replyErrors(response);
+    expect(errors.title).toEqual(["Enter a title."]);
+    expect(errors.start_date).toEqual(["Enter a date as yyyy-mm-dd."]);
+    expect(errors.start_time).toEqual(["Enter a time as hh:mm in 5-minute steps."]);
+    expect(errors.priority).toEqual(["Choose a priority from 1 to 10."]);
+    expect(errors.occurrence_count).toEqual(["Enter a number of occurrences from 1 to 500."]);
+    const order = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, end_time: "08:00", ends: "on", until_date: "2029-12-31" }, member))));
+    expect(await replyErrors(order)).toEqual({ end_time: ["The end time must be after the start time."], until_date: ["The series must end on or after its start date."] });
+    const other = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, new_category: "" }, member))));
+    expect(await replyErrors(other)).toEqual({ new_category: ["Enter the new category."] });
+    expect(await tasksOf(member.id)).toEqual([]);
+  });
+});
+
+describe("task view, complete, cancel, edit, delete", () => {
+  test("the tracking list with its counts; complete and cancel one; edit the group", async () => {
+    const member = await createSignedInMember();
+    const id = await createTask(member.id, taskFields({ start_date: "2020-01-06", occurrence_count: 3, title: "Old daily" }), "UTC");
+    const view = await json<{ counts: Record<string, number>; occurrences: { key: string; status: string }[] }>(
+      await settle(() => taskViewLoader(routeArgs(getRequest(`/user/calendar/tasks/${id}`, member.cookie), { taskId: String(id) }))),
+    );
+    expect(view.counts).toEqual({ completed: 0, pending: 0, due: 3 });
+    const [first, second] = view.occurrences;
+    expect(first.key).toBe(`${id}-2020-01-06`);
+
+    const complete = await settle(() => completeOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${first.key}/complete`, { csrf: "x", back: `/user/calendar/tasks/${id}` }, member.cookie), { occurrenceId: first.key })));
+    expect(complete.headers.get("Location")).toBe(`/user/calendar/tasks/${id}`);
+    expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulation you have finished your task" });
+    const cancel = await settle(() => cancelOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${second.key}/cancel`, { csrf: "x" }, member.cookie), { occurrenceId: second.key })));
+    expect(cancel.status).toBe(302);
+    const after = await json<{ counts: Record<string, number>; occurrences: { status: string }[] }>(
+      await settle(() => taskViewLoader(routeArgs(getRequest(`/user/calendar/tasks/${id}`, member.cookie), { taskId: String(id) }))),
+    );
+    expect(after.counts).toEqual({ completed: 1, pending: 0, due: 1 });
+    expect(after.occurrences.map((o) => o.status)).toEqual(["completed", "cancelled", "missed"]);
+
+    const edited = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${id}/edit?view=week&date=2020-01-06`, { ...TASK, title: "Renamed", category: "", recurrence: "daily", start_date: "2020-01-06" }, member), { taskId: String(id) })));
+    expect(edited.headers.get("Location")).toBe(`/user/calendar/tasks/${id}?view=week&date=2020-01-06`);
+    expect(await flashOf(edited)).toEqual({ type: "success", message: "Task is Edited Successfully" });
+    expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Renamed", recurrence: "daily", occurrence_count: 4 });
+    const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/edit`, member.cookie), { taskId: String(id) }))));
+    expect(form.defaults).toMatchObject({ title: "Renamed", ends: "after", occurrence_count: "4", alert: "1" });
+  });
+
+  test("deleting a group with completed occurrences asks a second time", async () => {
+    const member = await createSignedInMember();
+    const id = await createTask(member.id, taskFields(), "UTC");
+    await markOccurrence(member.id, id, "2026-11-23", "completed");
+    const first = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23`, { csrf: "x" }, member.cookie), { taskId: String(id) })));
+    expect(first.headers.get("Location")).toBe(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`);
+    expect(await tasksOf(member.id)).toHaveLength(1);
+    const question = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/delete?again=1`, member.cookie), { taskId: String(id) }))));
+    expect(question).toEqual({ title: "Stand-up", completed: 1, again: true });
+    const second = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`, { csrf: "x", again: "1" }, member.cookie), { taskId: String(id) })));
+    expect(second.headers.get("Location")).toBe("/user/calendar?view=day&date=2026-11-23");
+    expect(await tasksOf(member.id)).toEqual([]);
+
+    const plain = await createTask(member.id, taskFields(), "UTC");
+    const once = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${plain}/delete`, { csrf: "x" }, member.cookie), { taskId: String(plain) })));
+    expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up is deleted." });
+    expect(await tasksOf(member.id)).toEqual([]);
+  });
+
+  test("another member gets 404 on every group and occurrence, and never sees them", async () => {
+    const owner = await createSignedInMember();
+    const other = await createSignedInMember();
+    const id = await createTask(owner.id, taskFields({ start_date: "2030-01-01" }), "UTC");
+    const key = `${id}-2030-01-01`;
+    const taskId = String(id);
+    const as = (path: string) => getRequest(path, other.cookie);
+    const posting = (path: string) => post(path, { ...TASK }, other);
+    const statuses = await Promise.all([
+      settle(() => taskViewLoader(routeArgs(as(`/user/calendar/tasks/${id}`), { taskId }))),
+      settle(() => editTask.loader(routeArgs(as(`/user/calendar/tasks/${id}/edit`), { taskId }))),
+      settle(() => editTask.action(routeArgs(posting(`/user/calendar/tasks/${id}/edit`), { taskId }))),
+      settle(() => deleteTaskRoute.loader(routeArgs(as(`/user/calendar/tasks/${id}/delete`), { taskId }))),
+      settle(() => deleteTaskRoute.action(routeArgs(posting(`/user/calendar/tasks/${id}/delete`), { taskId }))),
+      settle(() => completeOccurrence.loader(routeArgs(as(`/user/calendar/occurrences/${key}/complete`), { occurrenceId: key }))),
+      settle(() => completeOccurrence.action(routeArgs(posting(`/user/calendar/occurrences/${key}/complete`), { occurrenceId: key }))),
+      settle(() => cancelOccurrence.loader(routeArgs(as(`/user/calendar/occurrences/${key}/cancel`), { occurrenceId: key }))),
+      settle(() => cancelOccurrence.action(routeArgs(posting(`/user/calendar/occurrences/${key}/cancel`), { occurrenceId: key }))),
+    ]);
+    expect(statuses.map((response) => response.status)).toEqual(Array(9).fill(404));
+    // A date the group does not fall on, or a key that is not one, is not found either.
+    const owners = await Promise.all(
+      [`${id}-2030-01-01x`, `${id}-2031-13-01`, "abc"].map((occurrenceId) => settle(() => completeOccurrence.loader(routeArgs(getRequest(`/user/calendar/occurrences/${occurrenceId}/complete`, owner.cookie), { occurrenceId })))),
+    );
+    expect(owners.map((response) => response.status)).toEqual([404, 404, 404]);
+    const page = await json<{ occurrences: unknown[] }>(await settle(() => pageLoader(routeArgs(as("/user/calendar?view=month&date=2030-01-01")))));
+    expect(page.occurrences).toEqual([]);
+    expect(await tasksOf(owner.id)).toHaveLength(1);
+    expect(await db.selectFrom("calendar_occurrences").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("daily tasks", () => {
+  test("today's occurrences on the calendar page, the home page and the day's print view", async () => {
+    const member = await createSignedInMember();
+    const today = new Date().toISOString().slice(0, 10);
+    await createTask(member.id, taskFields({ title: "Today's thing", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }), "UTC");
+    const page = await json<{ daily: { title: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar", member.cookie)))));
+    expect(page.daily.map((o) => o.title)).toEqual(["Today's thing"]);
+    const home = await json<{ planning: { daily: { title: string }[] } }>(await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie)))));
+    expect(home.planning.daily.map((o) => o.title)).toEqual(["Today's thing"]);
+    const printed = await json<{ day: { tasks: unknown[] } }>(await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${today}/print`, member.cookie), { date: today }))));
+    expect(printed.day.tasks).toMatchObject([{ title: "Today's thing", time: "23:50–23:55" }]);
+  });
+});

@@ -1,0 +1,135 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+async function openDialog(page: Page, link: string, name: string) {
+  await dismissToast(page);
+  await page.getByRole("link", { name: link, exact: true }).first().click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.waitFor();
+  await hydrated(page);
+  return dialog;
+}
+
+async function confirm(page: Page, question: string, button: string) {
+  const dialog = page.getByRole("dialog", { name: "Confirm!" }).filter({ hasText: question });
+  await dialog.waitFor();
+  await hydrated(page);
+  expect(await dialog.textContent()).toContain(question);
+  await dialog.getByRole("button", { name: button }).click();
+}
+
+describe.each(modes)("calendar $name", ({ javaScript }) => {
+  test("a member adds a repeating task, completes and cancels occurrences, edits and deletes the group, adds an appointment", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Cal Endar", email: uniqueEmail("calendar") });
+    await followNav(page, "Calendar");
+    await page.waitForURL(atPath("/user/calendar"));
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Calendar", level: 1 }).waitFor();
+    await page.getByText("Nothing planned for today.").waitFor();
+    if (javaScript) await page.getByTestId("full-calendar").locator(".fc").waitFor();
+    else expect(await page.getByTestId("full-calendar").count()).toBe(0);
+
+    // The task form: without JS every part is shown and says when it applies.
+    let dialog = await openDialog(page, "Add task", "Add task");
+    expect(await dialog.getByText("(appointments only)").count()).toBe(javaScript ? 0 : 1);
+    expect(await dialog.getByLabel("Place", { exact: true }).isVisible()).toBe(!javaScript);
+    expect(await dialog.getByLabel("Start time").getAttribute("step")).toBe("300");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    dialog = page.getByRole("dialog", { name: "Add task" });
+    expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Enter a title.");
+    await dialog.getByLabel("Title", { exact: true }).fill("Daily stand-up");
+    await dialog.getByLabel("Repeats").selectOption({ label: "Daily" });
+    await dialog.getByLabel("After a number of times").check();
+    await dialog.getByLabel("Occurrences").fill("3");
+    await dialog.getByLabel("Priority").selectOption("8");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    expect(await toast(page, "is added")).toContain("Daily stand-up is added to your calendar.");
+    await dialog.waitFor({ state: "detached" });
+    const today = page.getByRole("region", { name: "Today's tasks" });
+    await today.getByRole("link", { name: "Daily stand-up" }).waitFor();
+    expect(await page.getByRole("list", { name: "Agenda" }).getByRole("link", { name: "Daily stand-up" }).count()).toBeGreaterThanOrEqual(1);
+
+    // The task view: its occurrences; complete one, cancel another.
+    dialog = await openDialog(page, "Daily stand-up", "Daily stand-up");
+    const occurrences = dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem");
+    expect(await occurrences.count()).toBe(3);
+    await occurrences.nth(0).getByRole("link", { name: "Complete" }).click();
+    await confirm(page, "Are you sure make this task complete?", "Yes, complete");
+    expect(await toast(page, "Congratulation")).toContain("Congratulation you have finished your task");
+    dialog = page.getByRole("dialog", { name: "Daily stand-up" });
+    await dialog.getByRole("list", { name: "Occurrences" }).getByText("Completed").waitFor();
+    await dismissToast(page);
+    await dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem").nth(1).getByRole("link", { name: "Cancel" }).click();
+    await confirm(page, "Are you sure you want to Cancel this task?", "Yes, cancel it");
+    await toast(page, "is cancelled");
+    dialog = page.getByRole("dialog", { name: "Daily stand-up" });
+    await dialog.getByRole("list", { name: "Occurrences" }).getByText("Cancelled").waitFor();
+    expect(await dialog.getByRole("list", { name: "Counts" }).textContent()).toContain("Completed: 1");
+
+    // Edit the group.
+    await dismissToast(page);
+    await dialog.getByRole("link", { name: "Edit" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit task" });
+    await dialog.waitFor();
+    await hydrated(page);
+    expect(await dialog.getByLabel("Occurrences").inputValue()).toBe("3");
+    await dialog.getByLabel("Title", { exact: true }).fill("Team stand-up");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    expect(await toast(page, "Edited")).toContain("Task is Edited Successfully");
+    dialog = page.getByRole("dialog", { name: "Team stand-up" });
+    await dialog.waitFor();
+
+    // Delete: a group with a completed occurrence asks twice.
+    await dismissToast(page);
+    await dialog.getByRole("link", { name: "Delete" }).click();
+    await confirm(page, "Are you sure you want to delete this task?", "Yes, delete");
+    await confirm(page, "There is 1 Completed Task in this task group. Are you sure do you want to continue to delete?", "Yes, delete");
+    expect(await toast(page, "deleted")).toContain("Team stand-up is deleted.");
+    await page.waitForURL(atPath("/user/calendar"));
+    await page.getByText("Nothing planned for today.").waitFor();
+
+    // An appointment: category and repetition are not asked for with JS; place and person are.
+    dialog = await openDialog(page, "Add appointment", "Add appointment");
+    expect(await dialog.getByLabel("Repeats").isVisible()).toBe(!javaScript);
+    await dialog.getByLabel("Title", { exact: true }).fill("Dentist");
+    await dialog.getByLabel("Place", { exact: true }).fill("Harbour Clinic");
+    await dialog.getByLabel("Start time").fill("23:50");
+    await dialog.getByLabel("End time").fill("23:55");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await toast(page, "Dentist is added");
+    await page.getByRole("list", { name: "Agenda" }).getByText("Appointment · Harbour Clinic").waitFor();
+
+    if (javaScript) {
+      // FullCalendar shows it, coloured by status, and opens the task view on a click.
+      const event = page.getByTestId("full-calendar").locator(".fc-event", { hasText: "Dentist" });
+      await event.first().waitFor();
+      expect(await event.first().getAttribute("class")).toMatch(/occurrence--(pending|missed)/);
+      await dismissToast(page);
+      await event.first().click();
+      await page.getByRole("dialog", { name: "Dentist" }).waitFor();
+    }
+  });
+
+  test("the agenda moves by month, week and day with links", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Cal Links", email: uniqueEmail("calendar-links") });
+    await page.goto("/user/calendar?view=month&date=2026-02-10");
+    await hydrated(page);
+    const heading = page.locator("#agenda-heading");
+    await heading.filter({ hasText: "February 2026" }).waitFor();
+    await page.getByRole("link", { name: "Next →" }).click();
+    await heading.filter({ hasText: "March 2026" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("date")).toBe("2026-03-01");
+    await page.getByRole("navigation", { name: "Calendar views" }).getByRole("link", { name: "Week" }).click();
+    await heading.filter({ hasText: "Week of 23 February 2026" }).waitFor();
+    await page.getByRole("link", { name: "Next →" }).click();
+    await heading.filter({ hasText: "Week of 2 March 2026" }).waitFor();
+    await page.getByRole("navigation", { name: "Calendar views" }).getByRole("link", { name: "Day" }).click();
+    await heading.filter({ hasText: /^2 March 2026$/ }).waitFor();
+    if (javaScript) await page.getByTestId("full-calendar").locator(".fc-toolbar-title", { hasText: "March 2, 2026" }).waitFor();
+  });
+});
