@@ -3,9 +3,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 
-const MIGRATION_FILE = /^\d{12}_[\w-]+\.ts$/;
+// .js: the compiled copies `npm run build` writes to build/server/migrations for `npm start`.
+const MIGRATION_FILE = /^\d{12}_[\w-]+\.(ts|js)$/;
 
-/** Reads migrations/YYYYMMDDHHMM_what.ts; helpers in subfolders are not migrations. */
+/** Reads migrations/YYYYMMDDHHMM_what.ts (or .js); helpers in subfolders are not migrations. */
 class MigrationFolder implements MigrationProvider {
   constructor(private folder: string) {}
 
@@ -13,7 +14,7 @@ class MigrationFolder implements MigrationProvider {
     const files = (await fs.readdir(this.folder)).filter((name) => MIGRATION_FILE.test(name)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, "")] = await import(pathToFileURL(path.join(this.folder, file)).href);
+      migrations[file.replace(/\.(ts|js)$/, "")] = await import(pathToFileURL(path.join(this.folder, file)).href);
     }
     return migrations;
   }

@@ -1,6 +1,6 @@
 // The servers a bench run measures, each in its own process: the floor (floor-server.ts) and
-// Chapter as `npm start` serves it (server.ts, NODE_ENV=production), with the request timer
-// of server-timing.ts loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
+// Chapter as `npm start` serves it (build/server/server.js, NODE_ENV=production), with the
+// request timer of server-timing.mjs loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -95,9 +95,9 @@ export function startFloor(port: number) {
   });
 }
 
-/** Chapter's server.ts, run in `cwd` (where it finds build/, public/ and migrations/), on the data folder given. */
+/** Chapter's compiled server (`npm run build`), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
 export function startChapter(name: string, port: number, { cwd, dataDir }: { cwd: string; dataDir: string }) {
-  return start(name, ["--import", "tsx", "--import", path.join(ROOT, "test/bench/server-timing.ts"), path.join(ROOT, "server.ts")], {
+  return start(name, ["--import", path.join(ROOT, "test/bench/server-timing.mjs"), path.join(ROOT, "build/server/server.js")], {
     cwd,
     env: {
       ...process.env,
