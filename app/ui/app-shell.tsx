@@ -61,7 +61,7 @@ const NavPaths = createContext<{ current: string; next: string | null }>({ curre
  * A link of the header, marked as <NavLink> marks it: `aria-current="page"` and class
  * "active" on the page it leads to (or one below it, unless `end`), "pending" while that page
  * is loading; the same HTML. A plain anchor followed by the header's one click handler
- * (ui/link-clicks.ts): the header holds about 60 of them on every page (the phone menu and
+ * (ui/link-clicks.ts): the header holds about 40 of them on every page (the phone menu and
  * the group menus), and <NavLink>'s hooks were a large share of rendering every member page.
  */
 function HeaderLink({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: ReactNode }) {
