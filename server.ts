@@ -26,7 +26,8 @@ if (isPostgresUrl(databaseUrl()) && !config.SESSION_SECRET) {
   );
 }
 secrets(); // generated on first start, before any request needs them
-const applied = await migrateToLatest(db);
+// Beside this file: migrations/*.ts here, or their compiled copies beside build/server/server.js.
+const applied = await migrateToLatest(db, path.join(import.meta.dirname, "migrations"));
 if (applied.length) console.log(`Migrated the database: ${applied.join(", ")}`);
 
 const buildPath = path.resolve("build/index.js");

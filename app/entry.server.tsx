@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
+const utf8 = new TextEncoder();
+
 /**
  * Every page is rendered whole, with renderToString, not streamed.
  *
@@ -40,5 +42,7 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  // Bytes, not a string: a string body is first checked for lone surrogates character by
+  // character (undici's USVString conversion, ~4% of the contact list's time), then encoded.
+  return new Response(utf8.encode(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
 }

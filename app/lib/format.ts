@@ -27,11 +27,23 @@ function partsFormat(timeZone: string) {
   return format;
 }
 
+// formatToParts is the costly part of a timeline's render (two dates a post): the same
+// instants come back on every page view, so the fields of the latest ones are kept (bounded).
+const FIELDS_KEPT = 5000;
+const fieldsKept = new Map<string, Fields>();
+
 /** The wall clock in `timeZone` at the instant `iso`. */
 function fieldsIn(iso: string, timeZone: string): Fields {
-  const parts = partsFormat(timeZone).formatToParts(new Date(iso));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute") };
+  const key = `${timeZone} ${iso}`;
+  let fields = fieldsKept.get(key);
+  if (!fields) {
+    const parts = partsFormat(timeZone).formatToParts(new Date(iso));
+    const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+    fields = { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute") };
+    if (fieldsKept.size >= FIELDS_KEPT) fieldsKept.clear();
+    fieldsKept.set(key, fields);
+  }
+  return fields;
 }
 
 /** The fields of "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM", read as they are written (no zone). */

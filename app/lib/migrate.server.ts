@@ -3,27 +3,30 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 
-const MIGRATION_FILE = /^\d{12}_[\w-]+\.ts$/;
+// .js: the compiled copies `npm run build` writes to build/server/migrations for `npm start`.
+const MIGRATION_FILE = /^\d{12}_[\w-]+\.(ts|js)$/;
+const MIGRATION_EXTENSION = /\.(ts|js)$/;
 
-/** Reads migrations/YYYYMMDDHHMM_what.ts; helpers in subfolders are not migrations. */
+/** Reads migrations/YYYYMMDDHHMM_what.ts (or .js); helpers in subfolders are not migrations. */
 class MigrationFolder implements MigrationProvider {
   constructor(private folder: string) {}
 
   async getMigrations() {
     const migrations: Record<string, Migration> = {};
-    for (const name of await migrationNames(this.folder)) {
-      migrations[name] = await import(pathToFileURL(path.join(this.folder, `${name}.ts`)).href);
+    for (const file of await migrationFiles(this.folder)) {
+      migrations[file.replace(MIGRATION_EXTENSION, "")] = await import(pathToFileURL(path.join(this.folder, file)).href);
     }
     return migrations;
   }
 }
 
+async function migrationFiles(folder: string) {
+  return (await fs.readdir(folder)).filter((name) => MIGRATION_FILE.test(name)).sort();
+}
+
 /** The names of the code's migrations, oldest first ("202611221200_contacts"). */
 export async function migrationNames(folder = path.resolve("migrations")) {
-  return (await fs.readdir(folder))
-    .filter((name) => MIGRATION_FILE.test(name))
-    .sort()
-    .map((file) => file.replace(/\.ts$/, ""));
+  return (await migrationFiles(folder)).map((file) => file.replace(MIGRATION_EXTENSION, ""));
 }
 
 export async function migrateToLatest(db: Kysely<any>, folder = path.resolve("migrations")) {

@@ -1,7 +1,8 @@
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { Avatar } from "./avatar";
 import { CsrfInput } from "./csrf-input";
+import { useLinkClicks } from "./link-clicks";
 import { isWithin, MAIN_NAV, type NavGroup } from "./main-nav";
 import { usePageKind } from "./page-kind";
 
@@ -53,15 +54,39 @@ function useClosingMenus(header: React.RefObject<HTMLElement>) {
   }, [header]);
 }
 
+/** The address shown and the one being loaded (lower-cased), for the header's links. */
+const NavPaths = createContext<{ current: string; next: string | null }>({ current: "", next: null });
+
+/**
+ * A link of the header, marked as <NavLink> marks it: `aria-current="page"` and class
+ * "active" on the page it leads to (or one below it, unless `end`), "pending" while that page
+ * is loading; the same HTML. A plain anchor followed by the header's one click handler
+ * (ui/link-clicks.ts): the header holds about 40 of them on every page (the phone menu and
+ * the group menus), and <NavLink>'s hooks were a large share of rendering every member page.
+ */
+function HeaderLink({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: ReactNode }) {
+  const { current, next } = useContext(NavPaths);
+  const target = to.toLowerCase();
+  const within = (pathname: string, slashAt: number) => pathname === target || (!end && pathname.startsWith(target) && pathname.charAt(slashAt) === "/");
+  const active = within(current, target !== "/" && target.endsWith("/") ? target.length - 1 : target.length);
+  const pending = next !== null && within(next, target.length);
+  const classes = [className, active ? "active" : null, pending ? "pending" : null].filter(Boolean).join(" ");
+  return (
+    <a data-discover="true" aria-current={active ? "page" : undefined} className={classes} href={to}>
+      {children}
+    </a>
+  );
+}
+
 function NavLinks({ group, unread }: { group: NavGroup; unread: Unread }) {
   return (
     <ul>
       {group.items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to}>
+          <HeaderLink to={item.to}>
             {item.label}
             {item.unread ? <UnreadBadge count={unread[item.unread]} label="messages" /> : null}
-          </NavLink>
+          </HeaderLink>
         </li>
       ))}
     </ul>
@@ -97,9 +122,9 @@ function MainNav({ unread }: { unread: Unread }) {
         {groups.map((group) =>
           group.items.length === 1 ? (
             <li key={group.label}>
-              <NavLink to={group.items[0].to} className="nav-link">
+              <HeaderLink to={group.items[0].to} className="nav-link">
                 {group.items[0].label}
-              </NavLink>
+              </HeaderLink>
             </li>
           ) : (
             <li key={group.label}>
@@ -133,28 +158,28 @@ function MemberMenu({ member, unread }: { member: NonNullable<ShellMember>; unre
         <p className="member-menu-name">{member.name}</p>
         <ul>
           <li>
-            <NavLink to="/user" end>
+            <HeaderLink to="/user" end>
               Home
-            </NavLink>
+            </HeaderLink>
           </li>
           <li>
-            <NavLink to={`/user/members/${member.id}`}>Your page</NavLink>
+            <HeaderLink to={`/user/members/${member.id}`}>Your page</HeaderLink>
           </li>
           <li>
-            <NavLink to="/user/notifications">
+            <HeaderLink to="/user/notifications">
               Notifications
               <UnreadBadge count={unread.notifications} label="notifications" />
-            </NavLink>
+            </HeaderLink>
           </li>
           <li>
-            <NavLink to="/user/membership">Membership</NavLink>
+            <HeaderLink to="/user/membership">Membership</HeaderLink>
           </li>
           <li>
-            <NavLink to="/user/settings">Settings</NavLink>
+            <HeaderLink to="/user/settings">Settings</HeaderLink>
           </li>
           {member.role === "admin" ? (
             <li>
-              <NavLink to="/user/admin">Admin</NavLink>
+              <HeaderLink to="/user/admin">Admin</HeaderLink>
             </li>
           ) : null}
         </ul>
@@ -174,12 +199,16 @@ export function AppShell({ member, ticker, children }: { member: ShellMember; ti
   const header = useRef<HTMLElement>(null);
   useClosingMenus(header);
   const kind = usePageKind();
+  const followLink = useLinkClicks();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const paths = { current: pathname.toLowerCase(), next: navigation.location?.pathname.toLowerCase() ?? null };
   return (
-    <>
+    <NavPaths.Provider value={paths}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className="app-header" ref={header}>
+      <header className="app-header" ref={header} onClick={followLink}>
         <Link to={member ? "/user" : "/"} className="brand">
           Chapter
         </Link>
@@ -201,6 +230,6 @@ export function AppShell({ member, ticker, children }: { member: ShellMember; ti
       <main id="main" tabIndex={-1} className={kind === "list" ? undefined : `page--${kind}`}>
         {children}
       </main>
-    </>
+    </NavPaths.Provider>
   );
 }

@@ -1,6 +1,6 @@
 // The servers a bench run measures, each in its own process: the floor (floor-server.ts) and
-// Chapter as `npm start` serves it (server.ts, NODE_ENV=production), with the request timer
-// of server-timing.ts loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
+// Chapter as `npm start` serves it (build/server/server.js, NODE_ENV=production), with the
+// request timer of server-timing.mjs loaded in. Each one's resident memory (VmRSS) is sampled while it runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -95,9 +95,17 @@ export function startFloor(port: number) {
   });
 }
 
-/** Chapter's server.ts, run in `cwd` (where it finds build/, public/ and migrations/), on the data folder given. */
+/** Node's flags in `npm run serve` (which `npm start` runs), so the bench serves Chapter with the same heap settings. */
+function serveFlags() {
+  const serve = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.serve;
+  const flags = /^node ((?:--\S+ )*)build\/server\/server\.js$/.exec(serve);
+  if (!flags) throw new Error(`package.json's serve script is not "node [--flags] build/server/server.js": ${serve}`);
+  return flags[1].split(" ").filter(Boolean);
+}
+
+/** Chapter's compiled server (`npm run build`), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
 export function startChapter(name: string, port: number, { cwd, dataDir }: { cwd: string; dataDir: string }) {
-  return start(name, ["--import", "tsx", "--import", path.join(ROOT, "test/bench/server-timing.ts"), path.join(ROOT, "server.ts")], {
+  return start(name, [...serveFlags(), "--import", path.join(ROOT, "test/bench/server-timing.mjs"), path.join(ROOT, "build/server/server.js")], {
     cwd,
     env: {
       ...process.env,

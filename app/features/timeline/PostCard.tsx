@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Avatar } from "~/ui/avatar";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useLinkClicks } from "~/ui/link-clicks";
 import { ViewerTime } from "~/ui/viewer-time";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
@@ -28,23 +29,26 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
   const images = post.files.filter((file) => file.family === "image");
   const videos = post.files.filter((file) => file.family === "video");
   const privacy = PRIVACY_OPTIONS.find((option) => option.value === post.privacy)?.label;
+  // The links to members and to the post are plain anchors followed by this one handler
+  // (ui/link-clicks.ts); the dialogs' links (Edit, Delete) stay <Link>s, which keep the scroll.
+  const followLink = useLinkClicks();
   return (
-    <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`}>
+    <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} onClick={followLink}>
       <header className="post-header">
-        <Link to={memberPath(post.author.id)} tabIndex={-1} aria-hidden="true">
+        <a tabIndex={-1} aria-hidden="true" data-discover="true" href={memberPath(post.author.id)}>
           <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
-        </Link>
+        </a>
         <div className="post-meta">
           {/* The post's heading (its comments' heading is an h3 under it): the author. */}
           <h2 className="post-author-heading">
-            <Link to={memberPath(post.author.id)} id={`post-${post.id}-author`} className="post-author">
+            <a id={`post-${post.id}-author`} className="post-author" data-discover="true" href={memberPath(post.author.id)}>
               {post.author.name}
-            </Link>
+            </a>
           </h2>
           <span className="muted">
-            <Link to={postPath(post.id)} className="post-time">
+            <a className="post-time" data-discover="true" href={postPath(post.id)}>
               <ViewerTime value={post.createdAt} />
-            </Link>
+            </a>
             {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
           </span>
         </div>
@@ -104,7 +108,9 @@ function Comments({ post, back, allComments }: { post: Post; back: string; allCo
       <h3 className="post-comment-count">{plural(post.commentCount, "comment", "comments")}</h3>
       {hidden > 0 && !allComments ? (
         <p>
-          <Link to={`${postPath(post.id)}#comments`}>View all {plural(post.commentCount, "comment", "comments")}</Link>
+          <a data-discover="true" href={`${postPath(post.id)}#comments`}>
+            View all {plural(post.commentCount, "comment", "comments")}
+          </a>
         </p>
       ) : null}
       {post.comments.length ? (
@@ -114,7 +120,9 @@ function Comments({ post, back, allComments }: { post: Post; back: string; allCo
               <Avatar name={comment.authorName} url={comment.avatarUrl} size={32} />
               <div className="comment-body">
                 <p className="comment-meta">
-                  <Link to={memberPath(comment.authorId)}>{comment.authorName}</Link>{" "}
+                  <a data-discover="true" href={memberPath(comment.authorId)}>
+                    {comment.authorName}
+                  </a>{" "}
                   <span className="muted">
                     <ViewerTime value={comment.createdAt} />
                   </span>

@@ -12,17 +12,20 @@ export type TrainingWhen = "upcoming" | "past";
 
 const PAGE_SIZE = 20;
 
+// A DateTimeFormat costs far more to build than to use (the home page asks for the time each request).
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string) {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** "YYYY-MM-DDTHH:MM" now on the club's wall clock, the clock trainings are planned on. */
 export function clubNow(now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: clubTimeZone(),
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(now);
+  const parts = wallClockFormat(clubTimeZone()).formatToParts(now);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "00";
   return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
 }

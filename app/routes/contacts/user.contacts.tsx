@@ -18,6 +18,7 @@ import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
+import { useLinkClicks } from "~/ui/link-clicks";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -54,6 +55,8 @@ export default function Contacts() {
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
   const { key: locationKey } = useLocation();
   const here = `/user/contacts${searchParams.toString() ? `?${searchParams}` : ""}`;
+  const back = encodeURIComponent(here);
+  const followLink = useLinkClicks({ preventScrollReset: true });
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";
   const keep = (names: string[]) =>
@@ -187,7 +190,8 @@ export default function Contacts() {
             </EmptyState>
           )
         ) : (
-          <ul className="contact-grid">
+          // The cards' Edit and More links are plain anchors followed by one handler (ui/link-clicks.ts).
+          <ul className="contact-grid" onClick={followLink}>
             {contacts.map((contact) => (
               <li key={contact.id} className="contact-card" data-testid="contact-card">
                 <div className="contact-card-head">
@@ -222,9 +226,9 @@ export default function Contacts() {
                 </dl>
                 <CategoryBadges contact={contact} />
                 <div className="contact-actions">
-                  <Link to={`edit/${contact.id}`} preventScrollReset className="button button--secondary button--small">
+                  <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}`}>
                     Edit
-                  </Link>
+                  </a>
                   <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
                   <details className="menu action-menu" key={locationKey}>
                     <summary className="button button--secondary button--small">
@@ -233,25 +237,25 @@ export default function Contacts() {
                     <ul>
                       {CATEGORY_KINDS.map((item) => (
                         <li key={item.kind}>
-                          <Link to={`${contact.id}/category/${item.kind}?back=${encodeURIComponent(here)}`} preventScrollReset>
+                          <a data-discover="true" href={`/user/contacts/${contact.id}/category/${item.kind}?back=${back}`}>
                             {item.title}
-                          </Link>
+                          </a>
                         </li>
                       ))}
                       <li className="menu-separator">
-                        <Link to={`${contact.id}/business-cards?back=${encodeURIComponent(here)}`} preventScrollReset>
+                        <a data-discover="true" href={`/user/contacts/${contact.id}/business-cards?back=${back}`}>
                           Business cards
-                        </Link>
+                        </a>
                       </li>
                       <li>
-                        <Link to={`${contact.id}/ticket?back=${encodeURIComponent(here)}`} preventScrollReset>
+                        <a data-discover="true" href={`/user/contacts/${contact.id}/ticket?back=${back}`}>
                           Send ticket
-                        </Link>
+                        </a>
                       </li>
                       <li className="menu-separator">
-                        <Link to={`${contact.id}/delete`} preventScrollReset className="menu-danger">
+                        <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete`}>
                           Delete
-                        </Link>
+                        </a>
                       </li>
                     </ul>
                   </details>

@@ -1,26 +1,30 @@
 // Loaded into the measured Chapter server by the bench only (node --import), never by the app:
 // times each request whose address starts with the watched prefix, from its arrival to the
 // last byte of its answer, and hands the times to the bench over the IPC channel.
+// Plain JavaScript: the server runs without tsx (`npm start` serves build/server/server.js).
 // The bench sends { watch: "/search_contacts" } (answer: { watching }) and later
 // { collect: true } (answer: { times: [ms, …] }).
 import http from "node:http";
 
-let prefix: string | null = null;
-let times: number[] = [];
+/** @type {string | null} */
+let prefix = null;
+/** @type {number[]} */
+let times = [];
 
 const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+/** @this {http.Server} @param {string} event @param {unknown[]} args */
+http.Server.prototype.emit = function (event, ...args) {
   if (event === "request" && prefix) {
-    const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
+    const [request, response] = /** @type {[http.IncomingMessage, http.ServerResponse]} */ (args);
     if (request.url?.startsWith(prefix)) {
       const start = performance.now();
       response.once("finish", () => times.push(performance.now() - start));
     }
   }
-  return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
-} as typeof emit;
+  return emit.apply(this, /** @type {Parameters<typeof emit>} */ ([event, ...args]));
+};
 
-process.on("message", (message: { watch?: string; collect?: boolean }) => {
+process.on("message", (/** @type {{ watch?: string; collect?: boolean }} */ message) => {
   if (message.watch) {
     prefix = message.watch;
     times = [];
