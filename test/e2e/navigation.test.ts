@@ -51,6 +51,8 @@ describe.each(modes)("the navigation $name", ({ javaScript }) => {
     // The member's menu: notifications, and sign out.
     await followMemberMenu(page, "Notifications");
     await page.waitForURL(atPath("/user/notifications"));
+    // With JavaScript the menu closes once the new page has rendered: open it after that.
+    await page.locator("header.app-header details.member-menu:not([open])").waitFor({ state: "attached" });
     await openMemberMenu(page);
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(atPath("/"));
