@@ -53,6 +53,16 @@ async function venture(member: TestMember, fields: Fields = {}) {
   return idFrom(await settle(() => newEntrepreneur(routeArgs(post("/user/entrepreneurs/new", { ...VENTURE, ...fields }, member)))));
 }
 
+/** A venture added with its business plan (a PDF) as the entry's document. */
+async function ventureWithPlan(member: TestMember) {
+  const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
+    cookie: member.cookie,
+    field: "document",
+    fields: { csrf: "x", ...VENTURE },
+  });
+  return idFrom(await settle(() => newEntrepreneur(routeArgs(upload))));
+}
+
 async function offer(member: TestMember, fields: Fields = {}) {
   return idFrom(await settle(() => newInvestor(routeArgs(post("/user/investors/new", { ...OFFER, ...fields }, member)))));
 }
@@ -283,12 +293,7 @@ describe("connections", () => {
     const ada = await createSignedInMember({ name: "Ada Mill" });
     const ben = await createSignedInMember({ name: "Ben Capital" });
     const carl = await createSignedInMember({ name: "Carl Outsider" });
-    const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
-      cookie: ada.cookie,
-      field: "document",
-      fields: { csrf: "x", ...VENTURE },
-    });
-    const mill = await idFrom(await settle(() => newEntrepreneur(routeArgs(upload))));
+    const mill = await ventureWithPlan(ada);
     const fund = await offer(ben);
     const file = await db.selectFrom("files").select(["token", "kind"]).executeTakeFirstOrThrow();
     expect(file.kind).toBe("proposal_document");
@@ -412,12 +417,7 @@ describe("connections", () => {
   test("connecting, answering and deleting are each one transaction: a failure part-way leaves nothing half-done, and files go only once committed", async () => {
     const ada = await createSignedInMember({ name: "Ada Mill" });
     const ben = await createSignedInMember({ name: "Ben Capital" });
-    const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
-      cookie: ada.cookie,
-      field: "document",
-      fields: { csrf: "x", ...VENTURE },
-    });
-    const mill = await idFrom(await settle(() => newEntrepreneur(routeArgs(upload))));
+    const mill = await ventureWithPlan(ada);
     const fund = await offer(ben);
     const file = await db.selectFrom("files").select(["id", "storage_key"]).executeTakeFirstOrThrow();
     const fields = { proposal_id: String(mill), message: "Hello", is_agree: "on" };
