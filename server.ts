@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { sendCalendarAlerts } from "./app/features/calendar/alerts.server.ts";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
 import { protectActions } from "./app/lib/csrf.server.ts";
@@ -153,12 +154,27 @@ const reminders = setInterval(remindExpiringMemberships, REMINDER_INTERVAL_MS);
 reminders.unref();
 void remindExpiringMemberships();
 
+// Calendar alerts: every minute, so one arrives about its lead time before its occurrence;
+// safe with several instances (each occurrence's alert is claimed once, calendar_alerts_sent).
+const ALERT_INTERVAL_MS = 60 * 1000;
+async function sendDueCalendarAlerts() {
+  try {
+    const sent = await sendCalendarAlerts();
+    if (sent) console.log(`Sent ${sent} calendar alert(s)`);
+  } catch (error) {
+    console.error("Calendar alerts failed:", error);
+  }
+}
+const calendarAlerts = setInterval(sendDueCalendarAlerts, ALERT_INTERVAL_MS);
+calendarAlerts.unref();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing the requests in flight, then stopping`);
   clearInterval(reminders);
+  clearInterval(calendarAlerts);
   const force = setTimeout(() => {
     console.error("Requests still open after the grace period; closing them");
     server.closeAllConnections();

@@ -1,4 +1,5 @@
-import { RRule, type Options, type Weekday } from "rrule";
+import * as rrule from "rrule";
+import type { Options, Weekday } from "rrule";
 import { wallClockToUtc } from "~/features/events/time";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import type { OccurrenceStatus, WeekdayCode } from "./constants";
@@ -8,6 +9,11 @@ import { STATUS_CODES } from "./constants";
 // date and time as if they were UTC (its "floating" times), so a weekly 09:00 stays 09:00 on
 // both sides of a daylight-saving change; each local time becomes an instant in the series' own
 // zone only afterwards. Only the range asked for is expanded, so open series cost nothing.
+
+// rrule ships a CommonJS build Node cannot read named exports from (server.ts loads this module
+// for the alert sweep without the Remix build), and an ES build the bundlers use: take RRule from
+// whichever this is.
+const RRule: typeof rrule.RRule = rrule.RRule ?? (rrule as unknown as { default: typeof rrule }).default.RRule;
 
 export type Series = Pick<
   CalendarTasksTable,
