@@ -102,7 +102,22 @@ export function occurrenceDates(series: Series, from: string, to: string): strin
   const options = ruleOptions(series);
   if (!options) return series.start_date >= from && series.start_date <= to ? [series.start_date] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
-  return new RRule(options).between(floating(from), floating(to, "23:59"), true).map(dateOf);
+  return new RRule(startingNear(series, options, from)).between(floating(from), floating(to, "23:59"), true).map(dateOf);
+}
+
+const DAY_MS = 86_400_000;
+
+/** rrule walks every occurrence from the series' start: a daily series begun years ago would cost
+ * thousands of steps for one month. A series not counted gives the same occurrences from a later
+ * start that keeps its rhythm (whole weeks, or two, for a weekly one whose weekday comes from its
+ * start; any day for the others, whose by-rules are explicit), so it starts the day before. */
+function startingNear(series: Series, options: Partial<Options>, from: string): Partial<Options> {
+  if (series.occurrence_count || from <= series.start_date) return options;
+  const gap = Math.round((floating(from).getTime() - floating(series.start_date).getTime()) / DAY_MS) - 1;
+  const rhythm = series.recurrence === "weekly" ? 7 : series.recurrence === "biweekly" ? 14 : 1;
+  const shift = Math.floor(gap / rhythm) * rhythm;
+  if (shift <= 0) return options;
+  return { ...options, dtstart: new Date(floating(series.start_date, series.start_time).getTime() + shift * DAY_MS) };
 }
 
 /** Whether `date` is one of the series' occurrences. */
