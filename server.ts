@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { sendCalendarAlerts } from "./app/features/calendar/alerts.server.ts";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
 import { scheduleNightlyBackups } from "./app/lib/backup/nightly.server.ts";
@@ -157,6 +158,20 @@ void remindExpiringMemberships();
 // Off unless BACKUP_DIR is set; with several instances one of them runs it (claimed in the database).
 const stopNightlyBackups = scheduleNightlyBackups();
 
+// Calendar alerts: every minute, so one arrives about its lead time before its occurrence;
+// safe with several instances (each occurrence's alert is claimed once, calendar_alerts_sent).
+const ALERT_INTERVAL_MS = 60 * 1000;
+async function sendDueCalendarAlerts() {
+  try {
+    const sent = await sendCalendarAlerts();
+    if (sent) console.log(`Sent ${sent} calendar alert(s)`);
+  } catch (error) {
+    console.error("Calendar alerts failed:", error);
+  }
+}
+const calendarAlerts = setInterval(sendDueCalendarAlerts, ALERT_INTERVAL_MS);
+calendarAlerts.unref();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
@@ -164,6 +179,7 @@ function shutdown(signal: string) {
   console.log(`${signal}: finishing the requests in flight, then stopping`);
   clearInterval(reminders);
   stopNightlyBackups();
+  clearInterval(calendarAlerts);
   const force = setTimeout(() => {
     console.error("Requests still open after the grace period; closing them");
     server.closeAllConnections();

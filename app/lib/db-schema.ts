@@ -33,6 +33,7 @@ export interface UsersTable {
   /** IANA zone the member reads times in; null: the club's. */
   time_zone: string | null;
   calendar_feed_hash: string | null;
+  calendar_alert_minutes: number | null;
   /** Currency of the member's own figures (net worth); null: PAYMENT_CURRENCY. */
   currency: string | null;
   created_at: string;
@@ -564,6 +565,14 @@ export interface CalendarOccurrencesTable {
   updated_at: string;
 }
 
+export interface CalendarAlertsSentTable {
+  id: Generated<number>;
+  task_id: number;
+  member_id: number;
+  date: string;
+  sent_at: string;
+}
+
 export interface TrainingRegistrationsTable {
   id: Generated<number>;
   training_id: number;
@@ -805,4 +814,5 @@ export interface DB {
   calendar_categories: CalendarCategoriesTable;
   calendar_tasks: CalendarTasksTable;
   calendar_occurrences: CalendarOccurrencesTable;
+  calendar_alerts_sent: CalendarAlertsSentTable;
 }

@@ -36,6 +36,7 @@ const cases: Case[] = [
   { label: "sign-in page (visitor)", paths: ["/signin"], expect: "Sign in" },
   ...(await (await import("./timeline.ts")).timelineCases()),
   ...(await (await import("./contacts.ts")).contactsCases()),
+  ...(await (await import("./calendar.ts")).calendarCases()),
 ];
 const build = protectActions((await import(pathToFileURL(path.join(ROOT, "build/index.js")).href)) as ServerBuild);
 const handle = createRequestHandler(build, "production");

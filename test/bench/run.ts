@@ -60,6 +60,7 @@ const cases: Case[] = [
   ...(await timed("2,000 members, 20,000 posts, 150 friends", async () => (await import("./timeline.ts")).timelineCases())).map((item) => ({ ...item, target: ">= 0.35" })),
   ...(await timed("10,000 contacts", async () => (await import("./contacts.ts")).contactsCases())).map((item) => ({ ...item, target: ">= 0.3, p95 <= 100 ms" })),
   ...(await timed("100,000 members", async () => (await import("./member-search.ts")).memberSearchCases())).map((item) => ({ ...item, target: "server p95 <= 10 ms" })),
+  ...(await timed("200 calendar series over 5 years", async () => (await import("./calendar.ts")).calendarCases())).map((item) => ({ ...item, target: ">= 0.3" })),
 ];
 const measured = cases.filter((item) => !args.only || item.label.includes(args.only));
 const { importFixture, importLabel, measureImport } = await import("./import.ts");

@@ -133,3 +133,31 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     if (javaScript) await page.getByTestId("full-calendar").locator(".fc-toolbar-title", { hasText: "March 2, 2026" }).waitFor();
   });
 });
+
+describe.each(modes)("calendar feed and alerts settings $name", ({ javaScript }) => {
+  test("a member creates their calendar address, subscribes with it, resets it, and sets the alerts' lead time", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Feed Member", email: uniqueEmail("calendar-feed") });
+    await page.goto("/user/settings/calendar");
+    await hydrated(page);
+    await page.getByText("You have no calendar address yet.").waitFor();
+    await page.getByRole("button", { name: "Create my calendar address" }).click();
+    const field = page.getByLabel("Your calendar address");
+    await field.waitFor();
+    const address = await field.inputValue();
+    expect(address).toMatch(/\/calendar-feed\/[A-Za-z0-9_-]{32}\/calendar\.ics$/);
+    if (javaScript) await page.getByRole("button", { name: "Copy" }).waitFor();
+    const feed = await page.request.get(address);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+
+    await page.getByRole("button", { name: "Reset the address" }).click();
+    await page.waitForFunction((old) => (document.querySelector("#calendar-feed-address") as HTMLInputElement | null)?.value !== old, address);
+    expect((await page.request.get(address)).status()).toBe(404);
+
+    await page.getByLabel("Alert me").selectOption({ label: "1 hour before" });
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    expect(await toast(page, "alerts")).toContain("Your calendar alerts are saved.");
+    expect(await page.getByLabel("Alert me").inputValue()).toBe("60");
+  });
+});

@@ -53,3 +53,16 @@ export const RELOADING_MESSAGES: readonly string[] = [COMPLETED_MESSAGE, EDITED_
 
 /** The category choice that reveals the new-category field. */
 export const OTHER_CATEGORY = "other";
+
+/** How long before an alert-flagged occurrence its owner is told (a member setting), and the
+ * feed's alarm. */
+export const DEFAULT_ALERT_MINUTES = 15;
+export const ALERT_LEAD_CHOICES = [
+  { value: "5", label: "5 minutes before" },
+  { value: "10", label: "10 minutes before" },
+  { value: "15", label: "15 minutes before" },
+  { value: "30", label: "30 minutes before" },
+  { value: "60", label: "1 hour before" },
+  { value: "120", label: "2 hours before" },
+  { value: "1440", label: "1 day before" },
+] as const;

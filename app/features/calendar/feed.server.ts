@@ -1,16 +1,14 @@
 import crypto from "node:crypto";
 import { escapeText, foldLine } from "~/features/events/ics.server";
 import { db } from "~/lib/db.server";
+import { alertMinutesOf } from "./alerts.server";
 import { rruleText } from "./recurrence.server";
 
 // The member's private calendar feed (iCalendar, RFC 5545) for phones and desktop calendars
 // to subscribe to: each group is one VEVENT, repeating ones with their RRULE, in the zone the
 // group was created in (TZID with its IANA name, which the calendars subscribing read), so a
 // weekly 09:00 stays 09:00 there too; cancelled occurrences are EXDATEs; alert-flagged groups
-// carry a VALARM.
-
-/** How long before an alert-flagged occurrence the feed's alarm rings. */
-export const FEED_ALARM_MINUTES = 15;
+// carry a VALARM at the member's alert lead time.
 
 const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -40,6 +38,7 @@ const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slic
 /** The member's whole calendar as an iCalendar feed. */
 export async function calendarFeed(memberId: number, host: string, now = new Date()) {
   const tasks = await db.selectFrom("calendar_tasks").selectAll().where("member_id", "=", memberId).orderBy("id").execute();
+  const alarmMinutes = await alertMinutesOf(memberId);
   const cancelled = await db.selectFrom("calendar_occurrences").select(["task_id", "date"]).where("member_id", "=", memberId).where("status", "=", "cancelled").execute();
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Chapter calendar"];
   for (const task of tasks) {
@@ -61,7 +60,7 @@ export async function calendarFeed(memberId: number, host: string, now = new Dat
     if (task.place) lines.push(`LOCATION:${escapeText(task.place)}`);
     const description = [task.person ? `With ${task.person}` : null, task.description].filter(Boolean).join("\n");
     if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-    if (task.alert) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(task.title)}`, `TRIGGER:-PT${FEED_ALARM_MINUTES}M`, "END:VALARM");
+    if (task.alert) lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(task.title)}`, `TRIGGER:-PT${alarmMinutes}M`, "END:VALARM");
     lines.push("END:VEVENT");
   }
   lines.push("END:VCALENDAR");

@@ -1,4 +1,5 @@
-import { RRule, type Options, type Weekday } from "rrule";
+import * as rrule from "rrule";
+import type { Options, Weekday } from "rrule";
 import { wallClockToUtc } from "~/features/events/time";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import type { OccurrenceStatus, WeekdayCode } from "./constants";
@@ -8,6 +9,11 @@ import { STATUS_CODES } from "./constants";
 // date and time as if they were UTC (its "floating" times), so a weekly 09:00 stays 09:00 on
 // both sides of a daylight-saving change; each local time becomes an instant in the series' own
 // zone only afterwards. Only the range asked for is expanded, so open series cost nothing.
+
+// rrule ships a CommonJS build Node cannot read named exports from (server.ts loads this module
+// for the alert sweep without the Remix build), and an ES build the bundlers use: take RRule from
+// whichever this is.
+const RRule: typeof rrule.RRule = rrule.RRule ?? (rrule as unknown as { default: typeof rrule }).default.RRule;
 
 export type Series = Pick<
   CalendarTasksTable,
@@ -96,7 +102,22 @@ export function occurrenceDates(series: Series, from: string, to: string): strin
   const options = ruleOptions(series);
   if (!options) return series.start_date >= from && series.start_date <= to ? [series.start_date] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
-  return new RRule(options).between(floating(from), floating(to, "23:59"), true).map(dateOf);
+  return new RRule(startingNear(series, options, from)).between(floating(from), floating(to, "23:59"), true).map(dateOf);
+}
+
+const DAY_MS = 86_400_000;
+
+/** rrule walks every occurrence from the series' start: a daily series begun years ago would cost
+ * thousands of steps for one month. A series not counted gives the same occurrences from a later
+ * start that keeps its rhythm (whole weeks, or two, for a weekly one whose weekday comes from its
+ * start; any day for the others, whose by-rules are explicit), so it starts the day before. */
+function startingNear(series: Series, options: Partial<Options>, from: string): Partial<Options> {
+  if (series.occurrence_count || from <= series.start_date) return options;
+  const gap = Math.round((floating(from).getTime() - floating(series.start_date).getTime()) / DAY_MS) - 1;
+  const rhythm = series.recurrence === "weekly" ? 7 : series.recurrence === "biweekly" ? 14 : 1;
+  const shift = Math.floor(gap / rhythm) * rhythm;
+  if (shift <= 0) return options;
+  return { ...options, dtstart: new Date(floating(series.start_date, series.start_time).getTime() + shift * DAY_MS) };
 }
 
 /** Whether `date` is one of the series' occurrences. */

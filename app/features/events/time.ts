@@ -1,19 +1,20 @@
 // Wall-clock times at a venue ("YYYY-MM-DDTHH:MM" in an IANA zone) and the instants they are.
 
-// Building a DateTimeFormat costs far more than using one: one per zone, kept.
-const secondsFormats = new Map<string, Intl.DateTimeFormat>();
-function secondsFormat(timeZone: string) {
-  let format = secondsFormats.get(timeZone);
+// Making an Intl.DateTimeFormat costs far more than using one: one per zone, kept (the calendar
+// converts thousands of occurrences per page).
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetFormat(timeZone: string) {
+  let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    secondsFormats.set(timeZone, format);
+    offsetFormats.set(timeZone, format);
   }
   return format;
 }
 
 /** Minutes the zone is ahead of UTC at the instant `utcMs`. */
 export function zoneOffsetMinutes(utcMs: number, timeZone: string) {
-  const parts = secondsFormat(timeZone).formatToParts(new Date(utcMs));
+  const parts = offsetFormat(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
