@@ -135,6 +135,17 @@ describe("SPEC.md §7 contact addresses", () => {
     );
     expect(await replyErrors(duplicate)).toEqual({ email: ["You already have a contact with this e-mail: Ada King."] });
 
+    // A file sent as contact_id is refused, never read as "no id" (which would add a contact).
+    const withFile = new FormData();
+    withFile.set("csrf", "x");
+    withFile.set("name", "Not Added");
+    withFile.set("contact_id", new File(["1"], "id.txt", { type: "text/plain" }));
+    const fileAsId = await settle(() =>
+      saveChanges(routeArgs(new Request(`${BASE}/user/contacts/save_changes`, { method: "POST", body: withFile, headers: { Cookie: member.cookie } }))),
+    );
+    expect(fileAsId.status).toBe(400);
+    expect(await db.selectFrom("contacts").select("id").where("name", "=", "Not Added").executeTakeFirst()).toBeUndefined();
+
     const get = await settle(() => saveChangesGet(routeArgs(getRequest("/user/contacts/save_changes", member.cookie))));
     expect(get.headers.get("Location")).toBe("/user/contacts/add");
   });

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { firstError } from "~/lib/http.server";
+import { badRequest, firstError } from "~/lib/http.server";
 
 /**
  * The request as the product route's handler expects it: the same member, headers and
@@ -43,5 +43,7 @@ export async function refusalAsNotification(answer: Response, { keepResult = fal
 export async function formParam(request: Request, ...names: string[]) {
   const form = await request.clone().formData();
   const value = names.map((name) => form.get(name)).find((entry) => entry !== null);
-  return typeof value === "string" ? value : undefined;
+  // A file where an id belongs is no id at all: refused, not read as "no id given".
+  if (value !== undefined && typeof value !== "string") badRequest(`${names[0]} must be text, not a file.`);
+  return value;
 }
