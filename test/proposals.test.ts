@@ -53,6 +53,12 @@ async function venture(member: TestMember, fields: Fields = {}) {
   return idFrom(await settle(() => newEntrepreneur(routeArgs(post("/user/entrepreneurs/new", { ...VENTURE, ...fields }, member)))));
 }
 
+/** A SPEC address's GET as `member`: where it redirects, or its status. */
+async function get(loader: (args: ReturnType<typeof routeArgs>) => Promise<unknown>, path: string, member: TestMember) {
+  const response = await settle(() => loader(routeArgs(getRequest(path, member.cookie))));
+  return response.status === 302 ? response.headers.get("Location") : response.status;
+}
+
 /** A venture added with its business plan (a PDF) as the entry's document. */
 async function ventureWithPlan(member: TestMember) {
   const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
@@ -522,10 +528,6 @@ describe("SPEC.md §7's addresses", () => {
     const carl = await createSignedInMember({ name: "Carl Outsider" });
     const mill = await venture(ada);
     const fund = await offer(ben);
-    const get = async (loader: (args: ReturnType<typeof routeArgs>) => Promise<unknown>, path: string, member: TestMember) => {
-      const response = await settle(() => loader(routeArgs(getRequest(path, member.cookie))));
-      return response.status === 302 ? response.headers.get("Location") : response.status;
-    };
     expect(await get(loadModal, "/user/entrepreneur/ajax-load-modal", ada)).toBe("/user/entrepreneurs/new");
     expect(await get(loadModal, `/user/entrepreneur/ajax-load-modal?id=${fund}`, ada)).toBe(`/user/investors/${fund}/connect`);
     expect(await get(loadModal, `/user/entrepreneur/ajax-load-modal?id=${fund}`, ben)).toBe(404);
@@ -571,10 +573,6 @@ describe("SPEC.md §7's addresses", () => {
     const carl = await createSignedInMember({ name: "Carl Outsider" });
     const mill = await venture(ada);
     const fund = await offer(ben);
-    const get = async (loader: (args: ReturnType<typeof routeArgs>) => Promise<unknown>, path: string, member: TestMember) => {
-      const response = await settle(() => loader(routeArgs(getRequest(path, member.cookie))));
-      return response.status === 302 ? response.headers.get("Location") : response.status;
-    };
 
     // The loan view of either side's entry (the investor's own side when user_type is not given).
     expect(await get(viewModal, `/user/investor/ajax-view-modal?id=${fund}`, carl)).toBe(`/user/investors/${fund}`);
