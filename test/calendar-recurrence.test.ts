@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { groupSummary, occurrenceDates, occurrencesOf, occurrenceStatus, rruleText, type Series } from "~/features/calendar/recurrence.server";
+import { RRule } from "rrule";
+import { groupSummary, occurrenceDates, occurrencesOf, occurrenceStatus, ruleOptions, rruleText, type Series } from "~/features/calendar/recurrence.server";
 
 function series(overrides: Partial<Series>): Series {
   return {
@@ -103,6 +104,59 @@ describe("recurrence rules", () => {
   test("the feed's UNTIL is the end of the last day on the member's clock", () => {
     const until = series({ recurrence: "daily", until_date: "2026-07-01", time_zone: "Europe/Berlin" });
     expect(rruleText(until)).toBe("UNTIL=20260701T215900Z;FREQ=DAILY");
+  });
+});
+
+describe("dates found the quick ways", () => {
+  // Daily and weekly series are counted without rrule, and counted monthly and yearly ones read up
+  // to their last date: both compared with rrule walking each series from its start, over a fixed
+  // pseudo-random walk (the same cases every run) of starts, weekdays, ends and ranges.
+  function* cases() {
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+    const day = (offset: number) => new Date(Date.UTC(2024, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+    const codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+    const shapes: Partial<Series>[] = [
+      { recurrence: "daily" },
+      { recurrence: "weekly" },
+      { recurrence: "biweekly" },
+      { recurrence: "monthly" },
+      { recurrence: "monthly", month_day: 31 },
+      { recurrence: "monthly", month_day: -1 },
+      { recurrence: "monthly", month_nth: 2, month_weekday: "SU" },
+      { recurrence: "monthly", month_nth: -1, month_weekday: "FR" },
+      { recurrence: "monthly", month_nth: 5, month_weekday: "MO" },
+      { recurrence: "yearly", year_month: 2, year_day: 29 },
+      { recurrence: "yearly" },
+    ];
+    for (let n = 0; n < 800; n++) {
+      const shape = shapes[n % shapes.length];
+      const start = next(900);
+      const weekdays = shape.recurrence?.endsWith("weekly") && next(3) > 0 ? codes.filter(() => next(3) === 0).join(",") || null : null;
+      const end = next(3);
+      const from = start - 60 + next(shape.recurrence === "yearly" ? 3000 : 400);
+      yield {
+        series: series({ ...shape, weekdays, start_date: day(start), until_date: end === 1 ? day(start + next(300)) : null, occurrence_count: end === 2 ? 1 + next(40) : null }),
+        from: day(from),
+        to: day(from + next(shape.recurrence === "yearly" ? 2000 : 120)),
+      };
+    }
+  }
+  const walked = (one: Series, from: string, to: string) => {
+    const floating = (date: string, time: string) => new Date(`${date}T${time}:00Z`);
+    return new RRule(ruleOptions(one)!).between(floating(from, "00:00"), floating(to, "23:59"), true).map((date) => date.toISOString().slice(0, 10));
+  };
+
+  test("give what rrule gives walking each series from its start (800 series and ranges)", () => {
+    let compared = 0;
+    for (const { series: one, from, to } of cases()) {
+      const expected = walked(one, from, to);
+      expect(occurrenceDates(one, from, to), JSON.stringify({ one, from, to })).toEqual(expected);
+      // Asked again: the counted series' last dates are kept.
+      expect(occurrenceDates(one, from, to)).toEqual(expected);
+      compared += expected.length;
+    }
+    expect(compared).toBeGreaterThan(3000);
   });
 });
 

@@ -612,10 +612,15 @@ describe("the detail page and the calendar file", () => {
     expect(text).toContain("DTSTART:20300102T090000Z\r\n");
     expect(text).not.toContain("VTIMEZONE");
     expect(text).toContain("DESCRIPTION:line one\\nline two\r\n");
-    for (const line of foldLine(`SUMMARY:${"é".repeat(80)}`).split("\r\n")) {
-      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-      expect(line).not.toContain("\uFFFD");
+    for (const value of [`SUMMARY:${"é".repeat(80)}`, `SUMMARY:${"a😀北é".repeat(30)}`, `SUMMARY:${"x".repeat(75 - 8)}`]) {
+      const folded = foldLine(value);
+      for (const line of folded.split("\r\n")) {
+        expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+        expect(line).not.toContain("\uFFFD");
+      }
+      expect(folded.replace(/\r\n /g, "")).toBe(value);
     }
+    expect(foldLine(`SUMMARY:${"x".repeat(76 - 8)}`)).toBe(`SUMMARY:${"x".repeat(75 - 8)}\r\n x`);
   });
 
   test("an event across a DST change: each end in UTC with its own offset, no VTIMEZONE", () => {

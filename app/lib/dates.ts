@@ -36,3 +36,19 @@ export function yearChoices(current: number, shown: number, { back, ahead }: { b
   years.add(shown);
   return [...years].sort((a, b) => a - b);
 }
+
+// A DateTimeFormat costs far more to build than to use (every member page asks for today), so
+// one per zone is kept.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock ("YYYY-MM-DDTHH:MM") of the instant `at` in `timeZone`. */
+export function wallClockIn(at: string | Date, timeZone: string) {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(typeof at === "string" ? new Date(at) : at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}

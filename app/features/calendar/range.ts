@@ -58,16 +58,4 @@ export function calendarAddress(view: CalendarView, date: string, path = "") {
   return `/user/calendar${path}?${new URLSearchParams({ view, date })}`;
 }
 
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock ("YYYY-MM-DDTHH:MM") of the instant `iso` in `timeZone`. */
-export function wallClockIn(iso: string, timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
-    wallClockFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(iso));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
-}
+export { wallClockIn } from "~/lib/dates";

@@ -5,10 +5,11 @@ import type { CalendarTasksTable } from "~/lib/db-schema";
 import type { OccurrenceStatus, WeekdayCode } from "./constants";
 import { STATUS_CODES } from "./constants";
 
-// A series' occurrences, computed by rrule on the member's wall clock: rrule gets the local
-// date and time as if they were UTC (its "floating" times), so a weekly 09:00 stays 09:00 on
-// both sides of a daylight-saving change; each local time becomes an instant in the series' own
-// zone only afterwards. Only the range asked for is expanded, so open series cost nothing.
+// A series' occurrences, on the member's wall clock: its rule is an rrule rule (`ruleOptions`,
+// written into the feed as RRULE) over local dates and times taken as if they were UTC (rrule's
+// "floating" times), so a weekly 09:00 stays 09:00 on both sides of a daylight-saving change;
+// each local time becomes an instant in the series' own zone only afterwards. The dates are
+// counted here with rrule's meaning, only for the range asked, so open series cost nothing.
 
 // rrule ships a CommonJS build Node cannot read named exports from (server.ts loads this module
 // for the alert sweep without the Remix build), and an ES build the bundlers use: take RRule from
@@ -49,7 +50,6 @@ function floating(date: string, time = "00:00") {
   return new Date(Date.UTC(year, month - 1, day, hour, minute));
 }
 
-const dateOf = (floatingDate: Date) => floatingDate.toISOString().slice(0, 10);
 
 function weekdaysOf(series: Series): Weekday[] {
   const codes = (series.weekdays ?? "").split(",").filter((code): code is WeekdayCode => code in RRULE_WEEKDAYS);
@@ -97,27 +97,118 @@ export function rruleText(series: Series) {
   return text.replace(/UNTIL=[0-9TZ]+/, `UNTIL=${until}`);
 }
 
-/** The local dates (yyyy-mm-dd) on which the series happens from `from` to `to`, inclusive. */
+/** The local dates (yyyy-mm-dd) on which the series happens from `from` to `to`, inclusive.
+ *
+ * Counted here, with the meaning rrule gives the series' rule (`ruleOptions`, which the feed's
+ * RRULE is written from): rrule walks every period from the series' start, one at a time, which
+ * took most of a month page's time. `test/calendar-recurrence.test.ts` compares both over many
+ * series and ranges. */
 export function occurrenceDates(series: Series, from: string, to: string): string[] {
-  const options = ruleOptions(series);
-  if (!options) return series.start_date >= from && series.start_date <= to ? [series.start_date] : [];
+  if (series.recurrence === "none") return series.start_date >= from && series.start_date <= to ? [series.start_date] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
-  return new RRule(startingNear(series, options, from)).between(floating(from), floating(to, "23:59"), true).map(dateOf);
+  return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly" ? everyFewDays(series, from, to) : monthsDates(series, from, to);
 }
 
 const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => floating(date).getTime() / DAY_MS;
+const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY_MS;
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** 0 Monday … 6 Sunday (day 0, 1 January 1970, was a Thursday). */
+const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
+const WEEKDAY_INDEX: Record<WeekdayCode, number> = { MO: 0, TU: 1, WE: 2, TH: 3, FR: 4, SA: 5, SU: 6 };
+/** rrule's last year. */
+const LAST_YEAR = 9999;
 
-/** rrule walks every occurrence from the series' start: a daily series begun years ago would cost
- * thousands of steps for one month. A series not counted gives the same occurrences from a later
- * start that keeps its rhythm (whole weeks, or two, for a weekly one whose weekday comes from its
- * start; any day for the others, whose by-rules are explicit), so it starts the day before. */
-function startingNear(series: Series, options: Partial<Options>, from: string): Partial<Options> {
-  if (series.occurrence_count || from <= series.start_date) return options;
-  const gap = Math.round((floating(from).getTime() - floating(series.start_date).getTime()) / DAY_MS) - 1;
-  const rhythm = series.recurrence === "weekly" ? 7 : series.recurrence === "biweekly" ? 14 : 1;
-  const shift = Math.floor(gap / rhythm) * rhythm;
-  if (shift <= 0) return options;
-  return { ...options, dtstart: new Date(floating(series.start_date, series.start_time).getTime() + shift * DAY_MS) };
+function everyFewDays(series: Series, from: string, to: string): string[] {
+  const weeks = series.recurrence === "weekly" ? 1 : series.recurrence === "biweekly" ? 2 : 0;
+  const start = dayNumber(series.start_date);
+  const codes = (series.weekdays ?? "").split(",").filter((code): code is WeekdayCode => code in WEEKDAY_INDEX);
+  const weekdays = codes.length ? [...new Set(codes.map((code) => WEEKDAY_INDEX[code]))].sort() : [weekdayOf(start)];
+  const startWeek = start - weekdayOf(start);
+  const happens = (day: number) => !weeks || (weekdays.includes(weekdayOf(day)) && ((day - weekdayOf(day) - startWeek) / 7) % weeks === 0);
+  let last = series.until_date ? dayNumber(series.until_date) : Infinity;
+  if (series.occurrence_count) last = weeks ? countedWeeksEnd(start, series.occurrence_count, weekdays, weeks) : start + series.occurrence_count - 1;
+  const dates: string[] = [];
+  for (let day = Math.max(start, dayNumber(from)), end = Math.min(last, dayNumber(to)); day <= end; day++) {
+    if (happens(day)) dates.push(dateOfDay(day));
+  }
+  return dates;
+}
+
+/** The day of a weekly series' last occurrence when it happens `count` times. */
+function countedWeeksEnd(start: number, count: number, weekdays: readonly number[], weeks: number) {
+  let left = count;
+  for (let week = start - weekdayOf(start); ; week += 7 * weeks) {
+    for (const weekday of weekdays) {
+      if (week + weekday >= start && --left <= 0) return week + weekday;
+    }
+  }
+}
+
+/** The day a monthly or yearly series falls on in a month (1–12), or null when it has none there
+ * (the 31st in April, a fifth Monday, 29 February in a common year). */
+function dayInMonth(series: Series, year: number, month: number): number | null {
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const startDay = Number(series.start_date.slice(8, 10));
+  if (series.recurrence === "yearly") {
+    const day = series.year_day ?? startDay;
+    return month === (series.year_month ?? Number(series.start_date.slice(5, 7))) && day <= length ? dayOf(year, month, day) : null;
+  }
+  if (series.month_nth && series.month_weekday) {
+    const weekday = WEEKDAY_INDEX[series.month_weekday as WeekdayCode];
+    const day =
+      series.month_nth > 0
+        ? 1 + ((weekday - weekdayOf(dayOf(year, month, 1)) + 7) % 7) + (series.month_nth - 1) * 7
+        : length - ((weekdayOf(dayOf(year, month, length)) - weekday + 7) % 7) + (series.month_nth + 1) * 7;
+    return day >= 1 && day <= length ? dayOf(year, month, day) : null;
+  }
+  const wanted = series.month_day ?? startDay;
+  const day = wanted < 0 ? length + wanted + 1 : wanted;
+  return day >= 1 && day <= length ? dayOf(year, month, day) : null;
+}
+
+/** The days of a monthly or yearly series from the month of `first` to the month of `last`
+ * (day numbers), one month or year at a time, until `take` returns false. */
+function eachPeriod(series: Series, first: number, last: number, take: (day: number) => boolean) {
+  const step = series.recurrence === "yearly" ? 12 : 1;
+  const [fromYear, fromMonth] = dateOfDay(first).split("-").map(Number);
+  const [toYear, toMonth] = dateOfDay(Math.min(last, dayOf(LAST_YEAR, 12, 31))).split("-").map(Number);
+  let index = fromYear * 12 + fromMonth - 1;
+  if (step === 12) index += (((series.year_month ?? Number(series.start_date.slice(5, 7))) - fromMonth) % 12 + 12) % 12;
+  for (const end = toYear * 12 + toMonth - 1; index <= end; index += step) {
+    const day = dayInMonth(series, Math.floor(index / 12), (index % 12) + 1);
+    if (day !== null && day >= first && day <= last && !take(day)) return;
+  }
+}
+
+// A counted series' last day takes a walk from its start (500 months, or 29 Februaries over two
+// thousand years): kept per rule, bounded.
+const LAST_DAYS_KEPT = 5000;
+const lastDays = new Map<string, number>();
+
+function countedLastDay(series: Series, start: number, count: number) {
+  const key = [series.recurrence, series.month_day, series.month_nth, series.month_weekday, series.year_month, series.year_day, series.start_date, count].join(" ");
+  let last = lastDays.get(key);
+  if (last === undefined) {
+    let left = count;
+    last = -Infinity;
+    eachPeriod(series, start, Infinity, (day) => {
+      last = day;
+      return --left > 0;
+    });
+    if (lastDays.size >= LAST_DAYS_KEPT) lastDays.clear();
+    lastDays.set(key, last);
+  }
+  return last;
+}
+
+function monthsDates(series: Series, from: string, to: string): string[] {
+  const start = dayNumber(series.start_date);
+  let last = series.until_date ? dayNumber(series.until_date) : Infinity;
+  if (series.occurrence_count) last = countedLastDay(series, start, series.occurrence_count);
+  const dates: string[] = [];
+  eachPeriod(series, Math.max(start, dayNumber(from)), Math.min(last, dayNumber(to)), (day) => dates.push(dateOfDay(day)) > 0);
+  return dates;
 }
 
 /** Whether `date` is one of the series' occurrences. */

@@ -12,12 +12,14 @@ export function escapeText(value: string) {
 /** Lines longer than 75 octets are folded with CRLF and a space (§3.1), never inside a
  * UTF-8 character. */
 export function foldLine(line: string) {
-  const encoder = new TextEncoder();
+  // Most lines are short: measured once (a TextEncoder per character took two thirds of a feed).
+  if (Buffer.byteLength(line) <= 75) return line;
   const out: string[] = [];
   let current = "";
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const code = char.codePointAt(0)!;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
     if (octets + size > limit) {
       out.push(current);

@@ -12,12 +12,40 @@ function offsetFormat(timeZone: string) {
   return format;
 }
 
-/** Minutes the zone is ahead of UTC at the instant `utcMs`. */
-export function zoneOffsetMinutes(utcMs: number, timeZone: string) {
+function exactOffsetMinutes(utcMs: number, timeZone: string) {
   const parts = offsetFormat(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+// A zone's offset changes a few times a year, never twice in one day: a UTC day that starts and
+// ends with the same offset has it throughout, so one pair of look-ups serves every time of that
+// day (a calendar month converts thousands of occurrences over some 30 days). Null: the offset
+// changes that day, and each time is looked up. Bounded.
+const DAY_MS = 86_400_000;
+const DAYS_KEPT = 20_000;
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/** Minutes the zone is ahead of UTC at the instant `utcMs`. */
+export function zoneOffsetMinutes(utcMs: number, timeZone: string) {
+  const day = Math.floor(utcMs / DAY_MS);
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = exactOffsetMinutes(day * DAY_MS, timeZone);
+    offset = first === exactOffsetMinutes((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? exactOffsetMinutes(utcMs, timeZone);
+}
+
+/** The wall clock ("YYYY-MM-DDTHH:MM") in `timeZone` of the UTC instant `iso`. */
+export function utcToWallClock(iso: string, timeZone: string) {
+  const utcMs = new Date(iso).getTime();
+  return new Date(utcMs + zoneOffsetMinutes(utcMs, timeZone) * 60_000).toISOString().slice(0, 16);
 }
 
 /** The UTC instant (ISO) of a wall-clock time in a zone. A time skipped by a DST change is read

@@ -1,7 +1,7 @@
 // The journal's days: calendar dates ("YYYY-MM-DD") on the member's own clock. Shared by the
 // server and the pages (no zod here: components import this file).
 
-import { isCalendarDate } from "~/lib/dates";
+import { isCalendarDate, wallClockIn } from "~/lib/dates";
 
 export { isCalendarDate };
 
@@ -41,9 +41,7 @@ export function addDays(date: string, days: number) {
 
 /** Today on the wall clock of `timeZone` (the member's). */
 export function todayIn(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return wallClockIn(now, timeZone).slice(0, 10);
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

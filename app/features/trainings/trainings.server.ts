@@ -4,6 +4,7 @@ import { db, nowIso } from "~/lib/db.server";
 import { clubTimeZone } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { familyOfMediaType } from "~/lib/file-types";
+import { wallClockIn } from "~/lib/dates";
 import { formatWallClock } from "~/lib/format";
 import { FULL, STARTED } from "./constants";
 import type { TrainingInput } from "./schema";
@@ -12,22 +13,10 @@ export type TrainingWhen = "upcoming" | "past";
 
 const PAGE_SIZE = 20;
 
-// A DateTimeFormat costs far more to build than to use (the home page asks for the time each request).
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormat(timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
 
 /** "YYYY-MM-DDTHH:MM" now on the club's wall clock, the clock trainings are planned on. */
 export function clubNow(now = new Date()) {
-  const parts = wallClockFormat(clubTimeZone()).formatToParts(now);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "00";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  return wallClockIn(now, clubTimeZone());
 }
 
 function isVideo(mediaType: string | null) {
