@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/constraint.server";
 import { clubTimeZone } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { placeOptions } from "~/lib/places.server";
@@ -9,7 +9,7 @@ import { EventSchema } from "./schema";
 /** What the create and edit dialogs need besides the event itself. */
 export function eventFormData(place: { country: string | null; province: string | null }) {
   return {
-    constraint: getZodConstraint(EventSchema),
+    constraint: constraintOf(EventSchema),
     places: placeOptions(place),
     timeZones: timeZones(),
     defaultTimeZone: clubTimeZone(),

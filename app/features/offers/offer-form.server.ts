@@ -1,5 +1,5 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { upcomingEventOptions } from "~/features/events/events.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { db } from "~/lib/db.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
@@ -15,7 +15,7 @@ export async function offerFormData(currentEventId: number | null) {
     if (current) events.unshift({ value: String(current.id), label: `${current.title} · ${formatDate(current.starts_at.slice(0, 10))}` });
   }
   return {
-    constraint: getZodConstraint(OfferSchema),
+    constraint: constraintOf(OfferSchema),
     events,
     imageAccept: acceptAttribute("product_image"),
     imageMaxBytes: uploadLimit("product_image", "image"),

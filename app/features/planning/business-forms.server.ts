@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/constraint.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
 import { ActionSchema, BusinessSchema, ContentSchema, GoalSchema } from "./business-schema";
@@ -6,13 +6,13 @@ import { ActionSchema, BusinessSchema, ContentSchema, GoalSchema } from "./busin
 // What each dialog's form needs from the server: the HTML constraints of its schema (the
 // browser never gets zod itself) and, for a content, what the attachment may be.
 
-export const businessFormConstraint = () => getZodConstraint(BusinessSchema);
-export const goalFormConstraint = () => getZodConstraint(GoalSchema);
-export const actionFormConstraint = () => getZodConstraint(ActionSchema);
+export const businessFormConstraint = () => constraintOf(BusinessSchema);
+export const goalFormConstraint = () => constraintOf(GoalSchema);
+export const actionFormConstraint = () => constraintOf(ActionSchema);
 
 export function contentFormData() {
   return {
-    constraint: getZodConstraint(ContentSchema),
+    constraint: constraintOf(ContentSchema),
     attachmentAccept: acceptAttribute("action_attachment"),
     attachmentMaxBytes: uploadLimit("action_attachment", null),
   };

@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/constraint.server";
 import { env } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
@@ -7,7 +7,7 @@ import { WishListSchema } from "./wish-list-schema";
 /** What the add and edit dialogs need besides the item. */
 export function wishListFormData() {
   return {
-    constraint: getZodConstraint(WishListSchema),
+    constraint: constraintOf(WishListSchema),
     currency: env().PAYMENT_CURRENCY,
     imageAccept: acceptAttribute("wish_list_image"),
     imageMaxBytes: uploadLimit("wish_list_image", "image"),

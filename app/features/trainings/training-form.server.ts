@@ -1,4 +1,4 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { constraintOf } from "~/lib/constraint.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { uploadLimit } from "~/lib/uploads.server";
 import { TrainingSchema } from "./schema";
@@ -6,7 +6,7 @@ import { TrainingSchema } from "./schema";
 /** What the create and edit dialogs need besides the training. */
 export function trainingFormData() {
   return {
-    constraint: getZodConstraint(TrainingSchema),
+    constraint: constraintOf(TrainingSchema),
     imageAccept: acceptAttribute("training_image"),
     imageMaxBytes: uploadLimit("training_image", "image"),
     videoMaxBytes: uploadLimit("training_image", "video"),

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { findResetLink, resetPassword } from "~/features/members/password-reset.server";
 import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { ResetPasswordSchema } from "~/features/members/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { startSession } from "~/lib/session.server";
@@ -16,7 +17,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await findResetLink(params.token ?? "");
   return json(
-    { valid: Boolean(link), email: link?.email ?? null, constraint: getZodConstraint(ResetPasswordSchema) },
+    { valid: Boolean(link), email: link?.email ?? null, constraint: constraintOf(ResetPasswordSchema) },
     { status: link ? 200 : 410 },
   );
 }

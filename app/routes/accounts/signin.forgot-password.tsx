@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requestPasswordReset } from "~/features/members/password-reset.server";
 import { ForgotPasswordSchema } from "~/features/members/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
@@ -16,7 +17,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return json({ constraint: getZodConstraint(ForgotPasswordSchema) });
+  return json({ constraint: constraintOf(ForgotPasswordSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInSchema } from "~/features/members/schema";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { authenticator, InvalidCredentials } from "~/features/members/auth.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
@@ -15,7 +16,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return json({ constraint: getZodConstraint(SignInSchema) });
+  return json({ constraint: constraintOf(SignInSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

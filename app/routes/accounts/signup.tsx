@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { createMember, emailTaken, getProfile } from "~/features/members/members
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { SignUpSchema } from "~/features/members/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { rememberPublicOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request-context.server";
@@ -38,7 +39,7 @@ async function invitationFor(token: string | null) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
   const invitation = await invitationFor(new URL(request.url).searchParams.get("invite"));
-  return json({ constraint: getZodConstraint(SignUpSchema), invitation });
+  return json({ constraint: constraintOf(SignUpSchema), invitation });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

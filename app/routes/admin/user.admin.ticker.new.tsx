@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createAnnouncement } from "~/features/announcements/announcements.server";
 import { AnnouncementSchema, type AnnouncementFields } from "~/features/announcements/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   // datetime-local values carry no time zone; the form reads and writes UTC, and says so.
   const now = new Date().toISOString().slice(0, 16);
-  return json({ constraint: getZodConstraint(AnnouncementSchema), now });
+  return json({ constraint: constraintOf(AnnouncementSchema), now });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

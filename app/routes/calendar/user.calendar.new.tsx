@@ -1,4 +1,3 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,6 +7,7 @@ import { TaskForm } from "~/features/calendar/TaskForm";
 import { newTaskDefaults } from "~/features/calendar/task-words";
 import { useCalendarBack } from "~/features/calendar/use-calendar-back";
 import { journalDate } from "~/features/journal/dates";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 import { shownRange } from "./calendar-address.server";
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const kind = params.get("kind") === "appointment" ? "appointment" : "task";
   const date = journalDate(params.get("on")) ?? shownRange(request, member.timeZone).date;
-  return json({ constraint: getZodConstraint(TaskFormSchema), categories: await listCategories(member.id), defaults: newTaskDefaults(date, kind) });
+  return json({ constraint: constraintOf(TaskFormSchema), categories: await listCategories(member.id), defaults: newTaskDefaults(date, kind) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,3 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { TaskFormSchema } from "~/features/calendar/schema";
 import { TaskForm } from "~/features/calendar/TaskForm";
 import { taskDefaults } from "~/features/calendar/task-words";
 import { useCalendarBack } from "~/features/calendar/use-calendar-back";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -16,7 +16,7 @@ import { saveTask } from "./save-task.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const task = await requireFound(params.taskId, (id) => getOwnTask(member.id, id));
-  return json({ id: task.id, constraint: getZodConstraint(TaskFormSchema), categories: await listCategories(member.id), defaults: taskDefaults(task) });
+  return json({ id: task.id, constraint: constraintOf(TaskFormSchema), categories: await listCategories(member.id), defaults: taskDefaults(task) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { JournalTimes } from "~/features/journal/JournalDay";
 import { JournalForm } from "~/features/journal/JournalForm";
 import { getJournalEntry, saveJournalEntry } from "~/features/journal/journal.server";
 import { JournalSchema } from "~/features/journal/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure, orNotFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const date = orNotFound(journalDate(params.date));
   const entry = await getJournalEntry(member.id, date);
-  return json({ date, entry, constraint: getZodConstraint(JournalSchema) });
+  return json({ date, entry, constraint: constraintOf(JournalSchema) });
 }
 
 /** Saves the member's journal of the day (SPEC.md §8: "Journal Successfully saved under the

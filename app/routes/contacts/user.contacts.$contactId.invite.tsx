@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,6 +9,7 @@ import { deliverInvitation, parseInvite } from "~/features/invitations/invite.se
 import { invitationOf, removeInvitationImage } from "~/features/invitations/invitations.server";
 import { InviteSchema } from "~/features/invitations/schema";
 import { invitationLabel } from "~/features/invitations/state";
+import { constraintOf } from "~/lib/constraint.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { backTo, formFailure, requireFound } from "~/lib/http.server";
 import { publicOrigin } from "~/lib/public-origin.server";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     back,
     here: `/user/contacts/${contact.id}/invite?back=${encodeURIComponent(back)}`,
-    constraint: getZodConstraint(InviteSchema),
+    constraint: constraintOf(InviteSchema),
     image: { accept: acceptAttribute("invite_image"), maxBytes: uploadLimit("invite_image", "image") },
   });
 }

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { getContact } from "~/features/contacts/contacts.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { formatPrice } from "~/lib/format";
 import { formatEventTime } from "~/features/tickets/labels";
 import { SendTicketSchema } from "~/features/tickets/schema";
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })),
     chosenEvent: search.get("event_id") ?? "",
     back: backTo(request, `/user/profile?cicid=${contact.id}`),
-    constraint: getZodConstraint(SendTicketSchema),
+    constraint: constraintOf(SendTicketSchema),
   });
 }
 

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getContact } from "~/features/contacts/contacts.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { saveBusiness } from "./save-contact.server";
@@ -16,7 +16,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  return json({ contact, constraint: getZodConstraint(BusinessSchema) });
+  return json({ contact, constraint: constraintOf(BusinessSchema) });
 }
 
 /** SPEC.md §7: business_update. */

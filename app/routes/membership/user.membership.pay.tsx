@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { findPackage, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
+import { constraintOf } from "~/lib/constraint.server";
 import { formatMoney } from "~/lib/format";
 import { startMembershipPurchase } from "~/features/membership/purchase.server";
 import { MembershipPaymentSchema } from "~/features/membership/schema";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     packageId: chosen?.id ?? PACKAGES[0].id,
     currency: env().PAYMENT_CURRENCY,
     provider: paymentProvider().name,
-    constraint: getZodConstraint(MembershipPaymentSchema),
+    constraint: constraintOf(MembershipPaymentSchema),
   });
 }
 

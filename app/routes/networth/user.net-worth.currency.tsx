@@ -1,10 +1,11 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { memberCurrency, setMemberCurrency } from "~/features/networth/networth.server";
 import { CurrencySchema, currencyCodes } from "~/features/networth/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { env } from "~/lib/env.server";
 import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: await memberCurrency(member.id),
     clubCurrency: env().PAYMENT_CURRENCY,
     currencies: currencyCodes().map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` })),
-    constraint: getZodConstraint(CurrencySchema),
+    constraint: constraintOf(CurrencySchema),
   });
 }
 

@@ -1,10 +1,10 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { BigTaskForm } from "~/features/planning/BigTaskForm";
 import { getOwnBigTask } from "~/features/planning/big-task.server";
 import { BigTaskSchema } from "~/features/planning/big-task-schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -13,7 +13,7 @@ import { saveBigTask } from "./save-big-task.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const task = await requireFound(params.taskId, (id) => getOwnBigTask(member.id, id));
-  return json({ task, constraint: getZodConstraint(BigTaskSchema) });
+  return json({ task, constraint: constraintOf(BigTaskSchema) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

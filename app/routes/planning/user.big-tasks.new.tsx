@@ -1,10 +1,10 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { BigTaskForm } from "~/features/planning/BigTaskForm";
 import { BigTaskSchema } from "~/features/planning/big-task-schema";
 import { thisYear, yearFromAddress } from "~/features/planning/constants";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 import { saveBigTask } from "./save-big-task.server";
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
   const params = new URL(request.url).searchParams;
   const status = params.get("status");
-  return json({ constraint: getZodConstraint(BigTaskSchema), year: yearFromAddress(params.get("year")) ?? thisYear(), status: status ?? "" });
+  return json({ constraint: constraintOf(BigTaskSchema), year: yearFromAddress(params.get("year")) ?? thisYear(), status: status ?? "" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

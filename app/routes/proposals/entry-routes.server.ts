@@ -1,4 +1,4 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { TERMS_CHANGED, connect, connectTerms, connectionsOnEntry, existingConnection, openConnectionCount } from "~/features/proposals/connections.server";
 import { type Side, INVESTOR_CONNECT_DELAY_MS, amountInput, connectionPath, entryPath, otherSide, rateInput, sidePath } from "~/features/proposals/constants";
@@ -16,6 +16,7 @@ import {
   updateInvestor,
 } from "~/features/proposals/entries.server";
 import { ConnectSchema, EntrepreneurSchema, type EntryFilter, FilterSchema, InvestorSchema } from "~/features/proposals/schema.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { env } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { deleteFile } from "~/lib/files.server";
@@ -52,7 +53,7 @@ export async function listData<Row>(request: Request, list: (filter: EntryFilter
 
 export function formData(side: Side) {
   return {
-    constraint: getZodConstraint(side === "entrepreneur" ? EntrepreneurSchema : InvestorSchema),
+    constraint: constraintOf(side === "entrepreneur" ? EntrepreneurSchema : InvestorSchema),
     countries: countryOptions(),
     currency: env().PAYMENT_CURRENCY,
     documentAccept: acceptAttribute("proposal_document"),

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getProfile, updateProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { ProfileSchema, RefreshPlacesSchema } from "~/features/members/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { clubTimeZone } from "~/lib/env.server";
 import { zoneLabel } from "~/lib/format";
 import { formFailure, orNotFound } from "~/lib/http.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     profile,
     places: placeOptions(profile),
-    constraint: getZodConstraint(ProfileSchema),
+    constraint: constraintOf(ProfileSchema),
     timeZones: timeZones().map((zone) => ({ value: zone, label: zoneLabel(zone) })),
     clubTimeZone: zoneLabel(clubTimeZone()),
   });

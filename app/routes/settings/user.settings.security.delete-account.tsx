@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { deleteAccount } from "~/features/account/delete-account.server";
 import { DeleteAccountSchema } from "~/features/account/schema";
 import { currentPasswordMatches } from "~/features/members/members.server";
 import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { endSession, requireMember } from "~/lib/session.server";
@@ -17,7 +18,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  return json({ constraint: getZodConstraint(DeleteAccountSchema) });
+  return json({ constraint: constraintOf(DeleteAccountSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

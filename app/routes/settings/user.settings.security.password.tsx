@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { currentPasswordMatches, setPassword } from "~/features/members/members.
 import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { ChangePasswordSchema } from "~/features/members/schema";
 import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { respond } from "~/lib/respond.server";
@@ -18,7 +19,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  return json({ constraint: getZodConstraint(ChangePasswordSchema) });
+  return json({ constraint: constraintOf(ChangePasswordSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

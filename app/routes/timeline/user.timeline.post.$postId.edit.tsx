@@ -1,4 +1,3 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { postUploadSettings } from "~/features/timeline/post-upload.server";
 import { getOwnPost } from "~/features/timeline/posts.server";
 import { returnPath } from "~/features/timeline/return-path.server";
 import { PostSchema } from "~/features/timeline/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   return json({
-    constraint: getZodConstraint(PostSchema),
+    constraint: constraintOf(PostSchema),
     upload: postUploadSettings(),
     post: { id: post.id, message: post.message, privacy: post.privacy },
     existing: post.files.map((file) => ({ id: file.id, name: file.name, family: file.family, thumbnailUrl: file.thumbnailUrl })),

@@ -1,17 +1,17 @@
-import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PostForm } from "~/features/timeline/PostForm";
 import { postUploadSettings } from "~/features/timeline/post-upload.server";
 import { PostSchema } from "~/features/timeline/schema";
+import { constraintOf } from "~/lib/constraint.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 import { savePost } from "./save-post.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  return json({ constraint: getZodConstraint(PostSchema), upload: postUploadSettings() });
+  return json({ constraint: constraintOf(PostSchema), upload: postUploadSettings() });
 }
 
 /** SPEC.md §7: the post form posts to its own action. */
