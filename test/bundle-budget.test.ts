@@ -25,7 +25,7 @@ function build() {
   return readClientBuild();
 }
 
-test("zod, conform's zod adapter and *.server modules stay out of every client chunk", () => {
+test("zod, conform's zod adapter and *.server modules (their empty stand-ins too) stay out of every client chunk", () => {
   const { routes, leaks } = build();
   const loadedBy = (output: string) => routes.filter((route) => route.chunks.includes(output)).map((route) => route.id);
   const byChunk = new Map<string, string[]>();

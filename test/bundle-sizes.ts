@@ -22,6 +22,9 @@ const forbiddenSources: { name: string; test: (input: string) => boolean }[] = [
   { name: "@conform-to/zod", test: (input) => /(^|\/)node_modules\/@conform-to\/zod\//.test(input) },
   // Remix swaps a *.server import for an "empty-module:" stub in the browser; only the real file is a leak.
   { name: "*.server module", test: (input) => !input.startsWith("empty-module:") && /\.server(\.[cm]?[jt]sx?)?$|\.server\//.test(input) },
+  // The stubs have no side effects (patches/@remix-run+dev+2.17.5.patch), so the build drops them
+  // unless browser code reads something from one: a value that is undefined in the browser.
+  { name: "*.server stub read by browser code", test: (input) => input.startsWith("empty-module:") && /\.server(\.[cm]?[jt]sx?)?$|\.server\//.test(input) },
 ];
 
 type Metafile = {

@@ -1,4 +1,4 @@
-// npm run lighthouse [-- --runs N]: Lighthouse 12.2.3 (mobile preset, simulated throttling) with
+// npm run lighthouse [-- --runs N] [--only PAGE] [--scripts (each script a page loads)]: Lighthouse 12.2.3 (mobile preset, simulated throttling) with
 // Debian's Chromium on six pages of a fresh install with the demo data, served as `npm start`
 // serves it; the member pages signed in as the first demo member (a Cookie header). Prints
 // performance, accessibility and best-practices scores and each page's JavaScript transfer size.
@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, startChapter } from "./servers.ts";
 
-const VERSION = "12.2.3";
+const VERSION = "12.8.2";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking";
 const PAGES = [
@@ -24,7 +24,9 @@ const PAGES = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+/** The last report of each page, for a closer look. */
+const REPORTS = path.join(ROOT, "test/.tmp/lighthouse");
+const { values: args } = parseArgs({ options: { runs: { type: "string", default: "1" }, scripts: { type: "boolean", default: false }, only: { type: "string" } } });
 
 function lighthouseCli() {
   const folder = path.join(ROOT, ".lighthouse");
@@ -41,7 +43,7 @@ function lighthouseCli() {
 
 type Report = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<string, { details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }>;
   runtimeError?: { message: string };
 };
 
@@ -53,10 +55,13 @@ function audit(cli: string, url: string, headers: Record<string, string>) {
   );
   if (run.status !== 0) throw new Error(`lighthouse ${url} failed:\n${run.stderr}`);
   const report = JSON.parse(run.stdout) as Report;
+  fs.mkdirSync(REPORTS, { recursive: true });
+  fs.writeFileSync(path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "index"}.json`), run.stdout);
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
   const score = (category: string) => Math.round((report.categories[category].score ?? 0) * 100);
   const script = report.audits["resource-summary"].details?.items?.find((item) => item.resourceType === "script");
-  return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), scriptKb: (script?.transferSize ?? 0) / 1024 };
+  const scripts = (report.audits["network-requests"].details?.items ?? []).filter((item) => item.resourceType === "Script").map((item) => ({ url: new URL(item.url ?? "").pathname, kb: (item.transferSize ?? 0) / 1024 }));
+  return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), scriptKb: (script?.transferSize ?? 0) / 1024, scripts };
 }
 
 const cli = lighthouseCli();
@@ -79,12 +84,13 @@ const server = await startChapter("Chapter", await freePort(), { cwd: ROOT, data
 try {
   console.log(`Lighthouse ${VERSION}, mobile, ${CHROMIUM}; ${args.runs} run(s) a page; script = JavaScript transferred (gzip)`);
   console.log(`${"page".padEnd(12)} ${"performance".padStart(11)} ${"accessibility".padStart(13)} ${"best practices".padStart(14)} ${"script".padStart(9)}`);
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((item) => !args.only || item.name === args.only)) {
     for (let run = 0; run < Number(args.runs); run++) {
       const result = audit(cli, server.url + page.path, page.signedIn ? { Cookie: cookie } : {});
       console.log(
         `${page.name.padEnd(12)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.bestPractices).padStart(14)} ${`${result.scriptKb.toFixed(1)} KB`.padStart(9)}`,
       );
+      if (args.scripts) for (const script of result.scripts) console.log(`${" ".repeat(14)}${`${script.kb.toFixed(1)} KB`.padStart(9)}  ${script.url}`);
     }
   }
 } finally {

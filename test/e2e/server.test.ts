@@ -104,6 +104,15 @@ describe("server", () => {
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     expect(cacheControl).toContain("immutable");
     expect(cacheControl).toContain("max-age=31536000");
+    // Only the headers that apply to a script: a page's policies stay on pages.
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+    expect(response.headers.get("Content-Security-Policy")).toBeNull();
+    expect(response.headers.get("X-Frame-Options")).toBeNull();
+    // A missing asset is still a 404 (the app's page, with its headers).
+    const missing = await fetch(`${baseURL}/build/_shared/nothing-here.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
   });
 
   test.each([

@@ -2,12 +2,10 @@ import { formatMoney, joinPlace } from "~/lib/format";
 import type { TicketType } from "~/lib/db-schema";
 import { sendMail } from "~/lib/mail.server";
 import { formatEventTime, ticketTypeLabel } from "./labels";
-import type { SendTicketChoice } from "./constants";
+import { NO_EMAIL, type SendTicketChoice } from "./constants";
 import { EVENT_OVER, eventIsOver, issueTicket, NOT_OFFERED, type TicketEvent, typePrice } from "./tickets.server";
 
 export type SendTicketResult = { ok: true; code: string; message: string } | { ok: false; field: "ticket_type" | null; message: string };
-
-export const NO_EMAIL = "This contact has no e-mail address: add one to send a ticket.";
 
 /** What a choice in the ticket modal issues: free is a complimentary General ticket; general
  * and VIP carry the type's price (settled with the organiser, not online). */
