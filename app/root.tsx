@@ -17,7 +17,7 @@ import { csrfToken } from "./lib/csrf.server";
 import { clubTimeZone } from "./lib/env.server";
 import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
-import styles from "./styles/app.css";
+import styles from "./styles/site.css";
 import { AppShell } from "./ui/app-shell";
 import { ErrorPage } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";

@@ -3,10 +3,13 @@
 // Run through tsx, the server loaded Remix's 1 MB build/index.js through tsx's module hooks,
 // which hold ~170 MB more in the process for as long as it runs (README, "Speed").
 // Packages stay outside the bundle (node_modules as installed); only the project's own code is
-// compiled. esbuild is the one @remix-run/dev builds the app with.
+// compiled. esbuild is the one @remix-run/dev builds the app with. Then the browser's assets
+// (public/build, just written by remix build) get their brotli and gzip copies
+// (app/lib/precompressed.server.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { build, type BuildOptions } from "esbuild";
+import { compressAssets } from "../app/lib/precompressed.server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "build/server");
@@ -31,3 +34,4 @@ await Promise.all([
   build({ ...shared, entryPoints: [path.join(ROOT, "server.ts")], outfile: path.join(OUT, "server.js") }),
   build({ ...shared, entryPoints: migrations, outdir: path.join(OUT, "migrations") }),
 ]);
+await compressAssets(path.join(ROOT, "public/build"));

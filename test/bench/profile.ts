@@ -102,7 +102,7 @@ try {
       `${item.label.padEnd(40)} ${cpu.toFixed(2).padStart(7)} ${mean.toFixed(2).padStart(8)} ${percentile(times, 50).toFixed(2).padStart(6)} ${percentile(times, 95).toFixed(2).padStart(6)} ${(bytes / 1024).toFixed(0).padStart(6)} ${heap.toFixed(0).padStart(8)}`,
     );
     if (args.queries) {
-      for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
+      for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.TOP ?? 8))) {
         console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, 150)}`);
       }
     }

@@ -115,6 +115,20 @@ describe("server", () => {
     expect(missing.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
   });
 
+  test("a page links one stylesheet, the site's, every area's rules in it", async () => {
+    for (const pathname of ["/signin", "/signup"]) {
+      const html = await (await fetch(`${baseURL}${pathname}`)).text();
+      const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+      expect(sheets).toHaveLength(1);
+      expect(sheets[0]).toMatch(/^\/build\/_assets\/site-\w+\.css$/);
+      const css = await (await fetch(`${baseURL}${sheets[0]}`)).text();
+      // The design system and, e.g., the calendar's and the invitations' rules.
+      expect(css).toContain("--space-2");
+      expect(css).toContain(".agenda");
+      expect(css).toContain(".invite-sent");
+    }
+  });
+
   test.each([
     { encoding: "br", decode: zlib.brotliDecompressSync },
     { encoding: "gzip", decode: zlib.gunzipSync },

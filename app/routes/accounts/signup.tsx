@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { findInvitation, welcomeInvitee } from "~/features/invitations/invitations.server";
@@ -16,9 +16,6 @@ import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.serv
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
-import invitationStyles from "~/styles/invitations.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 /** An invitation link (/signup?invite={token}): who invited them, and the e-mail it was sent to. */
 async function invitationFor(token: string | null) {

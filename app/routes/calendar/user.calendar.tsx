@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -9,13 +9,10 @@ import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range
 import { shownOccurrence } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/calendar.css";
 import { useHydrated } from "~/ui/use-hydrated";
 import { shownRange } from "./calendar-address.server";
 
 const FullCalendarView = lazy(() => import("~/features/calendar/FullCalendarView"));
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The shown range's occurrences (`?view=month|week|day&date=`) and today's. */
 export async function loader({ request }: LoaderFunctionArgs) {

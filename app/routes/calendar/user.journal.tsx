@@ -1,17 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { dayHeading, EMPTY_JOURNAL, journalDate, journalDateProblem, journalDialog, journalPage, journalPrint, todayIn } from "~/features/journal/dates";
 import { JournalDayNav, JournalTimes } from "~/features/journal/JournalDay";
 import { getJournalEntry, recentJournalDays } from "~/features/journal/journal.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/journal.css";
 import { EmptyState } from "~/ui/empty-state";
 import { pageKind } from "~/ui/page-kind";
 
 export const handle = pageKind("reading");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The day shown: the journal dialog's own (`/user/journal/{date}`), else `?date=`, else the
  * member's today. A `?date=` that is not a date is answered beside the date field (400). */

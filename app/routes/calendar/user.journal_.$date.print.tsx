@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { dayHeading, journalDate, journalPage } from "~/features/journal/dates";
@@ -7,13 +7,10 @@ import { PrintButton } from "~/features/journal/PrintButton";
 import { PrintedTasks } from "~/features/journal/PrintedTasks";
 import { orNotFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/journal.css";
 import { pageKind } from "~/ui/page-kind";
 import { ViewerTime } from "~/ui/viewer-time";
 
 export const handle = pageKind("reading");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { AddArea } from "~/features/contacts/AddArea";
@@ -9,11 +9,8 @@ import { contactUploadPath } from "~/features/contacts/contact-files";
 import { getContact } from "~/features/contacts/contacts.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
 import { uploadBusinessCard } from "./contact-uploads.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md §2 business card list dialog, §4: no cards → the add area; cards → the list and
  * "Add More". `?back=` is where closing goes (the grid opens it too); else the profile. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/features/contacts/ContactForm";
@@ -10,10 +10,7 @@ import { requireMember } from "~/lib/session.server";
 import { saveContact } from "./save-contact.server";
 import { Avatar } from "~/ui/avatar";
 import { ImageUpload } from "~/ui/image-upload";
-import styles from "~/styles/contact-media.css";
 import { RouteDialog } from "~/ui/route-dialog";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

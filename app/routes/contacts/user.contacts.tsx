@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -12,8 +12,6 @@ import { type ContactSort, SORTS } from "~/features/contacts/constants";
 import { InviteAction } from "~/features/invitations/InviteAction";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { requireMember } from "~/lib/session.server";
-import contactStyles from "~/styles/contacts.css";
-import invitationStyles from "~/styles/invitations.css";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
@@ -27,11 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
   return json({ ...page, filters, labels, invitations });
 }
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: contactStyles },
-  { rel: "stylesheet", href: invitationStyles },
-];
 
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
 

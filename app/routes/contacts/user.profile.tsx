@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { ImportantToggle } from "~/features/contacts/ImportantToggle";
@@ -16,11 +16,8 @@ import { ContactCategoriesSection } from "~/features/contacts/CategoryBadges";
 import { labelsByContact } from "~/features/contacts/categories.server";
 import { InvitationSection } from "~/features/invitations/InviteAction";
 import { invitationOf } from "~/features/invitations/invitations.server";
-import invitationStyles from "~/styles/invitations.css";
 import { pageKind } from "~/ui/page-kind";
 import { ViewerTime } from "~/ui/viewer-time";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: invitationStyles }];
 
 /** SPEC.md §2: /user/profile?cicid={contact id}, a contact's full profile. */
 export async function loader({ request }: LoaderFunctionArgs) {

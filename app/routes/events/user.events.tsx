@@ -1,17 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { EventCard } from "~/features/events/EventCard";
 import { type EventWhen, listEvents } from "~/features/events/events.server";
 import { requestedPage } from "~/lib/paging";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/events.css";
 import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { WhenTabs } from "~/ui/when-tabs";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
@@ -6,7 +6,6 @@ import { inviteFiltersFrom, inviteFiltersParams, listInviteCandidates } from "~/
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { seatsLeft } from "~/features/tickets/tickets.server";
 import { placeOptions } from "~/lib/places.server";
-import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField } from "~/ui/field";
 import { Pager } from "~/ui/pager";
@@ -15,8 +14,6 @@ import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { answerInviteForm, requireInvitingOrganiser } from "./invite.server";
 import { requestedPage } from "~/lib/paging";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md §2 "event ticket invite": the organiser's ticket invitations, a dialog over the event
  * page. Members are filtered by the invite filters (a GET form: the query is in the URL) and

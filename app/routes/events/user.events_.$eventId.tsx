@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
@@ -11,9 +11,6 @@ import { DetailPageHeader } from "~/ui/detail-page-header";
 import { ImageUpload } from "~/ui/image-upload";
 import { EventPoster } from "~/features/events/EventPoster";
 import { formatEventRange } from "~/lib/format";
-import styles from "~/styles/events.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -8,12 +8,9 @@ import { CheckInSchema } from "~/features/tickets/schema";
 import { checkIn, checkInCounts, organisedEvent } from "~/features/tickets/tickets.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { ViewerTime } from "~/ui/viewer-time";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The organiser's door: /user/events/{id}/check-in (404 for anyone else). */
 async function requireOrganisedEvent(request: Request, param: string | undefined) {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { formatPrice } from "~/lib/format";
@@ -6,10 +6,7 @@ import { formatEventTime, ticketStatusLabel, ticketTypeLabel } from "~/features/
 import { holderLabel, listEventTickets, organisedEvent, seatsLeft } from "~/features/tickets/tickets.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/tickets.css";
 import { useTimeZone } from "~/ui/root-data";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The organiser's list of an event's tickets: /user/events/{id}/tickets (404 for anyone else). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

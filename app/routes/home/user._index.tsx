@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countContacts } from "~/features/contacts/contacts.server";
@@ -29,10 +29,7 @@ import { requireMember } from "~/lib/session.server";
 import { formatDate, formatEventRange } from "~/lib/format";
 import { Avatar } from "~/ui/avatar";
 import { ViewerTime } from "~/ui/viewer-time";
-import styles from "~/styles/home.css";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** Characters of a post shown on the home page; the post's page has the rest. */
 const EXCERPT = 200;

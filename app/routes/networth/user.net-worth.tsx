@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { IncomeExpensesChart, NetWorthChart } from "~/features/networth/Charts";
@@ -9,15 +9,12 @@ import { LinesTable } from "~/features/networth/LinesTable";
 import { netWorthYear } from "~/features/networth/networth.server";
 import { moneyOrDash, StatementTable } from "~/features/networth/StatementTable";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/networth.css";
 import { EmptyState } from "~/ui/empty-state";
 import { pageKind } from "~/ui/page-kind";
 import { YearSelector } from "~/ui/year-selector";
 import { yearOfAddress } from "./networth-address.server";
 
 export const handle = pageKind("list");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -11,17 +11,13 @@ import { moneyOrDash, ScrollingTable, StatementTable } from "~/features/networth
 import { formatDate } from "~/lib/format";
 import { requireMember } from "~/lib/session.server";
 import printStyles from "~/styles/networth-print.css";
-import styles from "~/styles/networth.css";
 import { pageKind } from "~/ui/page-kind";
 import { useHydrated } from "~/ui/use-hydrated";
 import { yearOfAddress } from "./networth-address.server";
 
 export const handle = pageKind("reading");
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: printStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,13 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OfferDetails, OfferImages } from "~/features/offers/OfferDetails";
 import { findPublicOffer } from "~/features/offers/offers.server";
 import { orNotFound } from "~/lib/http.server";
 import { getMember } from "~/lib/session.server";
-import styles from "~/styles/events.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md's public product view: /non-user-product?product_id=<the offer's public token>
  * (never its id). Members are sent to the member view. */

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { OfferCard } from "~/features/offers/OfferCard";
@@ -6,11 +6,8 @@ import { eventsWithOffers, listOffers } from "~/features/offers/offers.server";
 import { parseId } from "~/lib/http.server";
 import { requestedPage } from "~/lib/paging";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/events.css";
 import { EmptyState } from "~/ui/empty-state";
 import { Pager } from "~/ui/pager";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { OfferInterest } from "~/features/offers/OfferCard";
@@ -10,12 +10,9 @@ import { acceptAttribute } from "~/lib/file-types";
 import { fileUrl, mediumSize } from "~/lib/files.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { uploadLimit } from "~/lib/uploads.server";
-import styles from "~/styles/events.css";
 import { CopyButton } from "~/ui/copy-button";
 import { DetailPageHeader } from "~/ui/detail-page-header";
 import { ImageUpload } from "~/ui/image-upload";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,16 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { BigTaskTable } from "~/features/planning/BigTaskTable";
 import { listBigTasks } from "~/features/planning/big-task.server";
 import { BIG_TASK_STATUSES, PRIORITY_BANDS, labelOf, yearChoices } from "~/features/planning/constants";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/planning.css";
 import { EmptyState } from "~/ui/empty-state";
 import { YearSelector } from "~/ui/year-selector";
 import { readBigTaskAddress } from "./planning-address.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

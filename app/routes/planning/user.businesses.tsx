@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { businessPath } from "~/features/planning/business-constants";
 import { listBusinesses } from "~/features/planning/business.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/business.css";
 import { EmptyState } from "~/ui/empty-state";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

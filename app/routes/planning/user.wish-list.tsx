@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { WISH_LIST_STATUSES, WISH_LIST_TYPES, labelOf, yearChoices } from "~/features/planning/constants";
@@ -6,11 +6,8 @@ import { WishListTable } from "~/features/planning/WishListTable";
 import { listWishList } from "~/features/planning/wish-list.server";
 import { readWishListAddress } from "./planning-address.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/planning.css";
 import { EmptyState } from "~/ui/empty-state";
 import { YearSelector } from "~/ui/year-selector";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,19 +1,16 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listConnections } from "~/features/proposals/connections.server";
 import { STATUS_LABEL, connectionPath } from "~/features/proposals/constants";
 import { ProposalTabs } from "~/features/proposals/ProposalTabs";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/proposals.css";
 import { EmptyState } from "~/ui/empty-state";
 import { ListTable } from "~/ui/list-table";
 import { pageKind } from "~/ui/page-kind";
 import { ViewerTime } from "~/ui/viewer-time";
 
 export const handle = pageKind("list");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { getConnection, trailOf } from "~/features/proposals/connections.server";
@@ -8,12 +8,9 @@ import { documentsFor } from "~/features/proposals/documents.server";
 import { DocumentList, EntrepreneurDetails, InvestorDetails } from "~/features/proposals/EntryViews";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/proposals.css";
 import { pageKind } from "~/ui/page-kind";
 
 export const handle = pageKind("reading");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

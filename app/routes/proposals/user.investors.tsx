@@ -1,17 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { EntryListPage } from "~/features/proposals/EntryListPage";
 import { InvestorTable } from "~/features/proposals/EntryViews";
 import { listInvestors } from "~/features/proposals/entries.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/proposals.css";
 import { pageKind } from "~/ui/page-kind";
 import { listData } from "./entry-routes.server";
 
 export const handle = pageKind("list");
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);

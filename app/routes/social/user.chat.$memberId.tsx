@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/features/social/ChatRoom";
@@ -8,11 +8,8 @@ import { memberProfileUrl } from "~/features/social/urls";
 import { ChatMessageSchema } from "~/features/social/schema";
 import { formFailure, parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,20 +1,16 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listConversations } from "~/features/social/chat.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
 import { pageKind } from "~/ui/page-kind";
 import { ViewerTime } from "~/ui/viewer-time";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   return json({ memberId: member.id, conversations: await listConversations(member.id) });
 }
-
 
 export default function Chats() {
   const { memberId, conversations } = useLoaderData<typeof loader>();

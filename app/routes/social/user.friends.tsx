@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
@@ -6,11 +6,8 @@ import { MemberSearch } from "~/features/social/MemberSearch";
 import { friendsPage, type FriendListEntry } from "~/features/social/friendship.server";
 import { memberProfileUrl } from "~/features/social/urls";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
 import { EmptyState } from "~/ui/empty-state";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
@@ -10,14 +10,7 @@ import { listPosts } from "~/features/timeline/posts.server";
 import { parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
-import socialStyles from "~/styles/social.css";
-import styles from "~/styles/timeline.css";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: socialStyles },
-];
 
 /** A member's page: profile and cover images, name, "Looking for", and the posts of theirs
  * the viewer may see (SPEC.md §1 Timeline). */

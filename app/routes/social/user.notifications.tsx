@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listNotifications, markNotificationsRead } from "~/features/notifications/notifications.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/social.css";
 import { EmptyState } from "~/ui/empty-state";
 import { pageKind } from "~/ui/page-kind";
 import { ViewerTime } from "~/ui/viewer-time";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The member's notifications, newest first; seeing them marks them read (the list still
  * shows which were new on this visit). */
@@ -18,7 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (notifications.some((notification) => !notification.readAt)) await markNotificationsRead(member.id);
   return json({ notifications });
 }
-
 
 export default function Notifications() {
   const { notifications } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
@@ -7,10 +7,7 @@ import { searchMembers } from "~/features/social/member-search.server";
 import { MemberSearchQuerySchema } from "~/features/social/schema";
 import { requireValid } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/social.css";
 import { Avatar } from "~/ui/avatar";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const PAGE_RESULTS = 30;
 

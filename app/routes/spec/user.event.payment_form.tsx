@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatPrice, joinPlace } from "~/lib/format";
@@ -12,12 +12,9 @@ import { paymentProvider } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember, safeRedirect } from "~/lib/session.server";
-import styles from "~/styles/tickets.css";
 import { CsrfInput } from "~/ui/csrf-input";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md §7: GET /user/event/payment_form {event_id, ticket_type}, the ticket purchase
  * dialog (its own route, opened from the event page with ?back=). */

@@ -1,13 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TicketCard } from "~/features/tickets/TicketCard";
 import { ticketCardData } from "~/features/tickets/ticket-card.server";
 import { findTicketByCode } from "~/features/tickets/tickets.server";
 import { notFound, orNotFound } from "~/lib/http.server";
-import styles from "~/styles/tickets.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The public view of a ticket sent to a contact (who has no account): addressed by the
  * ticket's random code, which the contact got by e-mail. Members' own tickets are shown only

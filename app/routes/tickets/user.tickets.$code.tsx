@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TicketCard } from "~/features/tickets/TicketCard";
@@ -6,9 +6,6 @@ import { ticketCardData } from "~/features/tickets/ticket-card.server";
 import { visibleTicket } from "~/features/tickets/tickets.server";
 import { orNotFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/tickets.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** A ticket, for its holder and the event's organiser only (404 for anyone else). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatPrice } from "~/lib/format";
@@ -6,11 +6,8 @@ import { pendingInvitations } from "~/features/tickets/invitations.server";
 import { formatEventTime, ticketStatusLabel, ticketTypeLabel } from "~/features/tickets/labels";
 import { listMemberTickets } from "~/features/tickets/tickets.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/tickets.css";
 import { EmptyState } from "~/ui/empty-state";
 import { useTimeZone } from "~/ui/root-data";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** My tickets: the member's tickets (and ticket invitations waiting for an answer). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostList } from "~/features/timeline/PostList";
 import { listPosts } from "~/features/timeline/posts.server";
 import { parseId } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/timeline.css";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** SPEC.md §1 Timeline: the posts the member may see, newest first, 20 at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostCard, postPath } from "~/features/timeline/PostCard";
 import { getPost } from "~/features/timeline/posts.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
-import styles from "~/styles/timeline.css";
 import { pageKind } from "~/ui/page-kind";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** One post with all its comments (a direct link); 404 unless the member may see it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
