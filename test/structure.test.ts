@@ -38,6 +38,8 @@ const QUERIES_OUTSIDE_FEATURES: Record<string, string[]> = {
   "app/lib/public-origin.server.ts": ["settings"],
   // Which instance runs tonight's backup: a row per night, claimed by one insert.
   "app/lib/backup/nightly.server.ts": ["backup_runs"],
+  // Runs the queries the areas compile once (compiledOnce); it names no table itself.
+  "app/lib/compiled-query.server.ts": [],
   // The health probe asks the database `select 1`.
   "app/routes/shell/healthz.ts": [],
 };

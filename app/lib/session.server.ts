@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { compiledOnce, firstRowOf } from "./compiled-query.server";
 import { cookieOptionsFor, signedCookie } from "./cookies.server";
 import type { Role } from "./db-schema";
 import { db, nowIso } from "./db.server";
@@ -36,19 +37,23 @@ export function getMember(request: Request): Promise<Member | null> {
   return member.then((found) => found && { ...found });
 }
 
-async function lookUpMember(request: Request): Promise<Member | null> {
-  const sessionId = await getSessionId(request);
-  if (!sessionId) return null;
-  const now = new Date();
-  const row = await db
+/** Every signed-in page asks this first. */
+const memberOfSession = compiledOnce((sessionId: string, now: string) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("files", "files.id", "users.profile_image_id")
     .select(["users.id", "users.name", "users.email", "users.role", "users.time_zone", "sessions.last_seen_at", "files.token as avatar_token"])
     .where("sessions.id", "=", sessionId)
-    .where("sessions.expires_at", ">", now.toISOString())
-    .where("users.disabled_at", "is", null)
-    .executeTakeFirst();
+    .where("sessions.expires_at", ">", now)
+    .where("users.disabled_at", "is", null),
+);
+
+async function lookUpMember(request: Request): Promise<Member | null> {
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const now = new Date();
+  const row = await firstRowOf(memberOfSession(sessionId, now.toISOString()));
   if (!row) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", sessionId).execute();

@@ -1,3 +1,4 @@
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import type { NewAnnouncement } from "./schema";
 
@@ -7,17 +8,21 @@ export const TICKER_LIMIT = 10;
 export type TickerItem = { id: number; message: string; link_url: string | null };
 export type AnnouncementStatus = "current" | "scheduled" | "ended";
 
-/** What the ticker shows now: started, not ended, newest first. */
-export async function currentAnnouncements(now = nowIso()): Promise<TickerItem[]> {
-  return db
+// Every signed-in page shows the ticker.
+const announcementsAt = compiledOnce((now: string) =>
+  db
     .selectFrom("announcements")
     .select(["id", "message", "link_url"])
     .where("starts_at", "<=", now)
     .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
     .orderBy("starts_at", "desc")
     .orderBy("id", "desc")
-    .limit(TICKER_LIMIT)
-    .execute();
+    .limit(TICKER_LIMIT),
+);
+
+/** What the ticker shows now: started, not ended, newest first. */
+export async function currentAnnouncements(now = nowIso()): Promise<TickerItem[]> {
+  return rowsOf(announcementsAt(now));
 }
 
 export function statusOf(announcement: { starts_at: string; ends_at: string | null }, now = nowIso()): AnnouncementStatus {

@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql, type Updateable } from "kysely";
 import type { ContactsTable, DB } from "~/lib/db-schema";
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { labelsByContact } from "./categories.server";
@@ -160,14 +161,16 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   };
 }
 
-/** How many contacts the member has (the home page's count). */
-export async function countContacts(ownerId: number) {
-  const row = await db
+const contactsCountOf = compiledOnce((ownerId: number) =>
+  db
     .selectFrom("contacts")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where("owner_id", "=", ownerId),
+);
+
+/** How many contacts the member has (the home page's count). */
+export async function countContacts(ownerId: number) {
+  return Number((await firstRowOf(contactsCountOf(ownerId)))?.count ?? 0);
 }
 
 /** The member's contact, or null (also when it is another member's). */

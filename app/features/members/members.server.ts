@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { MemberType } from "~/lib/db-schema";
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { nameWords, searchName } from "~/features/social/search-name";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords.server";
@@ -60,8 +61,8 @@ export async function verifyCredentials(email: string, password: string) {
   return user.id;
 }
 
-export async function getProfile(memberId: number) {
-  return db
+const profileOf = compiledOnce((memberId: number) =>
+  db
     .selectFrom("users")
     .select([
       "id",
@@ -80,8 +81,11 @@ export async function getProfile(memberId: number) {
       "time_zone",
       "created_at",
     ])
-    .where("id", "=", memberId)
-    .executeTakeFirst();
+    .where("id", "=", memberId),
+);
+
+export async function getProfile(memberId: number) {
+  return firstRowOf(profileOf(memberId));
 }
 
 /** `timeZone` left out keeps the member's zone as it is. */

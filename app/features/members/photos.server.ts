@@ -1,3 +1,4 @@
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 
@@ -11,8 +12,8 @@ function toPhoto(file: { token: string | null; width: number | null; height: num
   return { url: fileUrl(file.token), thumbnailUrl: fileUrl(file.token, "thumbnail"), width: file.width, height: file.height };
 }
 
-export async function memberPhotos(memberId: number) {
-  const row = await db
+const photosOf = compiledOnce((memberId: number) =>
+  db
     .selectFrom("users")
     .leftJoin("files as profile", "profile.id", "users.profile_image_id")
     .leftJoin("files as cover", "cover.id", "users.cover_image_id")
@@ -24,8 +25,11 @@ export async function memberPhotos(memberId: number) {
       "cover.width as cover_width",
       "cover.height as cover_height",
     ])
-    .where("users.id", "=", memberId)
-    .executeTakeFirst();
+    .where("users.id", "=", memberId),
+);
+
+export async function memberPhotos(memberId: number) {
+  const row = await firstRowOf(photosOf(memberId));
   return {
     profile: toPhoto(row && { token: row.profile_token, width: row.profile_width, height: row.profile_height }),
     cover: toPhoto(row && { token: row.cover_token, width: row.cover_width, height: row.cover_height }),

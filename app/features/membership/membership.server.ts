@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { sendMail } from "~/lib/mail.server";
 import type { Payment } from "~/lib/payments/payments.server";
@@ -36,16 +37,14 @@ export async function membershipsOf(memberId: number) {
   return db.selectFrom("memberships").selectAll().where("member_id", "=", memberId).orderBy("ends_on", "desc").execute();
 }
 
+const membershipsFrom = compiledOnce((memberId: number, on: string) =>
+  db.selectFrom("memberships").selectAll().where("member_id", "=", memberId).where("ends_on", ">=", on).orderBy("starts_on", "asc"),
+);
+
 /** The membership in force today, with the date the member is covered until (paid
  * extensions included), or null. */
 export async function currentMembership(memberId: number, on = today()) {
-  const rows = await db
-    .selectFrom("memberships")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("ends_on", ">=", on)
-    .orderBy("starts_on", "asc")
-    .execute();
+  const rows = await rowsOf(membershipsFrom(memberId, on));
   const current = rows.find((row) => row.starts_on <= on);
   if (!current) return null;
   return { ...current, coveredUntil: rows[rows.length - 1].ends_on, label: packageLabel(current.package) };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/lib/db-schema";
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { sendMail } from "~/lib/mail.server";
 
@@ -86,6 +87,21 @@ export async function markNotificationsRead(memberId: number) {
     .execute();
 }
 
+// Every signed-in page shows the counts: one shape, the conversation open (if any) as a value
+// (0 is no member's id).
+const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("notifications").select((n) => n.fn.countAll<number>().as("count")).where("member_id", "=", memberId).where("read_at", "is", null).as("notifications"),
+    eb
+      .selectFrom("chat_messages")
+      .select((m) => m.fn.countAll<number>().as("count"))
+      .where("recipient_id", "=", memberId)
+      .where("read_at", "is", null)
+      .where("sender_id", "!=", chatWith)
+      .as("chat"),
+  ]),
+);
+
 /** The header's badges in one cheap query (both counts read an index on (member, read_at)).
  * The page being opened reads some of them while this runs beside its loader: the
  * notifications page reads all notifications, a conversation reads its messages; those are
@@ -93,25 +109,8 @@ export async function markNotificationsRead(memberId: number) {
 export async function unreadCounts(memberId: number, viewing?: URL) {
   const notificationsPage = viewing?.pathname === "/user/notifications";
   const chatWith = viewing && !viewing.searchParams.has("before") ? /^\/user\/chat\/(\d{1,10})$/.exec(viewing.pathname)?.[1] : undefined;
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom("notifications")
-        .select((n) => n.fn.countAll<number>().as("count"))
-        .where("member_id", "=", memberId)
-        .where("read_at", "is", null)
-        .$if(notificationsPage, (query) => query.where("id", "<", 0))
-        .as("notifications"),
-      eb
-        .selectFrom("chat_messages")
-        .select((m) => m.fn.countAll<number>().as("count"))
-        .where("recipient_id", "=", memberId)
-        .where("read_at", "is", null)
-        .$if(chatWith !== undefined, (query) => query.where("sender_id", "!=", Number(chatWith)))
-        .as("chat"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { notifications: Number(row.notifications ?? 0), chat: Number(row.chat ?? 0) };
+  const row = await firstRowOf(unreadOf(memberId, Number(chatWith ?? 0)));
+  return { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) };
 }
 
 export async function emailNotificationsOn(memberId: number) {

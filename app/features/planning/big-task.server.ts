@@ -1,3 +1,4 @@
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { type BigTaskStatus, PRIORITY_BANDS, type PriorityBand } from "./constants";
 import type { BigTaskInput } from "./big-task-schema";
@@ -72,9 +73,8 @@ export async function listBigTasks(memberId: number, { year, status, priority }:
     .execute();
 }
 
-/** The home page's Planning card: this year's tasks not done or dropped, the most important first. */
-export async function openBigTasks(memberId: number, year: number, limit: number) {
-  return db
+const openTasksOf = compiledOnce((memberId: number, year: number, limit: number) =>
+  db
     .selectFrom("big_tasks")
     .select(["id", "title", "priority", "status", "due_date"])
     .where("member_id", "=", memberId)
@@ -82,6 +82,10 @@ export async function openBigTasks(memberId: number, year: number, limit: number
     .where("status", "in", ["pending", "in_progress"])
     .orderBy("priority", "desc")
     .orderBy("id")
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** The home page's Planning card: this year's tasks not done or dropped, the most important first. */
+export async function openBigTasks(memberId: number, year: number, limit: number) {
+  return rowsOf(openTasksOf(memberId, year, limit));
 }

@@ -1,3 +1,4 @@
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { GoalActionStatus } from "~/lib/db-schema";
@@ -176,11 +177,8 @@ export async function deleteBusiness(memberId: number, businessId: number) {
   return true;
 }
 
-/** The member's next actions that are not done, earliest due first (undated ones are not
- * "due"), each saying whether its day (`today`, the member's date) has passed: the home
- * page's short list. */
-export async function nextActions(memberId: number, limit = 5, today = new Date().toISOString().slice(0, 10)) {
-  const rows = await db
+const nextActionsOf = compiledOnce((memberId: number, limit: number) =>
+  db
     .selectFrom("goal_actions")
     .innerJoin("business_goals", "business_goals.id", "goal_actions.goal_id")
     .innerJoin("businesses", "businesses.id", "business_goals.business_id")
@@ -198,7 +196,13 @@ export async function nextActions(memberId: number, limit = 5, today = new Date(
     .where("goal_actions.due_date", "is not", null)
     .orderBy("goal_actions.due_date")
     .orderBy("goal_actions.id")
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** The member's next actions that are not done, earliest due first (undated ones are not
+ * "due"), each saying whether its day (`today`, the member's date) has passed: the home
+ * page's short list. */
+export async function nextActions(memberId: number, limit = 5, today = new Date().toISOString().slice(0, 10)) {
+  const rows = await rowsOf(nextActionsOf(memberId, limit));
   return rows.map((row) => ({ ...row, due_date: row.due_date as string, status: row.status as GoalActionStatus, overdue: (row.due_date as string) < today }));
 }

@@ -1,3 +1,4 @@
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
@@ -109,9 +110,8 @@ export async function listWishList(memberId: number, { year, type, status }: Wis
   return rows.map(({ image_token, ...item }) => ({ ...item, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null }));
 }
 
-/** The home page's Planning card: this year's items still open or under way. */
-export async function openWishListItems(memberId: number, year: number, limit: number) {
-  return db
+const openItemsOf = compiledOnce((memberId: number, year: number, limit: number) =>
+  db
     .selectFrom("wish_list_items")
     .select(["id", "title", "type", "status", "target_date"])
     .where("member_id", "=", memberId)
@@ -120,6 +120,10 @@ export async function openWishListItems(memberId: number, year: number, limit: n
     .orderBy((eb) => eb.case().when("target_date", "is", null).then(1).else(0).end())
     .orderBy("target_date")
     .orderBy("id")
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** The home page's Planning card: this year's items still open or under way. */
+export async function openWishListItems(memberId: number, year: number, limit: number) {
+  return rowsOf(openItemsOf(memberId, year, limit));
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import type { DB } from "~/lib/db-schema";
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
 import { notify } from "~/features/notifications/notifications.server";
@@ -38,17 +39,19 @@ export function friendIds(eb: ExpressionBuilder<DB, any>, memberId: number) {
     .where((f) => f.or([f("requester_id", "=", memberId), f("addressee_id", "=", memberId)]));
 }
 
-/** How many friend requests wait for the member's answer (from members not disabled). */
-export async function countIncomingRequests(memberId: number) {
-  const row = await db
+const incomingRequestsOf = compiledOnce((memberId: number) =>
+  db
     .selectFrom("friendships")
     .innerJoin("users", "users.id", "friendships.requester_id")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("friendships.addressee_id", "=", memberId)
     .where("friendships.status", "=", "pending")
-    .where("users.disabled_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where("users.disabled_at", "is", null),
+);
+
+/** How many friend requests wait for the member's answer (from members not disabled). */
+export async function countIncomingRequests(memberId: number) {
+  return Number((await firstRowOf(incomingRequestsOf(memberId)))?.count ?? 0);
 }
 
 /** Where two members stand: "sent" when I asked them, "received" when they asked me. */

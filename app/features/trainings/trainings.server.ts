@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { notify } from "~/features/notifications/notifications.server";
+import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { clubTimeZone } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
@@ -267,22 +268,21 @@ export async function deleteTraining(creatorId: number, trainingId: number) {
   return true;
 }
 
+const nextTrainingOf = compiledOnce((memberId: number, date: string, time: string) =>
+  db
+    .selectFrom("training_registrations")
+    .innerJoin("trainings", "trainings.id", "training_registrations.training_id")
+    .select(["trainings.id", "trainings.title", "trainings.date", "trainings.start_time"])
+    .where("training_registrations.member_id", "=", memberId)
+    .where((eb) => eb.or([eb("trainings.date", ">", date), eb.and([eb("trainings.date", "=", date), eb("trainings.start_time", ">", time)])]))
+    .orderBy("trainings.date")
+    .orderBy("trainings.start_time")
+    .orderBy("trainings.id")
+    .limit(1),
+);
+
 /** The home page's line: the next training the member registered for that has not started. */
 export async function nextTrainingFor(memberId: number) {
   const now = clubNow();
-  return (
-    (await db
-      .selectFrom("training_registrations")
-      .innerJoin("trainings", "trainings.id", "training_registrations.training_id")
-      .select(["trainings.id", "trainings.title", "trainings.date", "trainings.start_time"])
-      .where("training_registrations.member_id", "=", memberId)
-      .where((eb) =>
-        eb.or([eb("trainings.date", ">", now.slice(0, 10)), eb.and([eb("trainings.date", "=", now.slice(0, 10)), eb("trainings.start_time", ">", now.slice(11))])]),
-      )
-      .orderBy("trainings.date")
-      .orderBy("trainings.start_time")
-      .orderBy("trainings.id")
-      .limit(1)
-      .executeTakeFirst()) ?? null
-  );
+  return (await firstRowOf(nextTrainingOf(memberId, now.slice(0, 10), now.slice(11)))) ?? null;
 }
