@@ -47,16 +47,29 @@ type Report = {
   runtimeError?: { message: string };
 };
 
-function audit(cli: string, url: string, headers: Record<string, string>) {
+// Lighthouse sometimes loses the trace of a load with this Chromium ("NO_NAVSTART … Please run
+// Lighthouse again"): such a run is repeated, and counted.
+const TRACE_RETRIES = 2;
+let retried = 0;
+
+function audit(cli: string, url: string, headers: Record<string, string>, tries = 0): ReturnType<typeof scoresOf> {
   const run = spawnSync(
     process.execPath,
     [cli, url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${CHROME_FLAGS}`, `--extra-headers=${JSON.stringify(headers)}`],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
+  if (/NO_NAVSTART/.test(run.stderr) && tries < TRACE_RETRIES) {
+    retried += 1;
+    return audit(cli, url, headers, tries + 1);
+  }
   if (run.status !== 0) throw new Error(`lighthouse ${url} failed:\n${run.stderr}`);
-  const report = JSON.parse(run.stdout) as Report;
+  return scoresOf(url, run.stdout);
+}
+
+function scoresOf(url: string, output: string) {
+  const report = JSON.parse(output) as Report;
   fs.mkdirSync(REPORTS, { recursive: true });
-  fs.writeFileSync(path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "index"}.json`), run.stdout);
+  fs.writeFileSync(path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "index"}.json`), output);
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
   const score = (category: string) => Math.round((report.categories[category].score ?? 0) * 100);
   const script = report.audits["resource-summary"].details?.items?.find((item) => item.resourceType === "script");
@@ -93,6 +106,7 @@ try {
       if (args.scripts) for (const script of result.scripts) console.log(`${" ".repeat(14)}${`${script.kb.toFixed(1)} KB`.padStart(9)}  ${script.url}`);
     }
   }
+  if (retried) console.log(`(${retried} run(s) repeated after Lighthouse lost the trace: NO_NAVSTART)`);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
