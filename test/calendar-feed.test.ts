@@ -6,7 +6,7 @@ import { taskFields } from "./calendar-fixtures";
 import { createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 async function newAddress(member: TestMember) {
-  const response = await settle(() => settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x" }, member.cookie))));
+  const response = await settle(() => settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x", intent: "feed" }, member.cookie))));
   const { address } = (await response.json()) as { address: string };
   return address;
 }
@@ -51,5 +51,13 @@ describe("calendar feed", () => {
     expect((await feed(reset)).status).toBe(200);
     expect((await feed("http://chapter.test/calendar-feed/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/calendar.ics")).status).toBe(404);
     expect((await feed("http://chapter.test/calendar-feed/short/calendar.ics")).status).toBe(404);
+  });
+
+  test("only the address's own button replaces it: a post without it is refused and the address keeps working", async () => {
+    const member = await createSignedInMember();
+    const address = await newAddress(member);
+    const refused = await settle(() => settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x" }, member.cookie))));
+    expect(refused.status).toBe(400);
+    expect((await feed(address)).status).toBe(200);
   });
 });

@@ -2,13 +2,15 @@ import { useFormAction, useNavigation } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
 
 /** True while this route's own form (or the given action) is being submitted, not any form. */
-export function useIsPending({ formAction, formMethod = "POST" }: { formAction?: string; formMethod?: string } = {}) {
+export function useIsPending({ formAction, formMethod = "POST", intent }: { formAction?: string; formMethod?: string; intent?: string } = {}) {
   const ownAction = useFormAction();
   const navigation = useNavigation();
   return (
     navigation.state !== "idle" &&
     navigation.formAction === (formAction ?? ownAction) &&
-    navigation.formMethod === formMethod
+    navigation.formMethod === formMethod &&
+    // Several forms posting to one action tell themselves apart by their button's intent.
+    (intent === undefined || navigation.formData?.get("intent") === intent)
   );
 }
 

@@ -29,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await setAlertMinutes(member.id, Number(minutes));
     return respond(request, { type: "success", message: "Your calendar alerts are saved." }, { to: "/user/settings/calendar" });
   }
+  // Only the feed's own button replaces the address: the old one stops working at once.
+  if (form.get("intent") !== "feed") badRequest("Choose what to change: the alerts or the calendar address.");
   const token = await resetFeedToken(member.id);
   return json({ address: `${await publicOrigin(request)}/calendar-feed/${token}/calendar.ics` });
 }
@@ -37,7 +39,8 @@ export default function CalendarFeedSettings() {
   const { hasFeed, alertMinutes } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const created = answer && "address" in answer ? answer : null;
-  const pending = useIsPending();
+  const savingAlerts = useIsPending({ intent: "alert-minutes" });
+  const resetting = useIsPending({ intent: "feed" });
   return (
     <>
       <section className="card" aria-labelledby="calendar-alerts-heading">
@@ -46,7 +49,7 @@ export default function CalendarFeedSettings() {
         <Form method="post">
           <CsrfInput />
           <SelectField label="Alert me" options={ALERT_LEAD_CHOICES} selectProps={{ name: "alert_minutes", defaultValue: String(alertMinutes) }} />
-          <StatusButton pending={pending} name="intent" value="alert-minutes">
+          <StatusButton pending={savingAlerts} name="intent" value="alert-minutes">
             Save
           </StatusButton>
         </Form>
@@ -68,7 +71,7 @@ export default function CalendarFeedSettings() {
         )}
         <Form method="post">
           <CsrfInput />
-          <StatusButton pending={pending} name="intent" value="feed" className={hasFeed || created ? "button--secondary" : undefined}>
+          <StatusButton pending={resetting} name="intent" value="feed" className={hasFeed || created ? "button--secondary" : undefined}>
             {hasFeed || created ? "Reset the address" : "Create my calendar address"}
           </StatusButton>
         </Form>
