@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,6 +15,7 @@ import { db } from "./app/lib/db.server.ts";
 import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
 import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { precompressedAssets } from "./app/lib/precompressed.server.ts";
+import { randomText } from "./app/lib/random.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -60,7 +60,7 @@ app.use(
 );
 
 app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = randomText(16, "base64");
   next();
 });
 app.use(

@@ -1,5 +1,6 @@
+import { PostgresAdapter, sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { compiledOnce, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
+import { compiledOnce, compiledPerLimit, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { createSignedInMember } from "./helpers";
 
@@ -27,5 +28,61 @@ describe("queries compiled once", () => {
     expect(() => pattern("ada")).toThrow(/used to compute a value/);
     const unused = compiledOnce((id: number, _name: string) => db.selectFrom("users").select("id").where("id", "=", id));
     expect(() => unused(1, "x")).toThrow(/argument 1 is not a value/);
+  });
+});
+
+const onSqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
+
+describe("limits and offsets", () => {
+  test("on SQLite, a whole-number limit and offset are written into the SQL, and pages are still right", async () => {
+    const member = await createSignedInMember({ name: "Lim Ited" });
+    const now = new Date().toISOString();
+    await db
+      .insertInto("contacts")
+      .values(Array.from({ length: 7 }, (_, n) => ({ owner_id: member.id, name: `Paged ${n}`, is_important: 0, created_at: now, updated_at: now })))
+      .execute();
+    const page = (limit: number, offset: number) =>
+      db.selectFrom("contacts").select("name").where("owner_id", "=", member.id).orderBy("name").limit(limit).offset(offset);
+    const compiled = page(3, 6).compile();
+    if (onSqlite) {
+      // Bound, SQLite prepared the statement again on every run (it plans with a bound limit).
+      expect(compiled.sql).toMatch(/ limit 3 offset 6$/);
+      expect(compiled.parameters).toEqual([member.id]);
+    } else {
+      expect(compiled.parameters).toEqual([member.id, 3, 6]);
+    }
+    expect((await page(3, 0).execute()).map((row) => row.name)).toEqual(["Paged 0", "Paged 1", "Paged 2"]);
+    expect((await page(3, 3).execute()).map((row) => row.name)).toEqual(["Paged 3", "Paged 4", "Paged 5"]);
+    expect((await page(3, 6).execute()).map((row) => row.name)).toEqual(["Paged 6"]);
+  });
+
+  test("anything but a whole number stays a bound value", () => {
+    const query = (limit: unknown) => db.selectFrom("users").select("id").limit(limit as number).compile();
+    for (const limit of [2.5, -1, "3; drop table users", Number.MAX_SAFE_INTEGER + 2]) {
+      const compiled = query(limit);
+      expect(compiled.parameters).toEqual([limit]);
+      expect(compiled.sql).not.toContain(String(limit));
+    }
+    const expression = db.selectFrom("users").select("id").limit(sql<number>`${4} + 1`).compile();
+    expect(expression.parameters).toEqual([4]);
+  });
+
+  test("compiledPerLimit builds each limit's query once and gives each its rows", async () => {
+    const member = await createSignedInMember({ name: "Per Limit" });
+    const now = new Date().toISOString();
+    await db
+      .insertInto("contacts")
+      .values(Array.from({ length: 4 }, (_, n) => ({ owner_id: member.id, name: `Limited ${n}`, is_important: 0, created_at: now, updated_at: now })))
+      .execute();
+    const builds: number[] = [];
+    const namesOf = compiledPerLimit((limit) => (ownerId: number) => {
+      builds.push(limit);
+      return db.selectFrom("contacts").select("name").where("owner_id", "=", ownerId).orderBy("name").limit(limit);
+    });
+    expect((await rowsOf(namesOf(1)(member.id))).map((row) => row.name)).toEqual(["Limited 0"]);
+    expect((await rowsOf(namesOf(3)(member.id))).map((row) => row.name)).toEqual(["Limited 0", "Limited 1", "Limited 2"]);
+    expect((await rowsOf(namesOf(1)(member.id))).map((row) => row.name)).toEqual(["Limited 0"]);
+    if (onSqlite) expect(namesOf(3)(member.id).sql).toMatch(/ limit 3$/);
+    expect(builds).toEqual([1, 3]);
   });
 });

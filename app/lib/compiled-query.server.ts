@@ -35,6 +35,21 @@ export function compiledOnce<Args extends unknown[], Row>(build: (...args: Args)
   };
 }
 
+/**
+ * `compiledOnce` for each limit asked for: `build(limit)` gives the query's builder for that
+ * limit. On SQLite a limit is written into the SQL rather than bound (db.server.ts,
+ * InlinedCountsCompiler: a bound limit made SQLite prepare the statement again on every run),
+ * so a query whose limit is an argument is a different query for each limit.
+ */
+export function compiledPerLimit<Args extends unknown[], Row>(build: (limit: number) => (...args: Args) => Compilable<Row>) {
+  const byLimit = new Map<number, (...args: Args) => CompiledQuery<Row>>();
+  return (limit: number) => {
+    let compiled = byLimit.get(limit);
+    if (!compiled) byLimit.set(limit, (compiled = compiledOnce(build(limit))));
+    return compiled;
+  };
+}
+
 /** Runs a query from `compiledOnce`: its rows. */
 export async function rowsOf<Row>(query: CompiledQuery<Row>) {
   return (await db.executeQuery(query)).rows;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { ServerBuild } from "@remix-run/node";
 import { cookieOptionsFor, signedCookie } from "./cookies.server";
+import { randomText } from "./random.server";
 
 export const CSRF_FIELD = "csrf";
 export const CSRF_HEADER = "X-CSRF-Token";
@@ -18,7 +19,7 @@ async function cookieToken(request: Request): Promise<string | null> {
 export async function csrfToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
   const existing = await cookieToken(request);
   if (existing) return { token: existing, setCookie: null };
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = randomText(32);
   return { token, setCookie: await csrfCookie().serialize(token, cookieOptionsFor(request)) };
 }
 

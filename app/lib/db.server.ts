@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LimitNode, type OffsetNode, type OperationNode, PostgresDialect, SqliteDialect, SqliteQueryCompiler, ValueNode } from "kysely";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema";
@@ -25,7 +25,40 @@ export function openDatabase(url: string): Kysely<DB> {
   // SQLite's own lower() folds ASCII letters only, so "Élise" was not found by "élise" (the
   // searches compare lower(column) with a lower-cased pattern). Unicode, as on PostgreSQL.
   database.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(database) }) });
+  return new Kysely<DB>({ dialect: new ChapterSqliteDialect({ database: reusingStatements(database) }) });
+}
+
+/** A whole number a query's LIMIT or OFFSET was given as a value, else null. */
+function countGiven(node: OperationNode) {
+  return ValueNode.is(node) && Number.isSafeInteger(node.value) && (node.value as number) >= 0 ? (node.value as number) : null;
+}
+
+/**
+ * SQLite's compiler, but a LIMIT or OFFSET given as a whole number is written into the SQL
+ * instead of bound. SQLite plans a query with the value bound to its LIMIT (since 3.47) and
+ * so prepares the statement anew every time that value is bound again, even to the same
+ * number: the reused statement (below) was compiled again on every run, 25 µs for a small
+ * query and 200 µs for the events list's. Written into the SQL, each limit has a statement of
+ * its own, prepared once. Only a number can be written so (anything else stays bound).
+ */
+export class InlinedCountsCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode) {
+    const count = countGiven(node.limit);
+    if (count === null) return super.visitLimit(node);
+    this.append(`limit ${count}`);
+  }
+
+  protected override visitOffset(node: OffsetNode) {
+    const count = countGiven(node.offset);
+    if (count === null) return super.visitOffset(node);
+    this.append(`offset ${count}`);
+  }
+}
+
+class ChapterSqliteDialect extends SqliteDialect {
+  override createQueryCompiler() {
+    return new InlinedCountsCompiler();
+  }
 }
 
 const STATEMENTS_KEPT = 500;

@@ -1,4 +1,4 @@
-import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
+import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { type BigTaskStatus, PRIORITY_BANDS, type PriorityBand } from "./constants";
 import type { BigTaskInput } from "./big-task-schema";
@@ -73,7 +73,7 @@ export async function listBigTasks(memberId: number, { year, status, priority }:
     .execute();
 }
 
-const openTasksOf = compiledOnce((memberId: number, year: number, limit: number) =>
+const openTasksOf = compiledPerLimit((limit) => (memberId: number, year: number) =>
   db
     .selectFrom("big_tasks")
     .select(["id", "title", "priority", "status", "due_date"])
@@ -87,5 +87,5 @@ const openTasksOf = compiledOnce((memberId: number, year: number, limit: number)
 
 /** The home page's Planning card: this year's tasks not done or dropped, the most important first. */
 export async function openBigTasks(memberId: number, year: number, limit: number) {
-  return rowsOf(openTasksOf(memberId, year, limit));
+  return rowsOf(openTasksOf(limit)(memberId, year));
 }

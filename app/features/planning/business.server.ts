@@ -1,4 +1,4 @@
-import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
+import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { GoalActionStatus } from "~/lib/db-schema";
@@ -177,7 +177,7 @@ export async function deleteBusiness(memberId: number, businessId: number) {
   return true;
 }
 
-const nextActionsOf = compiledOnce((memberId: number, limit: number) =>
+const nextActionsOf = compiledPerLimit((limit) => (memberId: number) =>
   db
     .selectFrom("goal_actions")
     .innerJoin("business_goals", "business_goals.id", "goal_actions.goal_id")
@@ -203,6 +203,6 @@ const nextActionsOf = compiledOnce((memberId: number, limit: number) =>
  * "due"), each saying whether its day (`today`, the member's date) has passed: the home
  * page's short list. */
 export async function nextActions(memberId: number, limit = 5, today = new Date().toISOString().slice(0, 10)) {
-  const rows = await rowsOf(nextActionsOf(memberId, limit));
+  const rows = await rowsOf(nextActionsOf(limit)(memberId));
   return rows.map((row) => ({ ...row, due_date: row.due_date as string, status: row.status as GoalActionStatus, overdue: (row.due_date as string) < today }));
 }

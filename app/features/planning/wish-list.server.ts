@@ -1,4 +1,4 @@
-import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
+import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
@@ -110,7 +110,7 @@ export async function listWishList(memberId: number, { year, type, status }: Wis
   return rows.map(({ image_token, ...item }) => ({ ...item, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null }));
 }
 
-const openItemsOf = compiledOnce((memberId: number, year: number, limit: number) =>
+const openItemsOf = compiledPerLimit((limit) => (memberId: number, year: number) =>
   db
     .selectFrom("wish_list_items")
     .select(["id", "title", "type", "status", "target_date"])
@@ -125,5 +125,5 @@ const openItemsOf = compiledOnce((memberId: number, year: number, limit: number)
 
 /** The home page's Planning card: this year's items still open or under way. */
 export async function openWishListItems(memberId: number, year: number, limit: number) {
-  return rowsOf(openItemsOf(memberId, year, limit));
+  return rowsOf(openItemsOf(limit)(memberId, year));
 }
