@@ -186,35 +186,36 @@ export async function listPosts(viewerId: number, { before, authorId }: { before
 
 /** The newest `count` posts of the viewer's feed (the home page's), by the feed's own rules. */
 export async function latestPosts(viewerId: number, count = 3) {
-  const ids = (await feedIds(viewerId, null)).slice(0, count);
+  const ids = await feedIds(viewerId, null, count);
   const rows = ids.length ? await postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc").execute() : [];
   return present(rows, viewerId, LIST_COMMENTS);
 }
 
-function pageOfIds(before: number | null) {
+function pageOfIds(before: number | null, count = PAGE_SIZE + 1) {
   const disabled = db.selectFrom("users").select("users.id").where("users.disabled_at", "is not", null);
   let query = db.selectFrom("posts").select("posts.id").where("posts.author_id", "not in", disabled);
   if (before) query = query.where("posts.id", "<", before);
-  return query.orderBy("posts.id", "desc").limit(PAGE_SIZE + 1);
+  return query.orderBy("posts.id", "desc").limit(count);
 }
 
 /**
- * The ids of the feed's next page (one more than a page, to know whether there is another).
+ * The ids of the feed's next page (one more than a page, to know whether there is another), or
+ * its newest `count` (the home page's few: each walk then stops after as many).
  * One "author or public or friend's" condition would make the database gather every public
  * post and sort them; three index walks newest-first (own posts, public posts, friends'
  * posts), merged here, read about a page each whatever the club's size.
  */
-async function feedIds(viewerId: number, before: number | null) {
+async function feedIds(viewerId: number, before: number | null, count = PAGE_SIZE + 1) {
   const [own, everyone, friends] = await Promise.all([
-    pageOfIds(before).where("posts.author_id", "=", viewerId).execute(),
-    pageOfIds(before).where("posts.privacy", "=", "public").execute(),
-    pageOfIds(before)
+    pageOfIds(before, count).where("posts.author_id", "=", viewerId).execute(),
+    pageOfIds(before, count).where("posts.privacy", "=", "public").execute(),
+    pageOfIds(before, count)
       .where("posts.privacy", "=", "friends")
       .where((eb) => eb("posts.author_id", "in", friendIds(eb as never, viewerId)))
       .execute(),
   ]);
   const ids = new Set([...own, ...everyone, ...friends].map((row) => row.id));
-  return [...ids].sort((a, b) => b - a).slice(0, PAGE_SIZE + 1);
+  return [...ids].sort((a, b) => b - a).slice(0, count);
 }
 
 /** One author's posts the viewer may see (the author's index gives them newest first). */
