@@ -1,9 +1,31 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import * as ReactDOMServer from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
 const utf8 = new TextEncoder();
+
+type Element = Parameters<typeof ReactDOMServer.renderToString>[0];
+/** React's renderToString, given as UTF-8 bytes (patches/react-dom+18.3.1.patch), where the patch is there. */
+const renderToUtf8 = (ReactDOMServer as { renderToUtf8?: (element: Element) => Uint8Array }).renderToUtf8;
+const DOCTYPE = utf8.encode("<!DOCTYPE html>");
+
+/**
+ * The page as bytes. React builds the page as one string of some 20,000 pieces (the contact
+ * list's); V8 writes such a string out by first copying it whole, piece by piece, which cost
+ * 1.2 ms of that page's 9, four times encoding it. Patched, React's renderer encodes its
+ * pieces a thousand at a time as it goes (never between the two halves of an emoji), and
+ * the page is the bytes joined. Without the patch (React's development build), the string is
+ * encoded whole.
+ */
+function renderPage(element: Element) {
+  if (!renderToUtf8) return utf8.encode(`<!DOCTYPE html>${ReactDOMServer.renderToString(element)}`);
+  const body = renderToUtf8(element);
+  const page = new Uint8Array(DOCTYPE.length + body.length);
+  page.set(DOCTYPE);
+  page.set(body, DOCTYPE.length);
+  return page;
+}
 
 /**
  * Every page is rendered whole, with renderToString, not streamed.
@@ -36,7 +58,7 @@ export default function handleRequest(
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   // A render error throws to Remix, which renders the error boundary with status 500 (as a
   // shell error did).
-  const html = renderToString(
+  const page = renderPage(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
@@ -44,5 +66,5 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Bytes, not a string: a string body is first checked for lone surrogates character by
   // character (undici's USVString conversion, ~4% of the contact list's time), then encoded.
-  return new Response(utf8.encode(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
