@@ -264,6 +264,12 @@ describe("backup and restore", { timeout: 60_000 }, () => {
     try {
       expect(await countRows(again, Object.keys(manifest.tables))).toEqual(manifest.tables);
       expect(await again.selectFrom("contacts").where("name", "=", "Added later").select("id").execute()).toEqual([]);
+      // The database's triggers came back with it: the kept contact count still follows.
+      const owner = await again.selectFrom("users").select("id").executeTakeFirstOrThrow();
+      const countOf = async () => Number((await again.selectFrom("contact_counts").select("contacts").where("owner_id", "=", owner.id).executeTakeFirst())?.contacts ?? 0);
+      const before = await countOf();
+      await again.insertInto("contacts").values({ owner_id: owner.id, name: "After the restore", is_important: 0, created_at: "2026-11-27T00:00:00Z", updated_at: "2026-11-27T00:00:00Z" } as never).execute();
+      expect(await countOf()).toBe(before + 1);
     } finally {
       await again.destroy();
     }

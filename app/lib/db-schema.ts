@@ -761,6 +761,12 @@ export interface NetWorthLinesTable {
   updated_at: string;
 }
 
+/** Each member's number of contacts, kept by triggers (migrations/202611280900_contact_counts.ts); no row: none. */
+export interface ContactCountsTable {
+  owner_id: number;
+  contacts: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -774,6 +780,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   memberships: MembershipsTable;
   contacts: ContactsTable;
+  contact_counts: ContactCountsTable;
   contact_files: ContactFilesTable;
   business_cards: BusinessCardsTable;
   contact_labels: ContactLabelsTable;

@@ -148,13 +148,21 @@ export function dumpPostgres(url: string, destination: string): Promise<Database
   });
 }
 
-/** Replaces every table of the database at `url` with the dump's, in one transaction. */
+/** Replaces every table of the database at `url`, and the functions its triggers run, with the dump's. */
 export async function restorePostgres(url: string, dumpFile: string) {
   await withClient(url, async (client) => {
     const { rows } = await client.query<{ tablename: string }>(
       "select tablename from pg_tables where schemaname = current_schema()",
     );
     if (rows.length) await client.query(`drop table if exists ${rows.map((row) => quoted(row.tablename)).join(", ")} cascade`);
+    // The schema's own functions (the triggers' ones, migrations/202611280900_contact_counts.ts):
+    // the dump creates them again. An extension's functions are the extension's to keep.
+    const functions = await client.query<{ signature: string }>(
+      `select p.oid::regprocedure::text as signature from pg_proc p
+        where p.pronamespace = current_schema()::regnamespace
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
+    );
+    for (const { signature } of functions.rows) await client.query(`drop function if exists ${signature} cascade`);
   });
   await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", dumpFile], url);
   return postgresDatabaseContents(url);
