@@ -41,7 +41,7 @@ function countGiven(node: OperationNode) {
  * query and 200 µs for the events list's. Written into the SQL, each limit has a statement of
  * its own, prepared once. Only a number can be written so (anything else stays bound).
  */
-export class InlinedCountsCompiler extends SqliteQueryCompiler {
+class InlinedCountsCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode) {
     const count = countGiven(node.limit);
     if (count === null) return super.visitLimit(node);
