@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { compiledOnce, compiledPerLimit, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
-import { createSignedInMember } from "./helpers";
+import { contactsOf, createSignedInMember } from "./helpers";
 
 describe("queries compiled once", () => {
   test("give the rows the query built afresh gives, for each call's values, building it once", async () => {
@@ -36,11 +36,7 @@ const onSqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
 describe("limits and offsets", () => {
   test("on SQLite, a whole-number limit and offset are written into the SQL, and pages are still right", async () => {
     const member = await createSignedInMember({ name: "Lim Ited" });
-    const now = new Date().toISOString();
-    await db
-      .insertInto("contacts")
-      .values(Array.from({ length: 7 }, (_, n) => ({ owner_id: member.id, name: `Paged ${n}`, is_important: 0, created_at: now, updated_at: now })))
-      .execute();
+    await contactsOf(member, Array.from({ length: 7 }, (_, n) => `Paged ${n}`));
     const page = (limit: number, offset: number) =>
       db.selectFrom("contacts").select("name").where("owner_id", "=", member.id).orderBy("name").limit(limit).offset(offset);
     const compiled = page(3, 6).compile();
@@ -69,11 +65,7 @@ describe("limits and offsets", () => {
 
   test("compiledPerLimit builds each limit's query once and gives each its rows", async () => {
     const member = await createSignedInMember({ name: "Per Limit" });
-    const now = new Date().toISOString();
-    await db
-      .insertInto("contacts")
-      .values(Array.from({ length: 4 }, (_, n) => ({ owner_id: member.id, name: `Limited ${n}`, is_important: 0, created_at: now, updated_at: now })))
-      .execute();
+    await contactsOf(member, Array.from({ length: 4 }, (_, n) => `Limited ${n}`));
     const builds: number[] = [];
     const namesOf = compiledPerLimit((limit) => (ownerId: number) => {
       builds.push(limit);

@@ -6,7 +6,7 @@ import { deleteAccount } from "~/features/account/delete-account.server";
 import { countContacts, deleteContact, listContacts } from "~/features/contacts/contacts.server";
 import { db, openDatabase } from "~/lib/db.server";
 import { migrateToLatest } from "~/lib/migrate.server";
-import { createSignedInMember } from "./helpers";
+import { contactsOf, createSignedInMember } from "./helpers";
 
 /** The member's contacts counted row by row: what the kept count must always equal. */
 async function counted(ownerId: number) {
@@ -14,32 +14,23 @@ async function counted(ownerId: number) {
   return Number(row.n);
 }
 
-async function addContacts(ownerId: number, names: string[]) {
-  const now = new Date().toISOString();
-  return db
-    .insertInto("contacts")
-    .values(names.map((name) => ({ owner_id: ownerId, name, is_important: 0, created_at: now, updated_at: now })))
-    .returning("id")
-    .execute();
-}
-
 describe("the kept count of a member's contacts", () => {
   test("follows each contact added and removed, one at a time and many in one statement, for each member apart", async () => {
     const [ada, bea] = [await createSignedInMember({ name: "Ada Counted" }), await createSignedInMember({ name: "Bea Counted" })];
     expect(await countContacts(ada.id)).toBe(0);
 
-    const [first] = await addContacts(ada.id, ["One"]);
-    const many = await addContacts(ada.id, Array.from({ length: 120 }, (_, n) => `Many ${n}`));
-    await addContacts(bea.id, ["Bea's only"]);
+    const [first] = await contactsOf(ada, ["One"]);
+    const many = await contactsOf(ada, Array.from({ length: 120 }, (_, n) => `Many ${n}`));
+    await contactsOf(bea, ["Bea's only"]);
     expect(await countContacts(ada.id)).toBe(121);
     expect(await countContacts(bea.id)).toBe(1);
 
-    expect(await deleteContact(ada.id, first.id)).toBeTruthy();
-    await db.deleteFrom("contacts").where("id", "in", many.slice(0, 20).map((row) => row.id)).execute();
+    expect(await deleteContact(ada.id, first)).toBeTruthy();
+    await db.deleteFrom("contacts").where("id", "in", many.slice(0, 20)).execute();
     expect(await countContacts(ada.id)).toBe(100);
     expect(await counted(ada.id)).toBe(100);
     // Another member's contact is not theirs to delete, and leaves both counts as they were.
-    await deleteContact(bea.id, many[20].id);
+    await deleteContact(bea.id, many[20]);
     expect(await countContacts(ada.id)).toBe(100);
     expect(await countContacts(bea.id)).toBe(1);
   });
@@ -47,8 +38,8 @@ describe("the kept count of a member's contacts", () => {
   test("moves with a contact given to another member, and goes with a deleted account", async () => {
     await createSignedInMember({ name: "The Admin" }); // the first member is the club's administrator
     const [ada, bea] = [await createSignedInMember({ name: "Ada Moving" }), await createSignedInMember({ name: "Bea Moving" })];
-    const [moved] = await addContacts(ada.id, ["Moved", "Stays"]);
-    await db.updateTable("contacts").set({ owner_id: bea.id }).where("id", "=", moved.id).execute();
+    const [moved] = await contactsOf(ada, ["Moved", "Stays"]);
+    await db.updateTable("contacts").set({ owner_id: bea.id }).where("id", "=", moved).execute();
     await db.updateTable("contacts").set({ name: "Renamed" }).where("owner_id", "=", ada.id).execute();
     expect([await countContacts(ada.id), await countContacts(bea.id)]).toEqual([1, 1]);
 
@@ -60,7 +51,7 @@ describe("the kept count of a member's contacts", () => {
 
   test("is the contact list's total without a filter, and filters still count their matches", async () => {
     const member = await createSignedInMember({ name: "Listed Counted" });
-    await addContacts(member.id, [...Array.from({ length: 30 }, (_, n) => `Zed ${n}`), "Ngozi Okafor", "Chidi Okafor"]);
+    await contactsOf(member, [...Array.from({ length: 30 }, (_, n) => `Zed ${n}`), "Ngozi Okafor", "Chidi Okafor"]);
     const all = await listContacts(member.id, {});
     expect([all.total, all.pages, all.contacts.length]).toEqual([32, 2, 24]);
     const found = await listContacts(member.id, { q: "okafor" });
