@@ -51,6 +51,8 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     await member.getByLabel("Search trainings").fill(title);
     await member.getByRole("button", { name: "Search", exact: true }).click();
     await member.waitForURL((url) => url.searchParams.get("q") === title);
+    // With JS the address changes a moment before the found list is drawn: wait for its count.
+    await member.getByRole("heading", { name: "1 training found" }).waitFor();
     expect(await member.getByTestId("training").count()).toBe(1);
     await member.getByRole("link", { name: title }).click();
     await member.waitForURL(atPath(trainingPath));
