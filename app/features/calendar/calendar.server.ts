@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import { addDays } from "~/features/journal/dates";
@@ -118,13 +119,7 @@ function described(task: CalendarTask, occurrence: Occurrence): CalendarOccurren
 
 /** Every occurrence of the member's groups on the local dates `from` to `to`, by start. */
 export async function occurrencesBetween(memberId: number, from: string, to: string, now = new Date()): Promise<CalendarOccurrence[]> {
-  const tasks = await db
-    .selectFrom("calendar_tasks")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("start_date", "<=", to)
-    .where((eb) => eb.or([eb("until_date", "is", null), eb("until_date", ">=", from), eb("occurrence_count", "is not", null)]))
-    .execute();
+  const tasks = await rowsOf(seriesBetween(memberId, from, to));
   const marks = await marksOf(
     memberId,
     tasks.map((task) => task.id),
@@ -134,6 +129,16 @@ export async function occurrencesBetween(memberId: number, from: string, to: str
   const found = tasks.flatMap((task) => occurrencesOf(task, from, to, marks.get(task.id) ?? new Map(), now).map((occurrence) => described(task, occurrence)));
   return found.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || b.priority - a.priority || a.taskId - b.taskId);
 }
+
+/** The member's series that may have an occurrence from `from` to `to`. */
+const seriesBetween = compiledOnce((memberId: number, from: string, to: string) =>
+  db
+    .selectFrom("calendar_tasks")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("start_date", "<=", to)
+    .where((eb) => eb.or([eb("until_date", "is", null), eb("until_date", ">=", from), eb("occurrence_count", "is not", null)])),
+);
 
 /** The dates a group's tracking list covers: its whole series, or up to a year past today when
  * it has no end. */

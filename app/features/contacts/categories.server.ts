@@ -1,17 +1,21 @@
 import { sql } from "kysely";
+import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 
 /** The member's own labels, by name, with how many contacts carry each. */
 export async function labelsOf(ownerId: number) {
-  return db
+  return rowsOf(labelsWithCountsOf(ownerId));
+}
+
+const labelsWithCountsOf = compiledOnce((ownerId: number) =>
+  db
     .selectFrom("contact_labels as l")
     .leftJoin("contact_label_assignments as a", "a.label_id", "l.id")
     .select(["l.id", "l.name", sql<number>`count(a.contact_id)`.as("contacts")])
     .where("l.owner_id", "=", ownerId)
     .groupBy(["l.id", "l.name"])
-    .orderBy(sql`lower(l.name)`)
-    .execute();
-}
+    .orderBy(sql`lower(l.name)`),
+);
 
 /** Label names per contact, for a page of contacts. */
 export async function labelsByContact(contactIds: number[]) {

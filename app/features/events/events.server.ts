@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~/lib/db-schema";
+import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
@@ -209,30 +210,32 @@ export async function listEvents(viewerId: number, { q, when, page }: { q: strin
  */
 export async function comingUpFor(memberId: number, count = 3) {
   const now = nowIso().slice(0, 16);
-  const upcoming = eventsFor(memberId)
-    .where(endsAt, ">=", now)
-    .orderBy(startsAt, "asc")
-    .orderBy("events.id", "asc")
-    .limit(count);
-  const mine = await upcoming
-    .where((eb) =>
-      eb.or([
-        eb("mine.going", "=", 1),
-        eb.exists(
-          eb
-            .selectFrom("tickets")
-            .select("tickets.id")
-            .whereRef("tickets.event_id", "=", "events.id")
-            .where("tickets.holder_id", "=", memberId)
-            .where("tickets.status", "=", "issued"),
-        ),
-      ]),
-    )
-    .execute();
+  const mine = await rowsOf(myUpcomingEvents(count)(memberId, now));
   if (mine.length) return { mine: true, events: mine.map((row) => present(row, memberId)) };
-  const next = await upcoming.execute();
+  const next = await rowsOf(upcomingEvents(count)(memberId, now));
   return { mine: false, events: next.map((row) => present(row, memberId)) };
 }
+
+const upcomingEventsQuery = (limit: number, memberId: number, now: string) =>
+  eventsFor(memberId).where(endsAt, ">=", now).orderBy(startsAt, "asc").orderBy("events.id", "asc").limit(limit);
+
+const upcomingEvents = compiledPerLimit((limit) => (memberId: number, now: string) => upcomingEventsQuery(limit, memberId, now));
+
+const myUpcomingEvents = compiledPerLimit((limit) => (memberId: number, now: string) =>
+  upcomingEventsQuery(limit, memberId, now).where((eb) =>
+    eb.or([
+      eb("mine.going", "=", 1),
+      eb.exists(
+        eb
+          .selectFrom("tickets")
+          .select("tickets.id")
+          .whereRef("tickets.event_id", "=", "events.id")
+          .where("tickets.holder_id", "=", memberId)
+          .where("tickets.status", "=", "issued"),
+      ),
+    ]),
+  ),
+);
 
 /** Upcoming events for a select (offers can be tied to one). */
 export async function upcomingEventOptions() {

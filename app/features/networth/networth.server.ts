@@ -1,3 +1,4 @@
+import { compiledOnce, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import type { NetWorthType } from "~/lib/db-schema";
 import { env } from "~/lib/env.server";
@@ -9,9 +10,11 @@ import { quarterFigures, yearStatement, yearTotals } from "./statement";
 
 /** The currency the member keeps their figures in: their setting, else the club's. */
 export async function memberCurrency(memberId: number) {
-  const row = await db.selectFrom("users").select("currency").where("id", "=", memberId).executeTakeFirst();
+  const row = await firstRowOf(currencyOf(memberId));
   return row?.currency ?? env().PAYMENT_CURRENCY;
 }
+
+const currencyOf = compiledOnce((memberId: number) => db.selectFrom("users").select("currency").where("id", "=", memberId));
 
 /** Sets the member's currency (figures are relabelled, not converted). */
 export async function setMemberCurrency(memberId: number, currency: string) {
@@ -117,31 +120,31 @@ async function countOf(table: "net_worth_entries", memberId: number, year: numbe
   return Number(count);
 }
 
-function entriesOf(memberId: number, years: number[]) {
-  return db
+/** The member's entries of two years in a row, by year and title. */
+const entriesOf = compiledOnce((memberId: number, firstYear: number, secondYear: number) =>
+  db
     .selectFrom("net_worth_entries")
     .selectAll()
     .where("member_id", "=", memberId)
-    .where("year", "in", years)
+    .where("year", "in", [firstYear, secondYear])
     .orderBy("year")
     .orderBy("title")
-    .orderBy("id")
-    .execute();
-}
+    .orderBy("id"),
+);
 
-function linesOf(memberId: number, years: number[]) {
-  return db
+/** The member's income and expense lines of two years in a row, by year and quarter. */
+const linesOf = compiledOnce((memberId: number, firstYear: number, secondYear: number) =>
+  db
     .selectFrom("net_worth_lines")
     .selectAll()
     .where("member_id", "=", memberId)
-    .where("year", "in", years)
+    .where("year", "in", [firstYear, secondYear])
     .orderBy("year")
     .orderBy("quarter")
     .orderBy("flow", "desc")
     .orderBy("category")
-    .orderBy("id")
-    .execute();
-}
+    .orderBy("id"),
+);
 
 const valuesOfEntry = (entry: { q1_cents: number | null; q2_cents: number | null; q3_cents: number | null; q4_cents: number | null }) => [
   entry.q1_cents,
@@ -153,7 +156,7 @@ const valuesOfEntry = (entry: { q1_cents: number | null; q2_cents: number | null
 /** One year of the member's figures: its entries and lines, and the statement per quarter with
  * the changes against the quarter before and the same quarter of the year before. */
 export async function netWorthYear(memberId: number, year: number) {
-  const [entries, lines, currency] = await Promise.all([entriesOf(memberId, [year - 1, year]), linesOf(memberId, [year - 1, year]), memberCurrency(memberId)]);
+  const [entries, lines, currency] = await Promise.all([rowsOf(entriesOf(memberId, year - 1, year)), rowsOf(linesOf(memberId, year - 1, year)), memberCurrency(memberId)]);
   const figuresOf = (which: number) =>
     quarterFigures(
       entries.filter((entry) => entry.year === which).map((entry) => ({ type: entry.type, values: valuesOfEntry(entry) })),

@@ -1,4 +1,5 @@
 import type { PostPrivacy } from "~/lib/db-schema";
+import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { StoredFile } from "~/lib/uploads.server";
@@ -206,17 +207,25 @@ function pageOfIds(before: number | null, count = PAGE_SIZE + 1) {
  * posts), merged here, read about a page each whatever the club's size.
  */
 async function feedIds(viewerId: number, before: number | null, count = PAGE_SIZE + 1) {
-  const [own, everyone, friends] = await Promise.all([
-    pageOfIds(before, count).where("posts.author_id", "=", viewerId).execute(),
-    pageOfIds(before, count).where("posts.privacy", "=", "public").execute(),
-    pageOfIds(before, count)
-      .where("posts.privacy", "=", "friends")
-      .where((eb) => eb("posts.author_id", "in", friendIds(eb as never, viewerId)))
-      .execute(),
-  ]);
+  const [own, everyone, friends] = await Promise.all([ownWalk(before, count, viewerId), publicWalk(before, count), friendsWalk(before, count, viewerId)]);
   const ids = new Set([...own, ...everyone, ...friends].map((row) => row.id));
   return [...ids].sort((a, b) => b - a).slice(0, count);
 }
+
+type IdsQuery = ReturnType<typeof pageOfIds>;
+
+/** One of the feed's walks, compiled once for each count, from the newest post and from before one. */
+function walkOf<Args extends unknown[]>(narrow: (query: IdsQuery, ...args: Args) => IdsQuery) {
+  const newest = compiledPerLimit((limit) => (...args: Args) => narrow(pageOfIds(null, limit), ...args));
+  const older = compiledPerLimit((limit) => (before: number, ...args: Args) => narrow(pageOfIds(before, limit), ...args));
+  return (before: number | null, count: number, ...args: Args) => rowsOf(before ? older(count)(before, ...args) : newest(count)(...args));
+}
+
+const ownWalk = walkOf((query, viewerId: number) => query.where("posts.author_id", "=", viewerId));
+const publicWalk = walkOf((query) => query.where("posts.privacy", "=", "public"));
+const friendsWalk = walkOf((query, viewerId: number) =>
+  query.where("posts.privacy", "=", "friends").where((eb) => eb("posts.author_id", "in", friendIds(eb as never, viewerId))),
+);
 
 /** One author's posts the viewer may see (the author's index gives them newest first). */
 async function authorPostIds(viewerId: number, authorId: number, before: number | null) {
