@@ -50,6 +50,13 @@ export function compiledPerLimit<Args extends unknown[], Row>(build: (limit: num
   };
 }
 
+/**
+ * `compiledOnce` for each number of values in a list: `build(count)` gives the query's builder
+ * whose arguments end with that many values (`where id in (…)` has a parameter per value, so a
+ * list of another length is another query). The same mechanism as `compiledPerLimit`.
+ */
+export const compiledPerCount = compiledPerLimit;
+
 /** Runs a query from `compiledOnce`: its rows. */
 export async function rowsOf<Row>(query: CompiledQuery<Row>) {
   return (await db.executeQuery(query)).rows;

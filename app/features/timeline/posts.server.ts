@@ -1,5 +1,5 @@
 import type { PostPrivacy } from "~/lib/db-schema";
-import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
+import { compiledPerCount, compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { StoredFile } from "~/lib/uploads.server";
@@ -35,6 +35,50 @@ function postsQuery(viewerId: number) {
       "avatar.token as avatar_token",
     ]);
 }
+
+/** The viewer's visible posts among these ids, newest first. */
+const postsByIds = compiledPerCount((_count) => (viewerId: number, ...ids: number[]) =>
+  postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc"),
+);
+
+const filesOfPosts = compiledPerCount((_count) => (...postIds: number[]) =>
+  db
+    .selectFrom("post_files")
+    .innerJoin("files", "files.id", "post_files.file_id")
+    .select([
+      "post_files.post_id",
+      "files.id",
+      "files.token",
+      "files.original_name",
+      "files.media_type",
+      "files.thumbnail_key",
+      "files.width",
+      "files.height",
+    ])
+    .where("post_files.post_id", "in", postIds)
+    .orderBy("post_files.post_id")
+    .orderBy("post_files.position")
+    .orderBy("files.id"),
+);
+
+const commentsOfPosts = compiledPerCount((_count) => (...postIds: number[]) =>
+  db
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.author_id")
+    .leftJoin("files as avatar", "avatar.id", "users.profile_image_id")
+    .select([
+      "comments.id",
+      "comments.post_id",
+      "comments.author_id",
+      "comments.message",
+      "comments.created_at",
+      "users.name",
+      "avatar.token as avatar_token",
+    ])
+    .where("comments.post_id", "in", postIds)
+    .orderBy("comments.post_id")
+    .orderBy("comments.id"),
+);
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>["execute"]>>[number];
 
@@ -74,24 +118,7 @@ export type PostView = {
 
 async function filesOf(postIds: number[]) {
   if (postIds.length === 0) return new Map<number, PostFile[]>();
-  const rows = await db
-    .selectFrom("post_files")
-    .innerJoin("files", "files.id", "post_files.file_id")
-    .select([
-      "post_files.post_id",
-      "files.id",
-      "files.token",
-      "files.original_name",
-      "files.media_type",
-      "files.thumbnail_key",
-      "files.width",
-      "files.height",
-    ])
-    .where("post_files.post_id", "in", postIds)
-    .orderBy("post_files.post_id")
-    .orderBy("post_files.position")
-    .orderBy("files.id")
-    .execute();
+  const rows = await rowsOf(filesOfPosts(postIds.length)(...postIds));
   const byPost = new Map<number, PostFile[]>();
   for (const row of rows) {
     const list = byPost.get(row.post_id) ?? [];
@@ -114,23 +141,7 @@ async function filesOf(postIds: number[]) {
 async function commentsOf(postIds: number[], viewerId: number, authors: Map<number, number>, latest: number | null) {
   const result = new Map<number, { comments: PostComment[]; count: number }>();
   if (postIds.length === 0) return result;
-  const rows = await db
-    .selectFrom("comments")
-    .innerJoin("users", "users.id", "comments.author_id")
-    .leftJoin("files as avatar", "avatar.id", "users.profile_image_id")
-    .select([
-      "comments.id",
-      "comments.post_id",
-      "comments.author_id",
-      "comments.message",
-      "comments.created_at",
-      "users.name",
-      "avatar.token as avatar_token",
-    ])
-    .where("comments.post_id", "in", postIds)
-    .orderBy("comments.post_id")
-    .orderBy("comments.id")
-    .execute();
+  const rows = await rowsOf(commentsOfPosts(postIds.length)(...postIds));
   for (const row of rows) {
     const entry = result.get(row.post_id) ?? { comments: [], count: 0 };
     entry.count += 1;
@@ -178,7 +189,7 @@ const LIST_COMMENTS = 3;
 export async function listPosts(viewerId: number, { before, authorId }: { before?: number | null; authorId?: number } = {}) {
   const ids = authorId === undefined ? await feedIds(viewerId, before ?? null) : await authorPostIds(viewerId, authorId, before ?? null);
   const page = ids.slice(0, PAGE_SIZE);
-  const rows = page.length ? await postsQuery(viewerId).where("posts.id", "in", page).orderBy("posts.id", "desc").execute() : [];
+  const rows = page.length ? await rowsOf(postsByIds(page.length)(viewerId, ...page)) : [];
   return {
     posts: await present(rows, viewerId, LIST_COMMENTS),
     nextBefore: ids.length > PAGE_SIZE ? page[page.length - 1] : null,
@@ -188,7 +199,7 @@ export async function listPosts(viewerId: number, { before, authorId }: { before
 /** The newest `count` posts of the viewer's feed (the home page's), by the feed's own rules. */
 export async function latestPosts(viewerId: number, count = 3) {
   const ids = await feedIds(viewerId, null, count);
-  const rows = ids.length ? await postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc").execute() : [];
+  const rows = ids.length ? await rowsOf(postsByIds(ids.length)(viewerId, ...ids)) : [];
   return present(rows, viewerId, LIST_COMMENTS);
 }
 
