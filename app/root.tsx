@@ -24,6 +24,7 @@ import { useNonce } from "./ui/nonce";
 import { PageLoader } from "./ui/page-loader";
 import type { RootUiData } from "./ui/root-data";
 import { Toast } from "./ui/toast";
+import { pageData } from "./lib/page-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -45,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     announcements,
     timeZone: member?.timeZone ?? clubTimeZone(),
   };
-  return json(data satisfies RootUiData, { headers });
+  // Only a page that sets a cookie needs a Response.
+  return headers.has("Set-Cookie") ? json(data satisfies RootUiData, { headers }) : pageData(data satisfies RootUiData);
 }
 
 export const meta: MetaFunction = () => [{ title: "Chapter" }];

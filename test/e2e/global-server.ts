@@ -96,7 +96,8 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(TMP, "e2e-data");
   // Every sign-in comes from 127.0.0.1: a per-address limit would let one test file's failed
   // attempts lock the others out. The per-account limit keeps its default (5).
-  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000" });
+  // CHECK_PAGE_DATA: pageData (app/lib/page-data.server.ts) refuses data JSON would change.
+  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000", CHECK_PAGE_DATA: "1" });
   const admin = { name: "Ada Admin", email: "admin@example.com", password: "admin password 1" };
   try {
     await createAdmin(baseURL, admin);

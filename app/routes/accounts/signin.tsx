@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { SignInSchema } from "~/features/members/schema";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
@@ -13,10 +12,11 @@ import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.serv
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { pageData } from "~/lib/page-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);
-  return json({ constraint: constraintOf(SignInSchema) });
+  return pageData({ constraint: constraintOf(SignInSchema) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

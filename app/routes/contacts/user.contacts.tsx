@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
@@ -17,13 +16,14 @@ import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
+import { pageData } from "~/lib/page-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const filters = contactFiltersFrom(new URL(request.url).searchParams);
   const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
   const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
-  return json({ ...page, filters, labels, invitations });
+  return pageData({ ...page, filters, labels, invitations });
 }
 
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countContacts } from "~/features/contacts/contacts.server";
 import { comingUpFor } from "~/features/events/events.server";
@@ -25,6 +24,7 @@ import { actionStatusLabel, businessPath } from "~/features/planning/business-co
 import { nextActions } from "~/features/planning/business.server";
 import { orNotFound } from "~/lib/http.server";
 import { placeLabel } from "~/lib/places.server";
+import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { formatDate, formatEventRange } from "~/lib/format";
 import { Avatar } from "~/ui/avatar";
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     latestNetWorth(member.id, year),
     occurrencesBetween(member.id, today, today),
   ]);
-  return json({
+  return pageData({
     profile,
     place: placeLabel(profile),
     photos,

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { unreadCounts } from "~/features/notifications/notifications.server";
 import { requireMember } from "~/lib/session.server";
+import { pageData } from "~/lib/page-data.server";
 
 // Guards the member area's pages; every /user loader and action still calls requireMember
 // itself, since Remix runs child loaders and actions without their parent's.
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   // The header's badges (unread notifications and chat messages), read by AppShell.
-  return json({ unread: await unreadCounts(member.id, new URL(request.url)) });
+  return pageData({ unread: await unreadCounts(member.id, new URL(request.url)) });
 }
 
 // The counts change as the member moves around (opening notifications or a conversation

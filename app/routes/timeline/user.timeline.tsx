@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostList } from "~/features/timeline/PostList";
 import { listPosts } from "~/features/timeline/posts.server";
 import { parseId } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { pageKind } from "~/ui/page-kind";
+import { pageData } from "~/lib/page-data.server";
 
 /** SPEC.md §1 Timeline: the posts the member may see, newest first, 20 at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const before = parseId(new URL(request.url).searchParams.get("before"));
   const page = await listPosts(member.id, { before });
-  return json({ ...page, older: Boolean(before) });
+  return pageData({ ...page, older: Boolean(before) });
 }
 
 export default function Timeline() {
