@@ -15,6 +15,7 @@ import { currentAnnouncements } from "./features/announcements/announcements.ser
 import { NewsTicker } from "./features/announcements/NewsTicker";
 import { csrfToken } from "./lib/csrf.server";
 import { clubTimeZone } from "./lib/env.server";
+import { pageData } from "./lib/page-data.server";
 import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
 import styles from "./styles/site.css";
@@ -24,7 +25,6 @@ import { useNonce } from "./ui/nonce";
 import { PageLoader } from "./ui/page-loader";
 import type { RootUiData } from "./ui/root-data";
 import { Toast } from "./ui/toast";
-import { pageData } from "./lib/page-data.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -7,12 +7,12 @@ import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/featu
 import { authenticator, InvalidCredentials } from "~/features/members/auth.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
+import { pageData } from "~/lib/page-data.server";
 import { clientIp } from "~/lib/request-context.server";
 import { requireSignedOut, safeRedirect, startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
-import { pageData } from "~/lib/page-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireSignedOut(request);

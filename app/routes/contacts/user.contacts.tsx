@@ -10,13 +10,13 @@ import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/constants";
 import { InviteAction } from "~/features/invitations/InviteAction";
 import { invitationStates } from "~/features/invitations/invitations.server";
+import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
-import { pageData } from "~/lib/page-data.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);

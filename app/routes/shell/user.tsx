@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { unreadCounts } from "~/features/notifications/notifications.server";
-import { requireMember } from "~/lib/session.server";
 import { pageData } from "~/lib/page-data.server";
+import { requireMember } from "~/lib/session.server";
 
 // Guards the member area's pages; every /user loader and action still calls requireMember
 // itself, since Remix runs child loaders and actions without their parent's.

@@ -3,9 +3,9 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { PostList } from "~/features/timeline/PostList";
 import { listPosts } from "~/features/timeline/posts.server";
 import { parseId } from "~/lib/http.server";
+import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { pageKind } from "~/ui/page-kind";
-import { pageData } from "~/lib/page-data.server";
 
 /** SPEC.md §1 Timeline: the posts the member may see, newest first, 20 at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {
