@@ -10,54 +10,24 @@ import { afterEach, expect, test } from "vitest";
 // With a `document`, the patched copy takes the full path: that is the reference.
 
 const require = createRequire(import.meta.url);
-const remix = require("@remix-run/react") as {
-  Link: ((props: Record<string, unknown>) => ReactNode) & { render: unknown };
-};
+const remix = require("@remix-run/react") as { Link: ((props: Record<string, unknown>) => ReactNode) & { render: unknown } };
 const routerDom = require("react-router-dom") as {
-  MemoryRouter: (props: {
-    initialEntries: string[];
-    children?: ReactNode;
-  }) => ReactNode;
+  MemoryRouter: (props: { initialEntries: string[]; children?: ReactNode }) => ReactNode;
   Routes: (props: { children?: ReactNode }) => ReactNode;
-  Route: (props: {
-    path?: string;
-    element?: ReactNode;
-    children?: ReactNode;
-  }) => ReactNode;
+  Route: (props: { path?: string; element?: ReactNode; children?: ReactNode }) => ReactNode;
   Link: { render: (...args: unknown[]) => unknown };
 };
 
 const LINKS: Record<string, unknown>[] = [
   { to: "/user/contacts", children: "Contacts" },
   { to: "edit/7", className: "button button--small", children: "Edit" },
-  {
-    to: "../3?back=%2Fuser%2Fcontacts%3Fq%3D%C3%A9",
-    "aria-label": "Invite Zoë 李",
-    children: "Invite",
-  },
+  { to: "../3?back=%2Fuser%2Fcontacts%3Fq%3D%C3%A9", "aria-label": "Invite Zoë 李", children: "Invite" },
   { to: "?page=2", rel: "next", children: "Next" },
   { to: "#comments", children: "Comments" },
-  {
-    to: { pathname: "/user/events", search: "?past=1", hash: "#top" },
-    children: "Past events",
-  },
+  { to: { pathname: "/user/events", search: "?past=1", hash: "#top" }, children: "Past events" },
   { to: "/user/files/a b.pdf", reloadDocument: true, children: "Download" },
-  {
-    to: "/user/members/3",
-    target: "_blank",
-    replace: true,
-    state: { from: "x" },
-    preventScrollReset: true,
-    children: "Profile",
-  },
-  {
-    to: "/user",
-    discover: "none",
-    style: { color: "red" },
-    "data-testid": "home",
-    onClick: () => undefined,
-    children: h("span", null, "Home"),
-  },
+  { to: "/user/members/3", target: "_blank", replace: true, state: { from: "x" }, preventScrollReset: true, children: "Profile" },
+  { to: "/user", discover: "none", style: { color: "red" }, "data-testid": "home", onClick: () => undefined, children: h("span", null, "Home") },
   { to: "/user/offers", prefetch: "intent", children: "Offers" },
   { to: "..", relative: "path", children: "Up" },
   { to: "https://example.com/a", children: "Elsewhere" },
@@ -65,21 +35,9 @@ const LINKS: Record<string, unknown>[] = [
 ];
 
 function page() {
-  const links = h(
-    "nav",
-    null,
-    ...LINKS.map((props, index) => h(remix.Link, { key: index, ...props }))
-  );
+  const links = h("nav", null, ...LINKS.map((props, index) => h(remix.Link, { key: index, ...props })));
   return renderToString(
-    h(
-      routerDom.MemoryRouter,
-      { initialEntries: ["/user/contacts/5?q=a"] },
-      h(
-        routerDom.Routes,
-        null,
-        h(routerDom.Route, { path: "user/contacts/:id", element: links })
-      )
-    )
+    h(routerDom.MemoryRouter, { initialEntries: ["/user/contacts/5?q=a"] }, h(routerDom.Routes, null, h(routerDom.Route, { path: "user/contacts/:id", element: links }))),
   );
 }
 
@@ -89,12 +47,7 @@ afterEach(() => {
 });
 
 test("the server's copy of Remix's Link carries the patch", () => {
-  expect(
-    fs.readFileSync(
-      require.resolve("@remix-run/react/dist/components.js"),
-      "utf8"
-    )
-  ).toContain('typeof document === "undefined" && prefetch === "none"');
+  expect(fs.readFileSync(require.resolve("@remix-run/react/dist/components.js"), "utf8")).toContain('typeof document === "undefined" && prefetch === "none"');
 });
 
 test("a link renders the same HTML on the fast path as through react-router-dom's Link", () => {
