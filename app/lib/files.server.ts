@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import sharp from "sharp";
 import type { DB } from "./db-schema";
 import { db } from "./db.server";
+import { loadSharp } from "./on-first-use.server";
 import { storage } from "./storage.server";
 
 type FileRow = DB["files"] & { id: number };
@@ -36,6 +36,7 @@ async function ensureMedium(storageKey: string) {
   if ((await storage().size(key)) !== null) return key;
   const chunks: Buffer[] = [];
   for await (const chunk of storage().read(storageKey)) chunks.push(chunk as Buffer);
+  const sharp = await loadSharp();
   const data = await sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000 })
     .rotate()
     .resize({ width: MEDIUM_WIDTH, withoutEnlargement: true })

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import { dataDir, env } from "./env.server";
+import { loadNodemailer } from "./on-first-use.server";
 import { remember } from "./remember.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -14,7 +14,8 @@ export function outboxDir() {
   return path.join(dataDir(), "outbox");
 }
 
-function smtpTransport() {
+async function smtpTransport() {
+  const nodemailer = await loadNodemailer();
   return remember("smtp", () => nodemailer.createTransport(env().SMTP_URL));
 }
 
@@ -27,9 +28,10 @@ export async function sendMail(mail: Mail) {
   const { SMTP_URL, MAIL_FROM } = env();
   const message = { from: MAIL_FROM, ...mail };
   if (SMTP_URL) {
-    await smtpTransport().sendMail(message);
+    await (await smtpTransport()).sendMail(message);
     return;
   }
+  const nodemailer = await loadNodemailer();
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail(message);

@@ -9,11 +9,11 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import sharp from "sharp";
 import type { DB } from "./db-schema";
 import { db, nowIso } from "./db.server";
 import { env } from "./env.server";
 import { deleteFile } from "./files.server";
+import { loadSharp } from "./on-first-use.server";
 import {
   acceptedExtensions,
   extensionOf,
@@ -169,6 +169,7 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
   const animated = sniffed.mediaType === "image/gif";
   const mainPath = `${tempPath}.main`;
   const thumbPath = `${tempPath}.thumb`;
+  const sharp = await loadSharp();
   try {
     // The size the member's browser shows (EXIF orientation applied), before scaling down.
     const { autoOrient: source } = await sharp(tempPath, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -381,6 +382,7 @@ export async function storeImageCrop(
     : { mediaType: "image/png", family: "image", extension: "png" };
   const tempPath = path.join(storage().temporaryDir(), crypto.randomBytes(16).toString("hex"));
   try {
+    const sharp = await loadSharp();
     const cut = sharp(Buffer.concat(chunks), { limitInputPixels: MAX_INPUT_PIXELS }).extract(rect);
     await (jpeg ? cut.jpeg({ quality: 92 }) : cut.png()).toFile(tempPath);
     const token = crypto.randomBytes(18).toString("base64url");

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
+import { loadPg } from "../on-first-use.server";
 
 /** What a database holds, as the manifest records it, and the storage keys of its files. */
 export type DatabaseContents = { tables: Record<string, number>; migrations: string[]; storedKeys: string[] };
@@ -112,7 +113,7 @@ async function postgresContents(client: pg.Client): Promise<DatabaseContents> {
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (await loadPg()).Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
