@@ -5,7 +5,6 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { sendCalendarAlerts } from "./app/features/calendar/alerts.server.ts";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
@@ -17,6 +16,7 @@ import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { precompressedAssets } from "./app/lib/precompressed.server.ts";
 import { randomText } from "./app/lib/random.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
+import { securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -64,7 +64,7 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(
-  helmet({
+  securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
