@@ -16,7 +16,7 @@ import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { precompressedAssets } from "./app/lib/precompressed.server.ts";
 import { randomText } from "./app/lib/random.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
-import { securityHeaders } from "./app/lib/security-headers.server.ts";
+import { chapterSecurityOptions, securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -64,32 +64,12 @@ app.use((_req, res, next) => {
   next();
 });
 app.use(
-  securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        // The nonce lets the calendar page's FullCalendar add the <style> it carries its CSS in.
-        "style-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(config.NODE_ENV === "development" ? ["ws:"] : [])],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        // Without JS, the membership form's answer redirects to the card payment page.
-        "form-action": ["'self'", ...(config.STRIPE_SECRET_KEY ? [new URL(config.STRIPE_CHECKOUT_ORIGIN).origin] : [])],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    // Plain http on a LAN address must keep working: HSTS only where the proxy says https.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "same-origin" },
-    xFrameOptions: { action: "deny" },
-  }),
+  securityHeaders(
+    chapterSecurityOptions({
+      development: config.NODE_ENV === "development",
+      checkoutOrigin: config.STRIPE_SECRET_KEY ? new URL(config.STRIPE_CHECKOUT_ORIGIN).origin : null,
+    }),
+  ),
 );
 app.use((req, res, next) => {
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=15552000; includeSubDomains");

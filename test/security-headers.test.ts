@@ -1,7 +1,7 @@
 import type { Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import { expect, test } from "vitest";
-import { securityHeaders } from "~/lib/security-headers.server";
+import { chapterSecurityOptions, securityHeaders } from "~/lib/security-headers.server";
 
 type Recorded = { headers: Record<string, string>; removed: string[]; next: number };
 
@@ -20,28 +20,12 @@ function recordingResponse(nonce: string) {
   return { res: res as unknown as Response, recorded };
 }
 
-const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+const SERVERS = chapterSecurityOptions({ development: false, checkoutOrigin: "https://checkout.example.com" });
 
 const OPTION_SETS: Record<string, HelmetOptions> = {
   "helmet's defaults": {},
-  "the server's (a nonce in two directives, null directives, policies changed)": {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", nonceSource],
-        "style-src": ["'self'", nonceSource],
-        "img-src": ["'self'", "data:", "blob:"],
-        "form-action": ["'self'", "https://checkout.example.com"],
-        "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "same-origin" },
-    xFrameOptions: { action: "deny" },
-  },
+  "the server's": SERVERS,
+  "the server's in development": chapterSecurityOptions({ development: true, checkoutOrigin: null }),
 };
 
 for (const [label, options] of Object.entries(OPTION_SETS)) {
@@ -60,8 +44,9 @@ for (const [label, options] of Object.entries(OPTION_SETS)) {
 
 test("the nonce lands where the policy asks for it", () => {
   const { res, recorded } = recordingResponse("abc123");
-  securityHeaders(OPTION_SETS["the server's (a nonce in two directives, null directives, policies changed)"])({} as never, res, () => {});
+  securityHeaders(SERVERS)({} as never, res, () => {});
   expect(recorded.headers["Content-Security-Policy"]).toContain("script-src 'self' 'nonce-abc123';style-src 'self' 'nonce-abc123'");
+  expect(recorded.headers["Content-Security-Policy"]).toContain("form-action 'self' https://checkout.example.com");
   expect(recorded.headers["Content-Security-Policy"]).not.toContain("chapterNonceMark");
 });
 

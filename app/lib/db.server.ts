@@ -55,9 +55,9 @@ class InlinedCountsCompiler extends SqliteQueryCompiler {
 /**
  * kysely's SQLite driver, but the one connection is handed to whoever has waited longest, and
  * only to them. kysely's own lock has every waiter await the same promise: each release woke
- * all of them and all but one went back to waiting, anew for every query. With 50 requests in
- * flight (the bench's load) that lock was 9% of the home page's CPU time, and the promises it
- * made swelled garbage collection from 6% to 17% (in-process, 50 requests at a time).
+ * all of them and all but one went back to waiting, anew for every query. When the queries of
+ * many requests interleave (50 home pages started at once in one process) that lock was 9% of
+ * the CPU time, and the promises it made swelled garbage collection from 6% to 17%.
  * kysely's lock is still taken inside, always free by then.
  */
 class QueuedSqliteDriver extends SqliteDriver {

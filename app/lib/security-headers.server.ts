@@ -5,6 +5,40 @@ import helmet, { type HelmetOptions } from "helmet";
  * helmet's checks of a directive's value require). */
 const NONCE_MARK = "chapterNonceMark";
 
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+
+/** What helmet is asked for on every page: the policy (scripts and styles by the page's nonce),
+ * no HSTS (see server.ts), the stricter referrer and framing policies. */
+export function chapterSecurityOptions({ development, checkoutOrigin }: { development: boolean; checkoutOrigin: string | null }): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", nonceSource],
+        // The nonce lets the calendar page's FullCalendar add the <style> it carries its CSS in.
+        "style-src": ["'self'", nonceSource],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        // Without JS, the membership form's answer redirects to the card payment page.
+        "form-action": ["'self'", ...(checkoutOrigin ? [checkoutOrigin] : [])],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // Plain http on a LAN address must keep working: HSTS only where the proxy says https
+    // (server.ts adds it then).
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
+    xFrameOptions: { action: "deny" },
+  };
+}
+
 /**
  * helmet's headers, worked out once: helmet runs a dozen middlewares on every request and
  * writes the Content-Security-Policy anew each time, ~5% of the server's busy time on the home
