@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -15,6 +14,7 @@ import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
 import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { precompressedAssets } from "./app/lib/precompressed.server.ts";
 import { randomText } from "./app/lib/random.server.ts";
+import { remixRequestHandler } from "./app/lib/remix-express.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
 import { chapterSecurityOptions, securityHeaders } from "./app/lib/security-headers.server.ts";
 
@@ -107,7 +107,7 @@ app.use((req, res, next) => (publicFiles.has(decodedPath(req.path)) ? publicStat
 
 app.all(
   "*",
-  createRequestHandler({
+  remixRequestHandler({
     build,
     mode: config.NODE_ENV,
     getLoadContext: (req, res) => ({

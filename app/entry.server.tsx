@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import * as ReactDOMServer from "react-dom/server";
+import { pageResponse } from "./lib/remix-express.server";
 import { NonceProvider } from "./ui/nonce";
 
 const utf8 = new TextEncoder();
@@ -65,6 +66,7 @@ export default function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Bytes, not a string: a string body is first checked for lone surrogates character by
-  // character (undici's USVString conversion, ~4% of the contact list's time), then encoded.
-  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
+  // character (undici's USVString conversion, ~4% of the contact list's time), then encoded;
+  // and the server writes them as they are (remixRequestHandler).
+  return pageResponse(page, { headers: responseHeaders, status: responseStatusCode });
 }

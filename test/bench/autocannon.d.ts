@@ -7,7 +7,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: { method?: string; path: string }[];
   };
-  type Result = { requests: { average: number; total: number }; errors: number; timeouts: number; non2xx: number };
+  type Result = { requests: { average: number; total: number; sent: number }; errors: number; timeouts: number; non2xx: number };
   type Instance = {
     on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): Instance;
   };

@@ -19,21 +19,28 @@ export type Case = {
   serverTimeOf?: string;
 };
 
-export type Round = { requestsPerSecond: number; latencies: number[]; failures: number };
+export type Round = { requestsPerSecond: number; latencies: number[]; failures: number; cpuMsPerRequest: number };
 
 /** `seconds` of load on `server`; then waits for the answers still owed (autocannon stops
  * counting at the end, but the server goes on with them), so that they do not slow the next round. */
 export async function load(server: Server, paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS) {
-  const round = await new Promise<Round>((resolve, reject) => {
+  const cpuBefore = server.cpuMs();
+  let sent = 0;
+  const round = await new Promise<Omit<Round, "cpuMsPerRequest">>((resolve, reject) => {
     const latencies: number[] = [];
     const requests = paths.map((path) => ({ method: "GET", path }));
     autocannon({ url: server.url, connections, duration: seconds, headers, requests }, (error, result) => {
       if (error) reject(error);
-      else resolve({ requestsPerSecond: result.requests.average, latencies, failures: result.errors + result.timeouts + result.non2xx });
+      else {
+        sent = result.requests.sent;
+        resolve({ requestsPerSecond: result.requests.average, latencies, failures: result.errors + result.timeouts + result.non2xx });
+      }
     }).on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   });
   await server.settle();
-  return round;
+  // Every request sent has been answered by now (settle), so the server's CPU time over the
+  // round is theirs (plus one settle request): a figure steadier than req/s on a shared machine.
+  return { ...round, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / Math.max(1, sent) };
 }
 
 export function percentile(values: number[], p: number) {
@@ -44,7 +51,7 @@ export function percentile(values: number[], p: number) {
 
 const median = (values: number[]) => percentile(values, 50);
 
-export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number };
+export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number; cpuMsPerRequest: number };
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. */
@@ -52,12 +59,14 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
   const floorPaths = ["/"];
   await load(floor, floorPaths, {}, 1, 10);
   for (const app of apps) await load(app, item.paths, item.headers ?? {}, 1, 10);
-  const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[] }));
+  const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
+  const floorCpu: number[] = [];
   let floorFailures = 0;
   for (let round = 0; round < rounds; round++) {
     const base = await load(floor, floorPaths, {}, seconds);
     floorRates.push(base.requestsPerSecond);
+    floorCpu.push(base.cpuMsPerRequest);
     floorFailures += base.failures;
     // Every other round the apps go in reverse order: none is always the one measured last.
     const order = round % 2 ? [...apps.entries()].reverse() : [...apps.entries()];
@@ -66,12 +75,14 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
       const mine = perApp[index];
       mine.ratios.push(result.requestsPerSecond / base.requestsPerSecond);
       mine.rates.push(result.requestsPerSecond);
+      mine.cpu.push(result.cpuMsPerRequest);
       mine.latencies.push(...result.latencies);
       mine.failures += result.failures;
     }
   }
   return {
     floorRequestsPerSecond: median(floorRates),
+    floorCpuMsPerRequest: median(floorCpu),
     floorFailures,
     apps: perApp.map((mine, index): Measured => ({
       app: apps[index],
@@ -81,6 +92,7 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
       failures: mine.failures,
       requestsPerSecond: median(mine.rates),
       answered: mine.latencies.length,
+      cpuMsPerRequest: median(mine.cpu),
     })),
   };
 }

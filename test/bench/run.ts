@@ -1,10 +1,12 @@
-// npm run bench [-- --extra-routes N] [--rounds N] [--seconds N] [--only TEXT] [--server-time]
+// npm run bench [-- --extra-routes N] [--against DIR] [--rounds N] [--seconds N] [--only TEXT] [--server-time]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
 // alternating floor and Chapter in every round; prints ratios, p95/p99, failures, the member
 // search's server time and each server's peak memory. With --extra-routes N the same app built
 // with N more routes runs beside it, to show whether cost grows with the number of routes.
+// With --against DIR, another checkout's build (DIR, after its own `npm run build`) runs beside
+// it in the same rounds: a change measured against the code before it, on the same fixtures.
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,7 +18,7 @@ import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { "extra-routes": { type: "string", default: "0" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false } },
+  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false } },
 });
 const extraRoutes = Number(args["extra-routes"]);
 const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds) };
@@ -72,6 +74,10 @@ try {
   const floor = await startFloor(await freePort());
   servers.push(floor);
   const apps = [await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir })];
+  if (args.against) {
+    const other = path.resolve(args.against);
+    apps.push(await startChapter(path.basename(other).slice(0, 14), await freePort(), { cwd: other, dataDir, server: path.join(other, "build/server/server.js") }));
+  }
   if (extraRoot) apps.push(await startChapter(`+${extraRoutes} routes`, await freePort(), { cwd: extraRoot, dataDir }));
   servers.push(...apps);
 
@@ -84,16 +90,17 @@ try {
   }
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
-  const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)}`;
-  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)}   ${apps.map((app) => column(app.name)).join("   ")}   target`);
+  console.log("cpu = the server's CPU ms a request over the rounds (median), floor's and app's: steadier than req/s when the machine is shared");
+  const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
+  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${apps.map((app) => column(app.name)).join("   ")}   target`);
   for (const item of measured) {
     const result = await measureCase(floor, apps, item, timing);
     const cells = result.apps.map(
       (measured) =>
-        `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${whole(measured.p95).padStart(7)} ${whole(measured.p99).padStart(7)} ${String(measured.failures).padStart(6)}`,
+        `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${whole(measured.p95).padStart(7)} ${whole(measured.p99).padStart(7)} ${String(measured.failures).padStart(6)} ${measured.cpuMsPerRequest.toFixed(2).padStart(5)}`,
     );
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
-    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)}   ${cells.join("   ")}   ${item.target ?? ""}`);
+    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)}   ${cells.join("   ")}   ${item.target ?? ""}`);
     // Requests still open when a round ends are not counted: too few answers mean a page
     // slower than a round, or a machine too busy to measure anything.
     const few = result.apps.filter((measured) => measured.answered < MIN_ANSWERS * timing.rounds);

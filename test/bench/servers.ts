@@ -16,6 +16,8 @@ export type Server = {
   settle: () => Promise<void>;
   /** The highest VmRSS seen so far, in MB. */
   maxRssMb: () => number;
+  /** The CPU time the server's process has used so far (user + system, all threads), in ms. */
+  cpuMs: () => number;
   /** Server-side times (ms) of the requests whose address starts with `prefix`, while `during` runs. */
   serverTimes: (prefix: string, during: () => Promise<unknown>) => Promise<number[]>;
   stop: () => Promise<void>;
@@ -37,6 +39,19 @@ function rssMb(pid: number) {
     return kb ? Number(kb[1]) / 1024 : 0;
   } catch {
     return 0;
+  }
+}
+
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+function cpuMs(pid: number) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
   }
 }
 
@@ -71,6 +86,7 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
     url,
     settle: () => fetch(url + options.ready).then((response) => response.arrayBuffer()).then(() => undefined),
     maxRssMb: () => Math.max(maxRss, rssMb(child.pid!)),
+    cpuMs: () => cpuMs(child.pid!),
     async serverTimes(prefix, during) {
       await reply(child, { watch: prefix });
       await during();
@@ -103,9 +119,9 @@ function serveFlags() {
   return flags[1].split(" ").filter(Boolean);
 }
 
-/** Chapter's compiled server (`npm run build`), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
-export function startChapter(name: string, port: number, { cwd, dataDir }: { cwd: string; dataDir: string }) {
-  return start(name, [...serveFlags(), "--import", path.join(ROOT, "test/bench/server-timing.mjs"), path.join(ROOT, "build/server/server.js")], {
+/** Chapter's compiled server (`npm run build`; `server`, this checkout's unless given), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
+export function startChapter(name: string, port: number, { cwd, dataDir, server = path.join(ROOT, "build/server/server.js") }: { cwd: string; dataDir: string; server?: string }) {
+  return start(name, [...serveFlags(), "--import", path.join(ROOT, "test/bench/server-timing.mjs"), server], {
     cwd,
     env: {
       ...process.env,

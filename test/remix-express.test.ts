@@ -1,0 +1,114 @@
+import type { AddressInfo } from "node:net";
+// Not exported from the package's entry, but its own functions: ours must answer as they do.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import express from "express";
+import { http, passthrough } from "msw";
+import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { pageResponse, remixRequest, sendResponse } from "~/lib/remix-express.server";
+import { server as msw } from "./mocks";
+
+// Each answer is made twice, fresh, so both adapters get their own Response.
+const answers: Record<string, () => Response> = {
+  page: () => pageResponse(new TextEncoder().encode(`<!DOCTYPE html><p>Zoë 東京 🎉 ${"x".repeat(5000)}</p>`), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } }),
+  "page-not-found": () => pageResponse(new TextEncoder().encode("<!DOCTYPE html><h1>Not found</h1>"), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } }),
+  json: () => Response.json({ contacts: [1, 2, 3] }, { headers: { "X-Remix-Response": "yes" } }),
+  redirect: () => new Response(null, { status: 302, headers: [["Location", "/user"], ["Set-Cookie", "a=1; Path=/; HttpOnly"], ["Set-Cookie", "b=2; Path=/"]] }),
+  empty: () => new Response(null, { status: 204, statusText: "Nothing here" }),
+  calendar: () => new Response("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", { headers: { "Content-Type": "text/calendar" } }),
+  streamed: () =>
+    new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const part of ["one,", "two,", "three"]) controller.enqueue(new TextEncoder().encode(part));
+          controller.close();
+        },
+      }),
+      { headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="contacts.csv"' } },
+    ),
+};
+
+const seen: { ours?: Request; theirs?: Request; oursText?: string; theirsText?: string } = {};
+let base = "";
+let close = () => {};
+
+beforeAll(async () => {
+  const app = express();
+  app.use("/ours/:answer", (req, res, next) => sendResponse(res, answers[req.params.answer]()).catch(next));
+  app.use("/theirs/:answer", (req, res, next) => sendRemixResponse(res, answers[req.params.answer]()).catch(next));
+  app.use("/request", async (req, res) => {
+    seen.ours = remixRequest(req, res);
+    seen.theirs = createRemixRequest(req, res);
+    // Both read the same body: read it once, through ours, and hand a copy to theirs' check.
+    if (req.method === "POST") seen.oursText = await seen.ours.text();
+    res.end("ok");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+// These requests go to the servers started here, not to a mocked service.
+beforeEach(() => msw.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\//, () => passthrough())));
+
+const headersOf = (response: Response) =>
+  [...response.headers.entries()].filter(([name]) => !["date", "content-length", "transfer-encoding", "connection", "keep-alive"].includes(name));
+
+test.each(Object.keys(answers))("answers %s as @remix-run/express does", async (name) => {
+  for (const method of ["GET", "HEAD"]) {
+    const ours = await fetch(`${base}/ours/${name}`, { method, redirect: "manual" });
+    const theirs = await fetch(`${base}/theirs/${name}`, { method, redirect: "manual" });
+    expect([ours.status, ours.statusText]).toEqual([theirs.status, theirs.statusText]);
+    expect(headersOf(ours)).toEqual(headersOf(theirs));
+    expect(ours.headers.getSetCookie()).toEqual(theirs.headers.getSetCookie());
+    expect(Buffer.from(await ours.arrayBuffer())).toEqual(Buffer.from(await theirs.arrayBuffer()));
+  }
+});
+
+test("a page's bytes go out whole, with their length, not in chunks", async () => {
+  const response = await fetch(`${base}/ours/page`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(response.headers.get("content-length")).toBe(String(bytes.length));
+  expect(response.headers.get("transfer-encoding")).toBeNull();
+  expect(new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toContain("Zoë 東京 🎉");
+});
+
+test("the request Remix gets is the one @remix-run/express made", async () => {
+  await fetch(`${base}/request/path?q=a%20b&page=2`, { headers: { "X-Forwarded-Host": "club.example:8443", Cookie: "session=abc", Accept: "text/html", "X-Custom": "1" } });
+  expect(seen.ours!.url).toBe(seen.theirs!.url);
+  expect(seen.ours!.url).toBe("http://127.0.0.1:8443/request/path?q=a%20b&page=2");
+  expect(seen.ours!.method).toBe("GET");
+  expect([...seen.ours!.headers.entries()]).toEqual([...seen.theirs!.headers.entries()]);
+  expect(seen.ours!.headers.get("cookie")).toBe("session=abc");
+
+  await fetch(`${base}/request/form`, { method: "POST", body: new URLSearchParams({ name: "Zoë", csrf: "t" }) });
+  expect(seen.ours!.method).toBe("POST");
+  expect([...seen.ours!.headers.entries()]).toEqual([...seen.theirs!.headers.entries()]);
+  expect(seen.oursText).toBe("name=Zo%C3%AB&csrf=t");
+});
+
+test("loaders are aborted when the connection closes before the answer, and not after it", async () => {
+  const app = express();
+  const signals: AbortSignal[] = [];
+  app.use("/slow", (req, res) => {
+    signals.push(remixRequest(req, res).signal);
+  });
+  app.use("/fast", (req, res) => {
+    signals.push(remixRequest(req, res).signal);
+    res.end("done");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await fetch(`${at}/fast`).then((response) => response.text());
+  const gone = new AbortController();
+  const slow = fetch(`${at}/slow`, { signal: gone.signal }).catch(() => null);
+  while (signals.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+  gone.abort();
+  await slow;
+  for (let tries = 0; !signals[1].aborted && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(signals[0].aborted).toBe(false);
+  expect(signals[1].aborted).toBe(true);
+  server.closeAllConnections();
+  server.close();
+});
