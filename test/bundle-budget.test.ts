@@ -54,3 +54,22 @@ test("each route's own JavaScript stays within its budget (test/bundle-budgets.j
 
   expect(over.join("\n")).toBe("");
 });
+
+test("the small modules many pages share come in one chunk (app/shared-chunk.ts), so a member page fetches few files", () => {
+  const { shared, routes } = build();
+  const metafile = JSON.parse(fs.readFileSync(path.resolve("build", "metafile.js.json"), "utf8")) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const named = [...fs.readFileSync(path.resolve("app", "shared-chunk.ts"), "utf8").matchAll(/from "\.\/([^"]+)"/g)].map(([, module]) => {
+    const file = [".ts", ".tsx"].map((extension) => `app/${module}${extension}`).find((candidate) => fs.existsSync(candidate));
+    if (!file) throw new Error(`app/shared-chunk.ts names ${module}, which is not there`);
+    return file;
+  });
+  expect(named.length).toBeGreaterThan(10);
+  const holders = new Set(named.flatMap((file) => Object.keys(metafile.outputs).filter((output) => file in metafile.outputs[output].inputs)));
+  // One chunk holds them all (without the patch each set of routes sharing one gets its own), loaded with root.
+  expect([...holders]).toHaveLength(1);
+  expect(shared.chunks).toContain([...holders][0]);
+
+  const own = (id: string) => routes.find((route) => route.id === id)!.chunks;
+  const homeFiles = new Set([...shared.chunks, ...own("routes/user"), ...own("routes/user._index")]);
+  expect(homeFiles.size).toBeLessThanOrEqual(14); // 28 before the shared chunk
+});
