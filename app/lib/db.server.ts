@@ -140,8 +140,8 @@ const keptStatement = (statement: SQLite.Statement): Kept => ({ statement, read:
 /**
  * Queries run between two turns of the event loop share one read transaction. On its own each
  * query is a transaction: SQLite opens a read of the WAL (its shared-memory index, the last
- * frame, the cache's validity) and closes it again, ~2.7 µs of a 3.8 µs primary-key look-up in
- * a loop, and several times that in a loaded server between renders; a page runs ~25 queries.
+ * frame, the cache's validity) and closes it again: ~2.7 µs of a 3.8 µs primary-key look-up in
+ * a loop (a loaded server's queries cost several times their time in a loop); a page runs ~25.
  * The first query opens the transaction and the next turn of the loop (setImmediate) commits
  * it, so a read never sees older data than the turn it runs in. Anything else — a write, an
  * `insert … returning`, kysely's own `begin` — commits it first and runs as before, so writes

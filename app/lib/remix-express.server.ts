@@ -18,8 +18,8 @@ export function pageResponse(page: Uint8Array<ArrayBuffer>, init: ResponseInit) 
 type Options = { build: ServerBuild; mode?: string; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext };
 
 /**
- * @remix-run/express's request handler, doing less per request (~9% of a loaded server's busy
- * time went to the adapter): the same Request (address, headers, body, abort on a closed
+ * @remix-run/express's request handler, doing less per page (the adapter was ~9% of a loaded
+ * server's busy time; this saves a few per cent of a page): the same Request (address, headers, body, abort on a closed
  * connection), and the same answer (status, headers through express), but a page's bytes are
  * written with one `end` — a Content-Length, no chunks — instead of being read back out of
  * the Response's stream a chunk at a time. Anything else (data requests, downloads, streams)
