@@ -51,14 +51,19 @@ export function percentile(values: number[], p: number) {
 
 const median = (values: number[]) => percentile(values, 50);
 
+/** A server to load, on the case's own addresses unless `pathsOf` gives others (asked without the case's headers). */
+export type Measurable = Server & { pathsOf?: (item: Case) => string[] };
+
 export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number; cpuMsPerRequest: number };
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. */
-export async function measureCase(floor: Server, apps: Server[], item: Case, { rounds, seconds }: { rounds: number; seconds: number }) {
+export async function measureCase(floor: Server, apps: Measurable[], item: Case, { rounds, seconds }: { rounds: number; seconds: number }) {
   const floorPaths = ["/"];
+  const pathsOf = (app: Measurable) => app.pathsOf?.(item) ?? item.paths;
+  const headersOf = (app: Measurable) => (app.pathsOf ? {} : (item.headers ?? {}));
   await load(floor, floorPaths, {}, 1, 10);
-  for (const app of apps) await load(app, item.paths, item.headers ?? {}, 1, 10);
+  for (const app of apps) await load(app, pathsOf(app), headersOf(app), 1, 10);
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
   const floorCpu: number[] = [];
@@ -71,7 +76,7 @@ export async function measureCase(floor: Server, apps: Server[], item: Case, { r
     // Every other round the apps go in reverse order: none is always the one measured last.
     const order = round % 2 ? [...apps.entries()].reverse() : [...apps.entries()];
     for (const [index, app] of order) {
-      const result = await load(app, item.paths, item.headers ?? {}, seconds);
+      const result = await load(app, pathsOf(app), headersOf(app), seconds);
       const mine = perApp[index];
       mine.ratios.push(result.requestsPerSecond / base.requestsPerSecond);
       mine.rates.push(result.requestsPerSecond);

@@ -1,4 +1,4 @@
-// npm run bench [-- --extra-routes N] [--against DIR] [--rounds N] [--seconds N] [--only TEXT] [--server-time]
+// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--only TEXT] [--server-time]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
@@ -7,18 +7,21 @@
 // with N more routes runs beside it, to show whether cost grows with the number of routes.
 // With --against DIR, another checkout's build (DIR, after its own `npm run build`) runs beside
 // it in the same rounds: a change measured against the code before it, on the same fixtures.
+// With --same-markup, the floor also serves each page's own HTML as a bare route renders it
+// (floor/app/routes/markup.$name.tsx), measured in the same rounds: how much of a page's cost is
+// its markup alone, whatever made it.
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type Case, CONNECTIONS, load, measureCase, percentile } from "./load.ts";
+import { type Case, CONNECTIONS, load, type Measurable, measureCase, percentile } from "./load.ts";
 import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false } },
+  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false }, "same-markup": { type: "boolean", default: false } },
 });
 const extraRoutes = Number(args["extra-routes"]);
 const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds) };
@@ -33,7 +36,7 @@ const whole = (ms: number) => (Number.isFinite(ms) ? ms.toFixed(0) : "-");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 console.log("Building the floor" + (extraRoutes ? ` and Chapter with ${extraRoutes} extra routes` : "") + "…");
-remixBuild(path.join(ROOT, "test/bench/floor"));
+remixBuild(path.join(ROOT, "test/bench/floor"), { ...process.env, ...(args["same-markup"] ? { FLOOR_SAME_MARKUP: "1" } : {}) });
 let extraRoot: string | null = null;
 if (extraRoutes) {
   remixBuild(ROOT, { ...process.env, BENCH_EXTRA_ROUTES: String(extraRoutes) });
@@ -81,28 +84,43 @@ try {
   if (extraRoot) apps.push(await startChapter(`+${extraRoutes} routes`, await freePort(), { cwd: extraRoot, dataDir }));
   servers.push(...apps);
 
+  const markupName = (item: Case) => item.label.replace(/[^\w]+/g, "-");
+  const sameMarkup = new Set<Case>();
   for (const item of measured) {
     for (const app of apps) {
       const response = await fetch(app.url + item.paths[0], { headers: item.headers, redirect: "manual" });
       const body = await response.text();
       if (response.status !== 200 || !body.includes(item.expect)) throw new Error(`${app.name} ${item.paths[0]} answered ${response.status} without "${item.expect}"`);
+      if (args["same-markup"] && app === apps[0] && response.headers.get("Content-Type")?.startsWith("text/html")) {
+        await floor.ask({ markup: { name: markupName(item), html: body } });
+        const copy = await fetch(`${floor.url}/markup/${markupName(item)}`).then((answer) => answer.text());
+        if (!copy.includes(item.expect)) throw new Error(`the floor's copy of ${item.paths[0]} lacks "${item.expect}"`);
+        sameMarkup.add(item);
+      }
     }
   }
+  const markupFloor: Measurable = { ...floor, name: "same markup", pathsOf: (item) => [`/markup/${markupName(item)}`] };
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
   console.log("cpu = the server's CPU ms a request over the rounds (median), floor's and app's: steadier than req/s when the machine is shared");
   const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
-  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${apps.map((app) => column(app.name)).join("   ")}   target`);
+  if (args["same-markup"]) console.log(`"same markup" = the floor rendering the page's own HTML (its body, scripts as text) as static elements, as a share of the floor's req/s`);
+  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${[...apps, ...(args["same-markup"] ? [markupFloor] : [])].map((app) => column(app.name)).join("   ")}   target`);
   for (const item of measured) {
-    const result = await measureCase(floor, apps, item, timing);
+    const result = await measureCase(floor, sameMarkup.has(item) ? [...apps, markupFloor] : apps, item, timing);
     const cells = result.apps.map(
       (measured) =>
         `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${whole(measured.p95).padStart(7)} ${whole(measured.p99).padStart(7)} ${String(measured.failures).padStart(6)} ${measured.cpuMsPerRequest.toFixed(2).padStart(5)}`,
     );
+    if (args["same-markup"] && !sameMarkup.has(item)) cells.push(" ".repeat(column("").length));
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
     console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)}   ${cells.join("   ")}   ${item.target ?? ""}`);
     // Requests still open when a round ends are not counted: too few answers mean a page
     // slower than a round, or a machine too busy to measure anything.
+    if (sameMarkup.has(item)) {
+      const copy = result.apps[result.apps.length - 1];
+      console.log(`  ${result.apps.slice(0, -1).map((measured) => `${measured.app.name}: ${(measured.ratio / copy.ratio).toFixed(2)} of the same markup's req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`).join("; ")}`);
+    }
     const few = result.apps.filter((measured) => measured.answered < MIN_ANSWERS * timing.rounds);
     if (few.length) console.log(`  ! ${few.map((measured) => measured.app.name).join(", ")}: under ${MIN_ANSWERS} answers a round; lengthen --seconds or quiet the machine`);
     // The server time of every case with --server-time, else of the cases that have a target for it.

@@ -20,6 +20,8 @@ export type Server = {
   cpuMs: () => number;
   /** Server-side times (ms) of the requests whose address starts with `prefix`, while `during` runs. */
   serverTimes: (prefix: string, during: () => Promise<unknown>) => Promise<number[]>;
+  /** Sends the server a message over IPC and resolves with its answer. */
+  ask: <T>(message: object) => Promise<T>;
   stop: () => Promise<void>;
 };
 
@@ -92,6 +94,7 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
       await during();
       return (await reply<{ times: number[] }>(child, { collect: true })).times;
     },
+    ask: (message) => reply(child, message),
     async stop() {
       clearInterval(sampler);
       if (exited) return;
