@@ -182,4 +182,24 @@ describe("daily tasks", () => {
     const printed = await json<{ day: { tasks: unknown[] } }>(await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${today}/print`, member.cookie), { date: today }))));
     expect(printed.day.tasks).toMatchObject([{ title: "Today's thing", time: "23:50–23:55" }]);
   });
+
+  test("today's list is the same whether the shown range holds today or not", async () => {
+    const member = await createSignedInMember();
+    const today = new Date().toISOString().slice(0, 10);
+    const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
+    await createTask(member.id, taskFields({ title: "Every day", start_date: day(-3), recurrence: "daily", occurrence_count: null, start_time: "08:00", end_time: "08:30" }), "UTC");
+    for (const [title, offset] of [["Yesterday", -1], ["Today", 0], ["Tomorrow", 1]] as const) {
+      await createTask(member.id, taskFields({ title, start_date: day(offset), recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }), "UTC");
+    }
+    type Page = { occurrences: { title: string }[]; daily: { key: string; title: string; status: string }[] };
+    const page = (address: string) => settle(() => pageLoader(routeArgs(getRequest(address, member.cookie)))).then((response) => json<Page>(response));
+    const holding = await page(`/user/calendar?view=week&date=${today}`);
+    const elsewhere = await page("/user/calendar?view=month&date=2001-01-01");
+    // A week holds today and at least one of the days beside it.
+    expect(holding.occurrences.map((o) => o.title)).toEqual(expect.arrayContaining(["Today", "Every day"]));
+    expect(holding.occurrences.some((o) => o.title === "Yesterday" || o.title === "Tomorrow")).toBe(true);
+    expect(elsewhere.occurrences).toEqual([]);
+    expect(holding.daily.map((o) => o.title)).toEqual(["Today", "Every day"]);
+    expect(holding.daily).toEqual(elsewhere.daily);
+  });
 });

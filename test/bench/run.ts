@@ -9,7 +9,8 @@
 // it in the same rounds: a change measured against the code before it, on the same fixtures.
 // With --same-markup, the floor also serves each page's own HTML as a bare route renders it
 // (floor/app/routes/markup.$name.tsx), measured in the same rounds: how much of a page's cost is
-// its markup alone, whatever made it.
+// its markup alone, whatever made it. BENCH_CPU_PROF=DIR: Chapter's servers write a CPU profile
+// of the run into DIR (servers.ts).
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

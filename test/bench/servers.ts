@@ -124,7 +124,9 @@ function serveFlags() {
 
 /** Chapter's compiled server (`npm run build`; `server`, this checkout's unless given), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
 export function startChapter(name: string, port: number, { cwd, dataDir, server = path.join(ROOT, "build/server/server.js") }: { cwd: string; dataDir: string; server?: string }) {
-  return start(name, [...serveFlags(), "--import", path.join(ROOT, "test/bench/server-timing.mjs"), server], {
+  // BENCH_CPU_PROF=DIR: a CPU profile of the server under load, written into DIR when it stops.
+  const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return start(name, [...serveFlags(), ...profiling, "--import", path.join(ROOT, "test/bench/server-timing.mjs"), server], {
     cwd,
     env: {
       ...process.env,

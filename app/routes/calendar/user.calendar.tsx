@@ -19,9 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { view, date, today } = shownRange(request, member.timeZone);
   const range = calendarRange(view, date);
-  const [occurrences, daily] = await Promise.all([occurrencesBetween(member.id, range.from, range.to), occurrencesBetween(member.id, today, today)]);
+  // Today's are among the shown range's when it holds today (most visits): taken from them
+  // rather than counted again.
+  const holdsToday = range.from <= today && today <= range.to;
+  const [occurrences, daily] = await Promise.all([occurrencesBetween(member.id, range.from, range.to), holdsToday ? null : occurrencesBetween(member.id, today, today)]);
   const shown = (list: typeof occurrences) => list.map((occurrence) => shownOccurrence(occurrence, member.timeZone));
-  return json({ range, today, occurrences: shown(occurrences), daily: shown(daily) });
+  return json({ range, today, occurrences: shown(occurrences), daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
 }
 
 export default function Calendar() {
