@@ -200,6 +200,8 @@ describe("daily tasks", () => {
     expect(holding.occurrences.some((o) => o.title === "Yesterday" || o.title === "Tomorrow")).toBe(true);
     expect(elsewhere.occurrences).toEqual([]);
     expect(holding.daily.map((o) => o.title)).toEqual(["Today", "Every day"]);
-    expect(holding.daily).toEqual(elsewhere.daily);
+    // Their statuses are each page's own moment's (pending or missed), not compared.
+    const listed = (page: Page) => page.daily.map(({ status: _status, ...occurrence }) => occurrence);
+    expect(listed(holding)).toEqual(listed(elsewhere));
   });
 });

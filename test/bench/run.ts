@@ -116,12 +116,12 @@ try {
     if (args["same-markup"] && !sameMarkup.has(item)) cells.push(" ".repeat(column("").length));
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
     console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)}   ${cells.join("   ")}   ${item.target ?? ""}`);
-    // Requests still open when a round ends are not counted: too few answers mean a page
-    // slower than a round, or a machine too busy to measure anything.
     if (sameMarkup.has(item)) {
       const copy = result.apps[result.apps.length - 1];
       console.log(`  ${result.apps.slice(0, -1).map((measured) => `${measured.app.name}: ${(measured.ratio / copy.ratio).toFixed(2)} of the same markup's req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`).join("; ")}`);
     }
+    // Requests still open when a round ends are not counted: too few answers mean a page
+    // slower than a round, or a machine too busy to measure anything.
     const few = result.apps.filter((measured) => measured.answered < MIN_ANSWERS * timing.rounds);
     if (few.length) console.log(`  ! ${few.map((measured) => measured.app.name).join(", ")}: under ${MIN_ANSWERS} answers a round; lengthen --seconds or quiet the machine`);
     // The server time of every case with --server-time, else of the cases that have a target for it.
