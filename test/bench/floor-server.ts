@@ -1,6 +1,6 @@
 // The floor's server: the built bare Remix app (floor/) behind express, compression and static
 // files, as remix-serve serves it (without its request log). Started by run.ts as
-//   node --import tsx test/bench/floor-server.ts <port>
+//   node --import tsx test/bench/floor-server.ts <port> [<app folder>]
 // With --same-markup, the bench sends it each page's HTML ({ markup: { name, html } }, answer
 // { kept: name }), which /markup/<name> then renders (floor/app/routes/markup.$name.tsx).
 import path from "node:path";
@@ -11,7 +11,8 @@ import compression from "compression";
 import express from "express";
 import { bodyMarkup, type MarkupNode } from "./markup.ts";
 
-const here = path.join(import.meta.dirname, "floor");
+// The app's folder: floor/ unless given (the bytes floor of --same-markup, run.ts).
+const here = process.argv[3] ? path.resolve(process.argv[3]) : path.join(import.meta.dirname, "floor");
 const build = (await import(pathToFileURL(path.join(here, "build/index.js")).href)) as ServerBuild;
 
 const app = express();

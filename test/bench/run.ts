@@ -8,8 +8,9 @@
 // With --against DIR, another checkout's build (DIR, after its own `npm run build`) runs beside
 // it in the same rounds: a change measured against the code before it, on the same fixtures.
 // With --same-markup, the floor also serves each page's own HTML as a bare route renders it
-// (floor/app/routes/markup.$name.tsx), measured in the same rounds: how much of a page's cost is
-// its markup alone, whatever made it. BENCH_CPU_PROF=DIR: Chapter's servers write a CPU profile
+// (floor/app/routes/markup.$name.tsx), and so does a copy of the floor whose entry sends the page
+// as bytes as Chapter's does (floor-bytes.entry.server.tsx), measured in the same rounds: how
+// much of a page's cost is its markup alone, whatever made it. BENCH_CPU_PROF=DIR: Chapter's servers write a CPU profile
 // of the run into DIR (servers.ts).
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
@@ -38,6 +39,16 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 console.log("Building the floor" + (extraRoutes ? ` and Chapter with ${extraRoutes} extra routes` : "") + "…");
 remixBuild(path.join(ROOT, "test/bench/floor"), { ...process.env, ...(args["same-markup"] ? { FLOOR_SAME_MARKUP: "1" } : {}) });
+// --same-markup's second floor: a copy of floor/ whose entry renders to bytes as Chapter's does.
+const BYTES_FLOOR = path.join(ROOT, "test/.tmp/floor-bytes");
+if (args["same-markup"]) {
+  fs.rmSync(BYTES_FLOOR, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, "test/bench/floor"), BYTES_FLOOR, { recursive: true, filter: (source) => !/[/\\](build|\.cache)$/.test(source) });
+  fs.copyFileSync(path.join(ROOT, "test/bench/floor-bytes.entry.server.tsx"), path.join(BYTES_FLOOR, "app/entry.server.tsx"));
+  // Its markup route imports ../../../markup, from the folder above the copy.
+  fs.copyFileSync(path.join(ROOT, "test/bench/markup.ts"), path.join(BYTES_FLOOR, "../markup.ts"));
+  remixBuild(BYTES_FLOOR, { ...process.env, FLOOR_SAME_MARKUP: "1" });
+}
 let extraRoot: string | null = null;
 if (extraRoutes) {
   remixBuild(ROOT, { ...process.env, BENCH_EXTRA_ROUTES: String(extraRoutes) });
@@ -77,6 +88,8 @@ const servers: Server[] = [];
 try {
   const floor = await startFloor(await freePort());
   servers.push(floor);
+  const bytesFloor = args["same-markup"] ? await startFloor(await freePort(), { name: "bytes floor", folder: BYTES_FLOOR }) : null;
+  if (bytesFloor) servers.push(bytesFloor);
   const apps = [await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir })];
   if (args.against) {
     const other = path.resolve(args.against);
@@ -93,32 +106,41 @@ try {
       const body = await response.text();
       if (response.status !== 200 || !body.includes(item.expect)) throw new Error(`${app.name} ${item.paths[0]} answered ${response.status} without "${item.expect}"`);
       if (args["same-markup"] && app === apps[0] && response.headers.get("Content-Type")?.startsWith("text/html")) {
-        await floor.ask({ markup: { name: markupName(item), html: body } });
-        const copy = await fetch(`${floor.url}/markup/${markupName(item)}`).then((answer) => answer.text());
-        if (!copy.includes(item.expect)) throw new Error(`the floor's copy of ${item.paths[0]} lacks "${item.expect}"`);
+        for (const server of [floor, bytesFloor!]) {
+          await server.ask({ markup: { name: markupName(item), html: body } });
+          const copy = await fetch(`${server.url}/markup/${markupName(item)}`).then((answer) => answer.text());
+          if (!copy.includes(item.expect)) throw new Error(`${server.name}'s copy of ${item.paths[0]} lacks "${item.expect}"`);
+        }
         sameMarkup.add(item);
       }
     }
   }
-  const markupFloor: Measurable = { ...floor, name: "same markup", pathsOf: (item) => [`/markup/${markupName(item)}`] };
+  const markupPaths = (item: Case) => [`/markup/${markupName(item)}`];
+  const markupFloors: Measurable[] = bytesFloor ? [{ ...floor, name: "same markup", pathsOf: markupPaths }, { ...bytesFloor, name: "same, bytes", pathsOf: markupPaths }] : [];
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
   console.log("cpu = the server's CPU ms a request over the rounds (median), floor's and app's: steadier than req/s when the machine is shared");
   const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
-  if (args["same-markup"]) console.log(`"same markup" = the floor rendering the page's own HTML (its body, scripts as text) as static elements, as a share of the floor's req/s`);
-  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${[...apps, ...(args["same-markup"] ? [markupFloor] : [])].map((app) => column(app.name)).join("   ")}   target`);
+  if (bytesFloor) {
+    console.log(`"same markup" = the floor rendering the page's own HTML (its body, scripts as text) as static elements, as a share of the floor's req/s;`);
+    console.log(`"same, bytes" = the same with an entry like Chapter's (renderToString, the page sent as bytes) instead of Remix's default streaming one`);
+  }
+  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${[...apps, ...markupFloors].map((app) => column(app.name)).join("   ")}   target`);
   for (const item of measured) {
-    const result = await measureCase(floor, sameMarkup.has(item) ? [...apps, markupFloor] : apps, item, timing);
+    const result = await measureCase(floor, sameMarkup.has(item) ? [...apps, ...markupFloors] : apps, item, timing);
     const cells = result.apps.map(
       (measured) =>
         `${`${measured.requestsPerSecond.toFixed(0)} req/s`.padEnd(14)} ${measured.ratio.toFixed(2).padStart(6)} ${whole(measured.p95).padStart(7)} ${whole(measured.p99).padStart(7)} ${String(measured.failures).padStart(6)} ${measured.cpuMsPerRequest.toFixed(2).padStart(5)}`,
     );
-    if (args["same-markup"] && !sameMarkup.has(item)) cells.push(" ".repeat(column("").length));
+    if (bytesFloor && !sameMarkup.has(item)) cells.push(...markupFloors.map(() => " ".repeat(column("").length)));
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
     console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)}   ${cells.join("   ")}   ${item.target ?? ""}`);
     if (sameMarkup.has(item)) {
-      const copy = result.apps[result.apps.length - 1];
-      console.log(`  ${result.apps.slice(0, -1).map((measured) => `${measured.app.name}: ${(measured.ratio / copy.ratio).toFixed(2)} of the same markup's req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`).join("; ")}`);
+      const copies = result.apps.slice(apps.length);
+      for (const measured of result.apps.slice(0, apps.length)) {
+        const against = copies.map((copy) => `${(measured.ratio / copy.ratio).toFixed(2)} of "${copy.app.name}"'s req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`);
+        console.log(`  ${measured.app.name}: ${against.join("; ")}`);
+      }
     }
     // Requests still open when a round ends are not counted: too few answers mean a page
     // slower than a round, or a machine too busy to measure anything.

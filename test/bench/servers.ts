@@ -105,8 +105,9 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
   };
 }
 
-export function startFloor(port: number) {
-  return start("floor", ["--import", "tsx", path.join(ROOT, "test/bench/floor-server.ts"), String(port)], {
+/** The floor (floor-server.ts) on the app in `folder`, floor/ unless given. */
+export function startFloor(port: number, { name = "floor", folder }: { name?: string; folder?: string } = {}) {
+  return start(name, ["--import", "tsx", path.join(ROOT, "test/bench/floor-server.ts"), String(port), ...(folder ? [folder] : [])], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production" },
     port,
