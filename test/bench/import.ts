@@ -2,9 +2,8 @@
 // and kept for the mapping step), confirm (duplicates merged with the member's 1,000 contacts,
 // all in one transaction) and undo, one at a time; the median of a few rounds, in seconds.
 import { createMember } from "../../app/features/members/members.server.ts";
-import { csrfToken } from "../../app/lib/csrf.server.ts";
 import { db, nowIso } from "../../app/lib/db.server.ts";
-import { signedInCookie } from "./cookie.ts";
+import { signedIn } from "./cookie.ts";
 
 const ROWS = 10_000;
 const EXISTING = 1_000;
@@ -35,9 +34,8 @@ export async function importFixture() {
     updated_at: now,
   }));
   await db.insertInto("contacts").values(existing).execute();
-  const csrf = await csrfToken(new Request("http://127.0.0.1/"));
-  const cookie = `${await signedInCookie(memberId)}; ${csrf.setCookie!.split(";")[0]}`;
-  return { Cookie: cookie, "X-CSRF-Token": csrf.token };
+  const member = await signedIn(memberId);
+  return { Cookie: member.cookie, "X-CSRF-Token": member.csrfToken };
 }
 
 export type ImportTimes = { upload: number; confirm: number; undo: number };
