@@ -3,18 +3,19 @@ import { createContact } from "~/features/contacts/contacts.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { sendMessage } from "~/features/social/chat.server";
 import { issueTicket } from "~/features/tickets/tickets.server";
-import { createPost } from "~/features/timeline/posts.server";
+import { addComment } from "~/features/timeline/comments.server";
+import { createPost, listPosts } from "~/features/timeline/posts.server";
 import type { PostPrivacy } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { loader as home } from "~/routes/home/user._index";
+import { loader as memberArea } from "~/routes/shell/user";
 import { createEvent } from "./event-fixtures";
 import { befriend, createSignedInMember, day, getRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 type Home = {
   comingUp: { mine: boolean; events: { id: number; title: string; going: boolean }[] };
   friendRequests: number;
-  unread: { notifications: number; chat: number };
-  posts: { id: number; author: { id: number; name: string }; message: string }[];
+  posts: { id: number; author: { id: number; name: string }; message: string; files: number; comments: number }[];
   contacts: number;
   profile: { id: number; name: string };
 };
@@ -52,7 +53,6 @@ describe("home page", () => {
     expect(page.profile.name).toBe("Nadia New");
     expect(page.comingUp).toEqual({ mine: false, events: [] });
     expect(page.friendRequests).toBe(0);
-    expect(page.unread).toEqual({ notifications: 0, chat: 0 });
     expect(page.posts).toEqual([]);
     expect(page.contacts).toBe(0);
   });
@@ -116,8 +116,10 @@ describe("home page", () => {
     await sendMessage(other.id, member.id, "Hello");
     await sendMessage(member.id, other.id, "Hi back");
     await sendMessage(other.id, member.id, "How are you?");
-    expect((await homeOf(member)).unread).toEqual({ notifications: 2, chat: 2 });
-    expect((await homeOf(other)).unread).toEqual({ notifications: 1, chat: 1 });
+    // Home's "For you" shows the counts the member area's loader gives the header.
+    const unreadOf = async (who: TestMember) => ((await (await settle(() => memberArea(routeArgs(getRequest("/user", who.cookie))))).json()) as { unread: unknown }).unread;
+    expect(await unreadOf(member)).toEqual({ notifications: 2, chat: 2 });
+    expect(await unreadOf(other)).toEqual({ notifications: 1, chat: 1 });
   });
 
   test("latest from the timeline: the three newest posts the member may see, never a non-friend's friends-only post", async () => {
@@ -139,6 +141,36 @@ describe("home page", () => {
 
     const strangers = await homeOf(stranger);
     expect(strangers.posts.map((item) => item.message)).toEqual(["Stranger's friends-only secret", "Old public news"]);
+  });
+
+  test("latest from the timeline: each post's files and comments counted as its timeline card counts them", async () => {
+    const member = await createSignedInMember();
+    const friend = await createSignedInMember({ name: "Fran Friend" });
+    await befriend(member, friend);
+    const quiet = await post(friend, "Nothing on it", "friends");
+    const busy = await post(member, "Photos and talk", "public");
+    const talked = await post(friend, "Only talk", "public");
+    const now = nowIso();
+    for (const [position, name] of ["a.jpg", "b.jpg", "c.mp4"].entries()) {
+      const file = await db
+        .insertInto("files")
+        .values({ token: `home-count-${position}`, owner_id: member.id, kind: "post", original_name: name, media_type: name.endsWith(".mp4") ? "video/mp4" : "image/jpeg", size: 1, width: null, height: null, storage_key: `home-count-${position}`, thumbnail_key: null, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.insertInto("post_files").values({ post_id: busy, file_id: file.id, position }).execute();
+    }
+    for (let n = 0; n < 5; n++) await addComment(busy, n % 2 ? friend.id : member.id, `Comment ${n}`);
+    await addComment(talked, member.id, "Nice");
+
+    const shown = (await homeOf(member)).posts;
+    expect(shown.map(({ id, files, comments }) => ({ id, files, comments }))).toEqual([
+      { id: talked, files: 0, comments: 1 },
+      { id: busy, files: 3, comments: 5 },
+      { id: quiet, files: 0, comments: 0 },
+    ]);
+    // The same counts as the timeline's cards.
+    const timeline = (await listPosts(member.id)).posts;
+    expect(timeline.map((item) => ({ id: item.id, files: item.files.length, comments: item.commentCount }))).toEqual(shown.map(({ id, files, comments }) => ({ id, files, comments })));
   });
 
   test("a long post is cut short on the home page", async () => {

@@ -1,19 +1,13 @@
-import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { Avatar } from "./avatar";
 import { CsrfInput } from "./csrf-input";
 import { useLinkClicks } from "./link-clicks";
 import { isWithin, MAIN_NAV, type NavGroup } from "./main-nav";
 import { usePageKind } from "./page-kind";
+import { type Unread, useUnread } from "./root-data";
 
 type ShellMember = { id: number; name: string; role: string; avatarUrl: string | null } | null;
-type Unread = { notifications: number; chat: number };
-
-/** Unread notifications and chat messages, from the member area's loader (routes/user.tsx). */
-function useUnread(): Unread {
-  const data = useRouteLoaderData("routes/user") as { unread?: Unread } | undefined;
-  return data?.unread ?? { notifications: 0, chat: 0 };
-}
 
 function UnreadBadge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;

@@ -30,3 +30,12 @@ export function useCsrfToken() {
 export function useTimeZone() {
   return useRootLoaderData()?.timeZone ?? "UTC";
 }
+
+export type Unread = { notifications: number; chat: number };
+
+/** Unread notifications and chat messages, from the member area's loader (routes/shell/user.tsx):
+ * the header's badges, and the home page's "For you". */
+export function useUnread(): Unread {
+  const data = useRouteLoaderData("routes/user") as { unread?: Unread } | undefined;
+  return data?.unread ?? { notifications: 0, chat: 0 };
+}

@@ -16,7 +16,6 @@ import { shownOccurrence } from "~/features/calendar/shown.server";
 import { todayIn } from "~/features/journal/dates";
 import { openWishListItems } from "~/features/planning/wish-list.server";
 import { nextTrainingFor } from "~/features/trainings/trainings.server";
-import { unreadCounts } from "~/features/notifications/notifications.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";
 import { memberPath, postPath } from "~/features/timeline/PostCard";
 import { latestPosts } from "~/features/timeline/posts.server";
@@ -30,6 +29,7 @@ import { formatDate, formatEventRange } from "~/lib/format";
 import { Avatar } from "~/ui/avatar";
 import { ViewerTime } from "~/ui/viewer-time";
 import { pageKind } from "~/ui/page-kind";
+import { useUnread } from "~/ui/root-data";
 
 /** Characters of a post shown on the home page; the post's page has the rest. */
 const EXCERPT = 200;
@@ -41,12 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = orNotFound(await getProfile(member.id));
   const year = thisYear();
   const today = todayIn(member.timeZone);
-  const [membership, photos, comingUp, friendRequests, unread, posts, contacts, wishes, tasks, actions, nextTraining, netWorth, daily] = await Promise.all([
+  const [membership, photos, comingUp, friendRequests, posts, contacts, wishes, tasks, actions, nextTraining, netWorth, daily] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),
     comingUpFor(member.id, 3),
     countIncomingRequests(member.id),
-    unreadCounts(member.id),
     latestPosts(member.id, 3),
     countContacts(member.id),
     openWishListItems(member.id, year, PLANNING_ITEMS),
@@ -74,14 +73,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     },
     friendRequests,
-    unread,
     posts: posts.map((post) => ({
       id: post.id,
       author: post.author,
       message: post.message.length > EXCERPT ? `${post.message.slice(0, EXCERPT).trimEnd()}…` : post.message,
       createdAt: post.createdAt,
       privacy: post.privacy,
-      files: post.files.length,
+      files: post.fileCount,
       comments: post.commentCount,
     })),
     contacts,
@@ -95,7 +93,9 @@ function plural(count: number, one: string, many = `${one}s`) {
 }
 
 export default function Home() {
-  const { profile, place, photos, membership, comingUp, friendRequests, unread, posts, contacts, planning, nextActions } = useLoaderData<typeof loader>();
+  const { profile, place, photos, membership, comingUp, friendRequests, posts, contacts, planning, nextActions } = useLoaderData<typeof loader>();
+  // The member area's loader counts them for the header's badges.
+  const unread = useUnread();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
   const missing = [profile.occupation, profile.business, profile.country, profile.looking_for].some((value) => !value);
   return (
