@@ -429,6 +429,21 @@ describe("comments", () => {
     const [post] = (await timeline(member)).posts;
     expect(post.commentCount).toBe(5);
     expect(post.comments.map((each) => each.message)).toEqual(["Comment 3", "Comment 4", "Comment 5"]);
+    expect((await (await postPage(member, id)).json()).post.comments).toHaveLength(5);
+  });
+
+  // A post with more than 20 comments has only its last three read; up to 20, all are.
+  test("each post of a page keeps its own last three comments and its own count", async () => {
+    const member = await createSignedInMember();
+    const [quiet, few, many] = [await insertPost(member, "public"), await insertPost(member, "public"), await insertPost(member, "public")];
+    for (let n = 1; n <= 2; n++) await comment(member, few, `Few ${n}`);
+    for (let n = 1; n <= 25; n++) await comment(member, many, `Many ${n}`);
+    const posts = (await timeline(member)).posts.map((each) => ({ id: each.id, count: each.commentCount, shown: each.comments.map((c) => c.message) }));
+    expect(posts).toEqual([
+      { id: many, count: 25, shown: ["Many 23", "Many 24", "Many 25"] },
+      { id: few, count: 2, shown: ["Few 1", "Few 2"] },
+      { id: quiet, count: 0, shown: [] },
+    ]);
   });
 });
 
