@@ -222,16 +222,23 @@ async function commentsOf(postIds: number[], viewerId: number, authors: Map<numb
   return result;
 }
 
-async function present(rows: PostRow[], viewerId: number, onlyLatestComments: boolean): Promise<PostView[]> {
-  const ids = rows.map((row) => row.id);
-  const files = await filesOf(ids);
-  const comments = await commentsOf(ids, viewerId, new Map(rows.map((row) => [row.id, row.author_id])), onlyLatestComments);
-  return rows.map((row) => ({
+/** What a post shows of its own row, wherever it is listed. */
+function postHead(row: Omit<PostRow, "updated_at">) {
+  return {
     id: row.id,
     author: { id: row.author_id, name: row.author_name, avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null },
     message: row.message,
     privacy: row.privacy,
     createdAt: row.created_at,
+  };
+}
+
+async function present(rows: PostRow[], viewerId: number, onlyLatestComments: boolean): Promise<PostView[]> {
+  const ids = rows.map((row) => row.id);
+  const files = await filesOf(ids);
+  const comments = await commentsOf(ids, viewerId, new Map(rows.map((row) => [row.id, row.author_id])), onlyLatestComments);
+  return rows.map((row) => ({
+    ...postHead(row),
     edited: row.updated_at !== row.created_at,
     files: files.get(row.id) ?? [],
     comments: comments.get(row.id)?.comments ?? [],
@@ -276,11 +283,7 @@ export async function latestPosts(viewerId: number, count = 3) {
   const ids = await feedIds(viewerId, null, count);
   const rows = ids.length ? await rowsOf(postSummariesByIds(ids.length)(viewerId, ...ids)) : [];
   return rows.map((row) => ({
-    id: row.id,
-    author: { id: row.author_id, name: row.author_name, avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null },
-    message: row.message,
-    privacy: row.privacy,
-    createdAt: row.created_at,
+    ...postHead(row),
     fileCount: Number(row.file_count ?? 0),
     commentCount: Number(row.comment_count ?? 0),
   }));
