@@ -181,8 +181,8 @@ async function filesOf(postIds: number[]) {
 }
 
 /** A post with more comments than this has only its last few read for a list
- * (`latestCommentsOfPosts`); up to this many, all are read in one query with the other posts'
- * (cheaper than the former for a page of posts with a few comments each). */
+ * (`latestCommentsOfPosts`); up to this many, all are read, in one query with the other posts'
+ * (for a page of posts with a few comments each, cheaper than reading each post's last few). */
 const FEW_COMMENTS = 20;
 
 /** Comments of the posts, oldest first, and how many each has: all of them, or the last few
