@@ -6,10 +6,12 @@ import { describe, expect, test } from "vitest";
 
 // patches/@conform-to+react+1.21.1.patch: a field's metadata is made once per form state and
 // id instead of on every property read (getInputProps alone read a field ten times, each read
-// a new Proxy), and a name already subscribed to is not added to conform's lists again. The
-// patched files are the ones both the server and the browser bundle load.
+// a new Proxy), and a name already subscribed to is not added to conform's lists again; and
+// its object spreads are Object.assign rather than Babel's helper. The patched files are the
+// ones both the server and the browser bundle load.
 
 const PATCHED = ["context.mjs", "context.js"].map((file) => path.resolve("node_modules/@conform-to/react/dist", file));
+const SPREAD_PATCHED = ["_virtual/_rollupPluginBabelHelpers.mjs", "_virtual/_rollupPluginBabelHelpers.js"].map((file) => path.resolve("node_modules/@conform-to/react/dist", file));
 
 function SignInLike({ lastResult, reads = 1 }: { lastResult?: SubmissionResult<string[]>; reads?: number }) {
   const [form, fields] = useForm({
@@ -32,6 +34,7 @@ function SignInLike({ lastResult, reads = 1 }: { lastResult?: SubmissionResult<s
 describe("conform's field metadata, made once per state", () => {
   test("is in the files the app loads", () => {
     for (const file of PATCHED) expect(fs.readFileSync(file, "utf8")).toContain("Chapter patch: the metadata is made once per state and form id");
+    for (const file of SPREAD_PATCHED) expect(fs.readFileSync(file, "utf8")).toContain("Object.assign(e, arguments[r])");
   });
 
   test("gives the same inputs, errors and attributes however often a field is read", () => {
