@@ -263,12 +263,12 @@ export async function listPosts(viewerId: number, { before, authorId }: { before
 }
 
 /** The viewer's visible posts among these ids, newest first, with how many files and comments
- * each has (counted as `present` counts them), but not the files and comments themselves. */
+ * each has (counted as the lists count them), but not the files and comments themselves. */
 const postSummariesByIds = compiledPerCount((_count) => (viewerId: number, ...ids: number[]) =>
   postsQuery(viewerId)
     .select((eb) => [
       eb.selectFrom("post_files").innerJoin("files", "files.id", "post_files.file_id").whereRef("post_files.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("file_count"),
-      eb.selectFrom("comments").innerJoin("users as commenter", "commenter.id", "comments.author_id").whereRef("comments.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("comment_count"),
+      eb.selectFrom("comments").whereRef("comments.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("comment_count"),
     ])
     .where("posts.id", "in", ids)
     .orderBy("posts.id", "desc"),
