@@ -3,8 +3,13 @@ import type { ButtonHTMLAttributes } from "react";
 
 /** True while this route's own form (or the given action) is being submitted, not any form. */
 export function useIsPending({ formAction, formMethod = "POST", intent }: { formAction?: string; formMethod?: string; intent?: string } = {}) {
-  const ownAction = useFormAction();
   const navigation = useNavigation();
+  // The server renders each page once, with nothing on its way: it skips resolving the route's
+  // own action (a few per cent of a page with one form). The browser always resolves it, so its
+  // hooks run in the same order on every render.
+  if (typeof document === "undefined") return false;
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const ownAction = useFormAction();
   return (
     navigation.state !== "idle" &&
     navigation.formAction === (formAction ?? ownAction) &&
