@@ -7,5 +7,9 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     clientIp: string;
+    /** Sets a cookie on the server's answer, whatever it turns out to be (page, data, redirect or
+     * error). Missing where a loader is called without the server (tests): answer with a
+     * Response that carries the cookie instead. */
+    setCookie?: (cookie: string) => void;
   }
 }

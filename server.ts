@@ -113,6 +113,9 @@ app.all(
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       clientIp: (req.ip ?? "").replace(/^::ffff:(?=\d+\.)/, ""),
+      setCookie: (cookie: string) => {
+        if (!res.headersSent) res.append("Set-Cookie", cookie);
+      },
     }),
   }),
 );

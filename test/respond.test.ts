@@ -119,6 +119,18 @@ describe("root loader", () => {
     expect(again.response.headers.getSetCookie()).toEqual([]);
   });
 
+  test("through the server, a visitor's cookie is set on the server's answer and the data is handed over as it is", async () => {
+    const set: string[] = [];
+    const request = getRequest("/");
+    const data = await root({ ...routeArgs(request), context: { ...routeArgs(request).context, setCookie: (cookie: string) => set.push(cookie) } });
+    expect(data).not.toBeInstanceOf(Response);
+    expect(data).toMatchObject({ isMember: false, member: null });
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^__csrf=[^;]+;/);
+    const { data: again } = await loadRoot(set[0].split(";")[0]);
+    expect(again.csrf).toBe((data as { csrf: string }).csrf);
+  });
+
   test("a signed-in member is a member, and sees who they are", async () => {
     const member = await createSignedInMember({ name: "Grace" });
     const { data } = await loadRoot(member.cookie);

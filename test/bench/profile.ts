@@ -43,7 +43,7 @@ const handle = createRequestHandler(build, "production");
 
 async function request(item: Case, n: number) {
   const url = `http://127.0.0.1${item.paths[n % item.paths.length]}`;
-  const response = await handle(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1" });
+  const response = await handle(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1", setCookie: () => {} });
   const body = await response.text();
   if (n === 0 && (response.status !== 200 || !body.includes(item.expect))) throw new Error(`${url} answered ${response.status} without "${item.expect}"`);
   return body.length;

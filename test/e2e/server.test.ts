@@ -41,6 +41,22 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 }
 
 describe("anti-forgery token", () => {
+  test("a visitor's page and data requests set the token's cookie, and the page's token goes with it", async () => {
+    const page = await fetch(`${baseURL}/signin`);
+    const cookie = page.headers.getSetCookie().find((each) => each.startsWith("__csrf="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const signIn = { csrf, email: uniqueEmail("nobody"), password: "not-the-password" };
+    // With the cookie the token is good (the sign-in fails on its merits); without it, refused.
+    expect((await post("/signin", cookie!.split(";")[0], signIn)).status).toBe(400);
+    expect((await post("/signin", "", signIn)).status).toBe(403);
+
+    const data = await fetch(`${baseURL}/signin?_data=root`);
+    expect(data.headers.getSetCookie().some((each) => each.startsWith("__csrf="))).toBe(true);
+    expect(await data.json()).toMatchObject({ isMember: false, csrf: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
   test("signing out without the csrf field is refused with 403 and the member stays signed in", async () => {
     const context = await browser.newContext({ javaScript: false });
     const page = await context.newPage();
