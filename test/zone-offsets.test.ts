@@ -44,3 +44,30 @@ describe("zone offsets kept per day", () => {
     expect(utcToWallClock("2011-12-31T10:00:00.000Z", "Pacific/Apia")).toBe("2012-01-01T00:00");
   });
 });
+
+describe("wallClockIn", () => {
+  function intlWallClock(at: Date, timeZone: string) {
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+    const get = (type: string) => parts.find((part) => part.type === type)?.value;
+    return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  }
+
+  // It keeps each zone's last answer for the rest of that minute (every member page asks for today).
+  test("every few seconds across minutes and a change of offset, in each zone, as Intl gives it", () => {
+    for (const zone of [...ZONES, "UTC"]) {
+      for (let at = Date.UTC(2026, 9, 25, 0, 58, 1); at < Date.UTC(2026, 9, 25, 1, 3); at += 7_000) {
+        expect(wallClockIn(new Date(at), zone), `${zone} ${new Date(at).toISOString()}`).toBe(intlWallClock(new Date(at), zone));
+        expect(wallClockIn(new Date(at).toISOString(), zone)).toBe(intlWallClock(new Date(at), zone));
+      }
+    }
+  });
+
+  test("before 1973, when a zone could be ahead by seconds too, each instant is worked out", () => {
+    // Monrovia was 44 min 30 s behind UTC until 1972: one UTC minute holds two of its minutes.
+    const early = new Date(Date.UTC(1970, 5, 1, 12, 0, 10));
+    const late = new Date(Date.UTC(1970, 5, 1, 12, 0, 40));
+    expect(wallClockIn(early, "Africa/Monrovia")).toBe("1970-06-01T11:15");
+    expect(wallClockIn(late, "Africa/Monrovia")).toBe("1970-06-01T11:16");
+    expect(wallClockIn(early, "Africa/Monrovia")).toBe(intlWallClock(early, "Africa/Monrovia"));
+  });
+});

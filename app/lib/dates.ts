@@ -38,17 +38,24 @@ export function yearChoices(current: number, shown: number, { back, ahead }: { b
 }
 
 // A DateTimeFormat costs far more to build than to use (every member page asks for today), so
-// one per zone is kept.
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+// one per zone is kept, with the last wall clock it gave: since 1973 every zone has been a whole
+// number of minutes ahead of UTC, so a later instant of the same minute has the same one.
+const WHOLE_MINUTES_SINCE = Date.UTC(1973, 0, 1);
+const wallClocks = new Map<string, { format: Intl.DateTimeFormat; minute: number; text: string }>();
 
 /** The wall clock ("YYYY-MM-DDTHH:MM") of the instant `at` in `timeZone`. */
 export function wallClockIn(at: string | Date, timeZone: string) {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
-    wallClockFormats.set(timeZone, format);
+  let zone = wallClocks.get(timeZone);
+  if (!zone) {
+    const format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    wallClocks.set(timeZone, (zone = { format, minute: Number.NaN, text: "" }));
   }
-  const parts = format.formatToParts(typeof at === "string" ? new Date(at) : at);
+  const instant = typeof at === "string" ? new Date(at) : at;
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === zone.minute) return zone.text;
+  const parts = zone.format.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  const text = `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  if (instant.getTime() >= WHOLE_MINUTES_SINCE) Object.assign(zone, { minute, text });
+  return text;
 }
