@@ -1,8 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import * as ReactDOMServer from "react-dom/server";
+import { FragmentStore } from "./lib/render-cache.server";
 import { pageResponse } from "./lib/remix-express.server";
 import { NonceProvider } from "./ui/nonce";
+import { keepRenderedFragments } from "./ui/render-cache";
 
 const utf8 = new TextEncoder();
 
@@ -10,6 +12,9 @@ type Element = Parameters<typeof ReactDOMServer.renderToString>[0];
 /** React's renderToString, given as UTF-8 bytes (patches/react-dom+18.3.1.patch), where the patch is there. */
 const renderToUtf8 = (ReactDOMServer as { renderToUtf8?: (element: Element) => Uint8Array }).renderToUtf8;
 const DOCTYPE = utf8.encode("<!DOCTYPE html>");
+
+// Contact cards, posts and the header kept as HTML (ui/render-cache.tsx), ~4 MB at most.
+if (process.env.NODE_ENV === "production") keepRenderedFragments(new FragmentStore(4_000_000));
 
 /**
  * The page as bytes. React builds the page as one string of some 20,000 pieces (the contact

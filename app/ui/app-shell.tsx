@@ -5,6 +5,7 @@ import { CsrfInput } from "./csrf-input";
 import { useLinkClicks } from "./link-clicks";
 import { isWithin, MAIN_NAV, type NavGroup } from "./main-nav";
 import { usePageKind } from "./page-kind";
+import { RenderCache } from "./render-cache";
 import { type Unread, useUnread } from "./root-data";
 
 type ShellMember = { id: number; name: string; role: string; avatarUrl: string | null } | null;
@@ -207,10 +208,10 @@ export function AppShell({ member, ticker, children }: { member: ShellMember; ti
           Chapter
         </Link>
         {member ? (
-          <>
+          <RenderCache parts={[member, unread, pathname]}>
             <MainNav unread={unread} />
             <MemberMenu member={member} unread={unread} />
-          </>
+          </RenderCache>
         ) : (
           <nav aria-label="Account" className="account">
             <Link to="/signin">Sign in</Link>

@@ -1,11 +1,12 @@
-// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries]
+// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries] [--save]
 // The bench's pages timed in this process, one request at a time, straight through Remix's
 // request handler (no HTTP, no other process): the figures to decide by on a shared machine,
 // where the HTTP bench's ratios are noisy. Prints per case the CPU time of a request (this
 // process's, all threads: the steadiest figure on a busy machine), the mean, p50 and p95 of
 // its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
-// With --queries, the SQLite statements each case ran, by total time per request.
+// With --queries, the SQLite statements each case ran, by total time per request. With --save, each page's HTML goes to
+// test/.tmp/pages/<case>.html.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,9 +18,10 @@ import SQLite from "better-sqlite3";
 import type { Case } from "./load.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { values: args } = parseArgs({ options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({ options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false } } });
 const REQUESTS = Number(args.requests);
 const PROFILES = path.join(ROOT, "test/.tmp/profiles");
+const PAGES = path.join(ROOT, "test/.tmp/pages");
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-profile-"));
 process.env.DATA_DIR = dataDir;
@@ -46,6 +48,10 @@ async function request(item: Case, n: number) {
   const response = await handle(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1", setCookie: () => {} });
   const body = await response.text();
   if (n === 0 && (response.status !== 200 || !body.includes(item.expect))) throw new Error(`${url} answered ${response.status} without "${item.expect}"`);
+  if ((n === 0 || n === 1) && args.save) {
+    fs.mkdirSync(PAGES, { recursive: true });
+    fs.writeFileSync(path.join(PAGES, `${item.label.replace(/[^\w]+/g, "-")}${n ? "-again" : ""}.html`), body);
+  }
   return body.length;
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Avatar } from "~/ui/avatar";
 import { CsrfInput } from "~/ui/csrf-input";
 import { useLinkClicks } from "~/ui/link-clicks";
+import { RenderCache } from "~/ui/render-cache";
 import { ViewerTime } from "~/ui/viewer-time";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
@@ -33,61 +34,63 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
   // (ui/link-clicks.ts); the dialogs' links (Edit, Delete) stay <Link>s, which keep the scroll.
   const followLink = useLinkClicks();
   return (
-    <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} onClick={followLink}>
-      <header className="post-header">
-        <a tabIndex={-1} aria-hidden="true" data-discover="true" href={memberPath(post.author.id)}>
-          <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
-        </a>
-        <div className="post-meta">
-          {/* The post's heading (its comments' heading is an h3 under it): the author. */}
-          <h2 className="post-author-heading">
-            <a id={`post-${post.id}-author`} className="post-author" data-discover="true" href={memberPath(post.author.id)}>
-              {post.author.name}
-            </a>
-          </h2>
-          <span className="muted">
-            <a className="post-time" data-discover="true" href={postPath(post.id)}>
-              <ViewerTime value={post.createdAt} />
-            </a>
-            {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
-          </span>
-        </div>
-        {post.mine ? (
-          <div className="post-actions">
-            <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
-              Edit
-            </Link>
-            <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--danger button--small" preventScrollReset>
-              Delete
-            </Link>
+    <RenderCache parts={[post, back, allComments]}>
+      <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} onClick={followLink}>
+        <header className="post-header">
+          <a tabIndex={-1} aria-hidden="true" data-discover="true" href={memberPath(post.author.id)}>
+            <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
+          </a>
+          <div className="post-meta">
+            {/* The post's heading (its comments' heading is an h3 under it): the author. */}
+            <h2 className="post-author-heading">
+              <a id={`post-${post.id}-author`} className="post-author" data-discover="true" href={memberPath(post.author.id)}>
+                {post.author.name}
+              </a>
+            </h2>
+            <span className="muted">
+              <a className="post-time" data-discover="true" href={postPath(post.id)}>
+                <ViewerTime value={post.createdAt} />
+              </a>
+              {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
+            </span>
           </div>
+          {post.mine ? (
+            <div className="post-actions">
+              <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
+                Edit
+              </Link>
+              <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--danger button--small" preventScrollReset>
+                Delete
+              </Link>
+            </div>
+          ) : null}
+        </header>
+        {post.message ? <p className="post-message">{post.message}</p> : null}
+        {images.length ? <Carousel postId={post.id} images={images} /> : null}
+        {videos.length ? (
+          <ul className="post-videos">
+            {videos.map((video) => (
+              <li key={video.id}>
+                {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
+                <details
+                  className="post-video"
+                  onToggle={(event) => {
+                    // With JS, opening it starts the video: one click, as SPEC.md's player.
+                    const player = event.currentTarget.querySelector("video");
+                    if (event.currentTarget.open) player?.play().catch(() => undefined);
+                    else player?.pause();
+                  }}
+                >
+                  <summary>▶ Play {video.name}</summary>
+                  <video controls preload="none" src={video.url} />
+                </details>
+              </li>
+            ))}
+          </ul>
         ) : null}
-      </header>
-      {post.message ? <p className="post-message">{post.message}</p> : null}
-      {images.length ? <Carousel postId={post.id} images={images} /> : null}
-      {videos.length ? (
-        <ul className="post-videos">
-          {videos.map((video) => (
-            <li key={video.id}>
-              {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
-              <details
-                className="post-video"
-                onToggle={(event) => {
-                  // With JS, opening it starts the video: one click, as SPEC.md's player.
-                  const player = event.currentTarget.querySelector("video");
-                  if (event.currentTarget.open) player?.play().catch(() => undefined);
-                  else player?.pause();
-                }}
-              >
-                <summary>▶ Play {video.name}</summary>
-                <video controls preload="none" src={video.url} />
-              </details>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Comments post={post} back={back} allComments={allComments} />
-    </article>
+        <Comments post={post} back={back} allComments={allComments} />
+      </article>
+    </RenderCache>
   );
 }
 

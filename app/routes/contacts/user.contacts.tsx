@@ -17,6 +17,7 @@ import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
+import { RenderCache } from "~/ui/render-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -187,72 +188,74 @@ export default function Contacts() {
           <ul className="contact-grid" onClick={followLink}>
             {contacts.map((contact) => (
               <li key={contact.id} className="contact-card" data-testid="contact-card">
-                <div className="contact-card-head">
-                  <Avatar name={contact.name} url={contact.imageUrl} size={64} />
-                  <div className="contact-card-title">
-                    <Link to={`/user/profile?cicid=${contact.id}`} className="contact-name">
-                      {contact.name}
-                    </Link>
-                    {contact.occupation ? <p className="muted">{contact.occupation}</p> : null}
+                <RenderCache parts={[contact, invitations[contact.id] ?? null, here]}>
+                  <div className="contact-card-head">
+                    <Avatar name={contact.name} url={contact.imageUrl} size={64} />
+                    <div className="contact-card-title">
+                      <Link to={`/user/profile?cicid=${contact.id}`} className="contact-name">
+                        {contact.name}
+                      </Link>
+                      {contact.occupation ? <p className="muted">{contact.occupation}</p> : null}
+                    </div>
+                    <ImportantToggle contactId={contact.id} important={contact.is_important === 1} name={contact.name} />
                   </div>
-                  <ImportantToggle contactId={contact.id} important={contact.is_important === 1} name={contact.name} />
-                </div>
-                <dl className="details details--compact">
-                  {contact.meet_place ? (
-                    <>
-                      <dt>Met at</dt>
-                      <dd>{contact.meet_place}</dd>
-                    </>
-                  ) : null}
-                  {contact.city ? (
-                    <>
-                      <dt>City</dt>
-                      <dd>{contact.city}</dd>
-                    </>
-                  ) : null}
-                  {contact.company ? (
-                    <>
-                      <dt>Business</dt>
-                      <dd>{contact.company}</dd>
-                    </>
-                  ) : null}
-                </dl>
-                <CategoryBadges contact={contact} />
-                <div className="contact-actions">
-                  <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}`}>
-                    Edit
-                  </a>
-                  <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
-                  <details className="menu action-menu" key={locationKey}>
-                    <summary className="button button--secondary button--small">
-                      More<span className="visually-hidden"> for {contact.name}</span>
-                    </summary>
-                    <ul>
-                      {CATEGORY_KINDS.map((item) => (
-                        <li key={item.kind}>
-                          <a data-discover="true" href={`/user/contacts/${contact.id}/category/${item.kind}?back=${back}`}>
-                            {item.title}
+                  <dl className="details details--compact">
+                    {contact.meet_place ? (
+                      <>
+                        <dt>Met at</dt>
+                        <dd>{contact.meet_place}</dd>
+                      </>
+                    ) : null}
+                    {contact.city ? (
+                      <>
+                        <dt>City</dt>
+                        <dd>{contact.city}</dd>
+                      </>
+                    ) : null}
+                    {contact.company ? (
+                      <>
+                        <dt>Business</dt>
+                        <dd>{contact.company}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                  <CategoryBadges contact={contact} />
+                  <div className="contact-actions">
+                    <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}`}>
+                      Edit
+                    </a>
+                    <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
+                    <details className="menu action-menu" key={locationKey}>
+                      <summary className="button button--secondary button--small">
+                        More<span className="visually-hidden"> for {contact.name}</span>
+                      </summary>
+                      <ul>
+                        {CATEGORY_KINDS.map((item) => (
+                          <li key={item.kind}>
+                            <a data-discover="true" href={`/user/contacts/${contact.id}/category/${item.kind}?back=${back}`}>
+                              {item.title}
+                            </a>
+                          </li>
+                        ))}
+                        <li className="menu-separator">
+                          <a data-discover="true" href={`/user/contacts/${contact.id}/business-cards?back=${back}`}>
+                            Business cards
                           </a>
                         </li>
-                      ))}
-                      <li className="menu-separator">
-                        <a data-discover="true" href={`/user/contacts/${contact.id}/business-cards?back=${back}`}>
-                          Business cards
-                        </a>
-                      </li>
-                      <li>
-                        <a data-discover="true" href={`/user/contacts/${contact.id}/ticket?back=${back}`}>
-                          Send ticket
-                        </a>
-                      </li>
-                      <li className="menu-separator">
-                        <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete`}>
-                          Delete
-                        </a>
-                      </li>
-                    </ul>
-                  </details>
-                </div>
+                        <li>
+                          <a data-discover="true" href={`/user/contacts/${contact.id}/ticket?back=${back}`}>
+                            Send ticket
+                          </a>
+                        </li>
+                        <li className="menu-separator">
+                          <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete`}>
+                            Delete
+                          </a>
+                        </li>
+                      </ul>
+                    </details>
+                  </div>
+                </RenderCache>
               </li>
             ))}
           </ul>

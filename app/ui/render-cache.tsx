@@ -1,0 +1,45 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+/**
+ * A part of a page whose HTML the server may keep and send again while its inputs stay the
+ * same (patches/react-dom+18.3.1.patch; entry.server.tsx gives the store): a contact card or
+ * a post renders ~60 elements, and a member's list comes back unchanged more often than not
+ * (each dialog opened over it without JavaScript, each reload, a page after a save where one
+ * card of 24 changed). The browser, and a server without the patch, render the children as
+ * they are.
+ *
+ * `parts` must hold every input of the children besides the viewer's (the root loader's
+ * data: the anti-forgery token, the member, the time zone, which are always part of the key):
+ * their props' data, and any address they print. The key is their JSON, so it is only worked
+ * out on the server and only where the store is given.
+ */
+export function RenderCache({ parts, children }: { parts: unknown[]; children: ReactNode }) {
+  const viewer = useRouteLoaderData("root");
+  return <CachedFragment cacheKey={() => `${viewerKey(viewer)}\u0000${JSON.stringify(parts)}`}>{children}</CachedFragment>;
+}
+
+// One key per root data object, i.e. per request.
+const viewerKeys = new WeakMap<object, string>();
+function viewerKey(viewer: unknown) {
+  if (typeof viewer !== "object" || viewer === null) return JSON.stringify(viewer ?? null);
+  let key = viewerKeys.get(viewer);
+  if (key === undefined) viewerKeys.set(viewer, (key = JSON.stringify(viewer)));
+  return key;
+}
+
+/** The element the patched renderer knows by its `chapterRenderCache` (set on the server only). */
+export function CachedFragment({ children }: { cacheKey: () => string | undefined; children: ReactNode }) {
+  return <>{children}</>;
+}
+
+type FragmentKeeper = {
+  get(key: string): { html: string; lastPushedText: boolean } | undefined;
+  set(key: string, fragment: { html: string; lastPushedText: boolean }): void;
+};
+
+/** Gives the patched renderer its store (entry.server.tsx, in production only: in development
+ * HMR changes a component's HTML under the same key). */
+export function keepRenderedFragments(store: FragmentKeeper | undefined) {
+  (CachedFragment as { chapterRenderCache?: FragmentKeeper }).chapterRenderCache = store;
+}
