@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql, type Updateable } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, SqliteAdapter, type SqlBool, sql, type Updateable } from "kysely";
 import type { ContactsTable, DB } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
@@ -44,11 +44,35 @@ export type ContactFilters = {
   page?: number;
 };
 
+/** The shortest search the trigram index can answer: it finds runs of three letters. */
+const INDEXED_SEARCH_LETTERS = 3;
+
+// On SQLite the search columns are also indexed by every three letters
+// (migrations/202611281500_contacts_search_index.ts). On PostgreSQL they are still scanned
+// (pg_trgm's GIN index would serve the same `like`; not made yet).
+let trigramIndex: boolean | undefined;
+function hasTrigramIndex() {
+  trigramIndex ??= db.getExecutor().adapter instanceof SqliteAdapter;
+  return trigramIndex;
+}
+
+/** Whether a search for `value` is looked up in the trigram index (not with a line break, see
+ * below, nor a NUL, which would end FTS5's query early). */
+function indexedSearch(value: string) {
+  return !/[\n\0]/.test(value) && hasTrigramIndex() && [...value.toLowerCase()].length >= INDEXED_SEARCH_LETTERS;
+}
+
 /** Whether the fields of a search column contain `value`, ignoring case. The column holds them
  * lower-cased, a line each, kept by the database (migrations/202611250910_contacts_search.ts):
- * one column read instead of each field lower-cased on every contact. A value with a line
- * break could match across two fields there, so it is compared field by field. */
+ * one column read instead of each field lower-cased on every contact. On SQLite, a value of
+ * three letters or more is looked up in the columns' trigram index instead: the contacts
+ * whose column holds it as it is, as `like` finds them. A value with a line break could
+ * match across two fields there, so it is compared field by field. */
 function contains(column: SearchColumn, value: string): Expression<SqlBool> {
+  if (indexedSearch(value)) {
+    const phrase = `${column.slice("contacts.".length)} : "${value.toLowerCase().replaceAll('"', '""')}"`;
+    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${phrase})`;
+  }
   const pattern = `%${escapeLike(value)}%`;
   if (value.includes("\n")) {
     return sql<SqlBool>`(${sql.join(
@@ -61,7 +85,14 @@ function contains(column: SearchColumn, value: string): Expression<SqlBool> {
 
 /** The contacts the filters keep, as one condition (null: no filter, every contact). */
 function matching(filters: ContactFilters) {
+  return conditionsOf(filters).condition;
+}
+
+/** The filters' condition, and whether it holds a search the trigram index answers on its own
+ * (not in an `or`): the matches can then be read from the index, however large the book. */
+function conditionsOf(filters: ContactFilters) {
   const conditions: ((eb: ExpressionBuilder<DB, "contacts">) => Expression<SqlBool>)[] = [];
+  let indexed = false;
   if (filters.q) {
     const q = filters.q;
     // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
@@ -69,10 +100,12 @@ function matching(filters: ContactFilters) {
     const digits = /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
     const phone = sql<SqlBool>`contacts.phone like ${`%${escapeLike(digits)}%`} escape '\\'`;
     conditions.push((eb) => eb.or([contains("contacts.search_text", q), ...(digits.length >= 3 ? [phone] : [])]));
+    indexed ||= digits.length < 3 && indexedSearch(q);
   }
   const { meetPlace, business, label, realEstate, other } = filters;
   if (meetPlace) conditions.push(() => contains("contacts.search_place", meetPlace));
   if (business) conditions.push(() => contains("contacts.search_business", business));
+  indexed ||= [meetPlace, business].some((value) => value && indexedSearch(value));
   if (filters.important) conditions.push((eb) => eb("contacts.is_important", "=", 1));
   if (label) {
     conditions.push(({ exists, selectFrom }) =>
@@ -87,31 +120,35 @@ function matching(filters: ContactFilters) {
   if (realEstate) conditions.push((eb) => eb("contacts.real_estate_category", "=", realEstate));
   if (other) conditions.push((eb) => eb("contacts.other_category", "=", other));
   if (filters.chapterHeads) conditions.push((eb) => eb("contacts.chapter_head", "is not", null));
-  if (!conditions.length) return null;
-  return (eb: ExpressionBuilder<DB, "contacts">) => eb.and(conditions.map((condition) => condition(eb)));
+  const condition = conditions.length ? (eb: ExpressionBuilder<DB, "contacts">) => eb.and(conditions.map((each) => each(eb))) : null;
+  return { condition, indexed };
 }
 
-function filteredContacts(ownerId: number, filters: ContactFilters) {
-  const match = matching(filters);
-  const query = db.selectFrom("contacts").where("contacts.owner_id", "=", ownerId);
-  return match ? query.where(match) : query;
+/**
+ * The member's contacts the filters keep. `fromIndex`: where a search is answered by the
+ * trigram index, its matches are where the database starts (the owner's is then a condition
+ * on each, written `+owner_id` so that SQLite takes no index for it): it would otherwise walk
+ * the member's whole book and look each contact up in the matches. The walk in list order
+ * (listContacts) keeps the owner's index, which gives it the order.
+ */
+function filteredContacts(ownerId: number, filters: ContactFilters, { fromIndex = false } = {}) {
+  const { condition, indexed } = conditionsOf(filters);
+  const query = db
+    .selectFrom("contacts")
+    .where(fromIndex && indexed ? sql<SqlBool>`+contacts.owner_id = ${ownerId}` : sql<SqlBool>`contacts.owner_id = ${ownerId}`);
+  return condition ? query.where(condition) : query;
 }
 
 /** One page of the member's contacts, with the total for the pager. */
 export async function listContacts(ownerId: number, filters: ContactFilters) {
   const match = matching(filters);
-  // The book's size and the matches counted in one pass (on SQLite over a search column's
-  // index, not the rows): together they say how to read the page, below. Without a filter,
-  // the book's size is the count the database keeps.
-  const counts = match
-    ? await db
-        .selectFrom("contacts")
-        .where("contacts.owner_id", "=", ownerId)
-        .select((eb) => [eb.fn.countAll<number>().as("book"), sql<number>`coalesce(sum(case when ${match(eb)} then 1 else 0 end), 0)`.as("total")])
-        .executeTakeFirstOrThrow()
-    : { book: await countContacts(ownerId), total: null };
-  const book = Number(counts.book);
-  const total = counts.total === null ? book : Number(counts.total);
+  // The book's size (the count the database keeps) and the matches: together they say how to
+  // read the page, below. The matches are counted from the trigram index where a search uses
+  // it, else over a search column's index, not the rows.
+  const book = await countContacts(ownerId);
+  const total = match
+    ? Number((await filteredContacts(ownerId, filters, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total)
+    : book;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
   if (total === 0) return { total, page, pages, contacts: [] };
@@ -125,7 +162,7 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   const key = (expression: RawBuilder<unknown>) => (walk ? expression : sql`${expression} || ''`);
   const query = walk
     ? filteredContacts(ownerId, filters)
-    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters).select("contacts.id"));
+    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, { fromIndex: true }).select("contacts.id"));
   // The photo is joined for the page only: joined in the count, it made SQLite read every
   // contact's row (8 ms instead of 1 for 10,000 contacts).
   let ordered = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([

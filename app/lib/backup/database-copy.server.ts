@@ -24,10 +24,12 @@ export function dataRows(tables: Record<string, number>) {
 }
 
 export function sqliteContents(database: SQLite.Database): DatabaseContents {
-  const names = database
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-    .pluck()
-    .all() as string[];
+  // A virtual table (the contacts' search index) is computed from the data, and its own
+  // tables hold rows in an empty database too: the tables listed are the data's.
+  const virtual = database.prepare("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
+  const names = (database.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]).filter(
+    (name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)),
+  );
   const tables: Record<string, number> = {};
   for (const name of names) tables[name] = database.prepare(`select count(*) from ${quoted(name)}`).pluck().get() as number;
   const migrations = names.includes(MIGRATION_TABLE)

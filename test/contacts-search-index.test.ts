@@ -1,0 +1,140 @@
+import SQLite from "better-sqlite3";
+import { PostgresAdapter, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createContact, deleteContact, exportContacts, listContacts, updateBusiness, updateContact } from "~/features/contacts/contacts.server";
+import { contactFiltersFrom } from "~/features/contacts/filters.server";
+import { db } from "~/lib/db.server";
+import { createSignedInMember } from "./helpers";
+
+// On SQLite a search of three letters or more is answered by the trigram index of the search
+// columns (migrations/202611281500_contacts_search_index.ts). It must find exactly what `like`
+// on those columns finds, for whatever a member types, and only in their own book.
+
+const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+// The statements SQLite prepares (each once: they are kept), to read their plans.
+const statements: string[] = [];
+const prepare = SQLite.prototype.prepare;
+beforeAll(() => {
+  SQLite.prototype.prepare = function (this: SQLite.Database, source: string) {
+    statements.push(source);
+    return prepare.call(this, source);
+  } as typeof prepare;
+});
+afterAll(() => {
+  SQLite.prototype.prepare = prepare;
+});
+const EMPTY = { email: null, phone: null, country: null, province: null, city: null, occupation: null, meet_place: null };
+
+const PEOPLE = [
+  { name: "Zoë Åkesson", city: "Malmö", occupation: "Naïve art dealer", meet_place: "Café 100% Arabica", company: "Åkesson_AB" },
+  { name: "李小龙", city: "香港", occupation: "武术", meet_place: "Golf club", company: "嘉禾" },
+  { name: "Ngozi 🌍 Okafor", city: "Lagos", occupation: "Founder", meet_place: "Spring fair", company: 'The "Okafor" Group' },
+  { name: "İpek Yılmaz", city: "İstanbul", occupation: "Architect", meet_place: "Golf club", company: "back\\slash" },
+  { name: "Jürgen Weiß", city: "Berlin", occupation: "STRASSE engineer", meet_place: "Trade show Berlin", company: "Weiß & Co" },
+  { name: "Ana Ortega", city: "Toronto", occupation: "Banker", meet_place: "golf CLUB", company: null },
+];
+
+const SEARCHES = [
+  "oka", "okafor", "OKAFOR", "gozi 🌍 o", "🌍", "zoë", "ZOË", "åke", "李小龙", "小龙", "香港", "malmö", "100%", "0% a", "_ab", "n_a",
+  '"okafor"', 'The "', "ıl", "yılmaz", "istanbul", "i̇stanbul", "weiß", "weiss", "strasse", "golf", "GOLF CLUB", "f c", "ber", "erl", "xyz",
+  "back\\", "\\sl", "& co", "a", "an", "ana", "a o", "   ", "ortega ",
+];
+
+async function seed() {
+  const member = await createSignedInMember();
+  const ids: number[] = [];
+  for (const person of PEOPLE) {
+    const id = await createContact(member.id, { ...EMPTY, name: person.name, city: person.city, occupation: person.occupation, meet_place: person.meet_place });
+    await updateBusiness(member.id, id, { company: person.company, business_type: null, industry: null, website: null, address: null, business_description: null });
+    ids.push(id);
+  }
+  return { member, ids };
+}
+
+/** What `like` on the search column finds (the searches before the index), by id. */
+async function likeFinds(ownerId: number, column: "search_text" | "search_place" | "search_business", value: string) {
+  const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const { rows } = await sql<{ id: number }>`select id from contacts where owner_id = ${ownerId} and ${sql.ref(column)} like ${pattern} escape '\\' order by id`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+async function searchFinds(ownerId: number, filters: Parameters<typeof exportContacts>[1]) {
+  const rows = await exportContacts(ownerId, filters);
+  const { total } = await listContacts(ownerId, filters);
+  expect(total).toBe(rows.length);
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+describe("the contacts' trigram index", () => {
+  test("finds what like finds, for every kind of text and search", async () => {
+    const { member } = await seed();
+    for (const value of SEARCHES) {
+      expect(await searchFinds(member.id, { q: value }), `q=${value}`).toEqual(await likeFinds(member.id, "search_text", value));
+      expect(await searchFinds(member.id, { meetPlace: value }), `meet_place=${value}`).toEqual(await likeFinds(member.id, "search_place", value));
+      expect(await searchFinds(member.id, { business: value }), `business=${value}`).toEqual(await likeFinds(member.id, "search_business", value));
+    }
+    // Combined with each other and with the other filters.
+    const both = await searchFinds(member.id, { meetPlace: "golf", q: "okafor" });
+    expect(both).toEqual([]);
+    expect(await searchFinds(member.id, { meetPlace: "golf club", q: "yılmaz" })).toHaveLength(1);
+    await db.updateTable("contacts").set({ is_important: 1 }).where("owner_id", "=", member.id).where("name", "=", "Ana Ortega").execute();
+    expect((await listContacts(member.id, { meetPlace: "golf", important: true })).contacts.map((row) => row.name)).toEqual(["Ana Ortega"]);
+  });
+
+  test("a search typed with a NUL character in it is searched without it", async () => {
+    const { member } = await seed();
+    const filters = contactFiltersFrom(new URLSearchParams({ q: "oka\u0000for", meet_place: "\u0000", business: " okafor\u0000 " }));
+    expect(filters).toMatchObject({ q: "okafor", meetPlace: null, business: "okafor" });
+    expect(await searchFinds(member.id, filters)).toHaveLength(1);
+  });
+
+  test("finds only the member's own contacts", async () => {
+    const { member } = await seed();
+    const other = await seed();
+    for (const filters of [{ q: "okafor" }, { meetPlace: "golf" }, { business: "weiß" }, { q: "okafor", meetPlace: "spring" }]) {
+      const found = await searchFinds(member.id, filters);
+      expect(found.length, JSON.stringify(filters)).toBeGreaterThan(0);
+      expect(found.every((id) => !other.ids.includes(id))).toBe(true);
+      expect((await listContacts(member.id, filters)).contacts.every((row) => !other.ids.includes(row.id))).toBe(true);
+    }
+  });
+
+  test("follows each contact's changes and deletions, and a member's leaving", async () => {
+    const { member, ids } = await seed();
+    const [zoe, , ngozi] = ids;
+    await updateContact(member.id, zoe, { ...EMPTY, name: "Zoë Lindqvist", city: "Uppsala", meet_place: "Board retreat" });
+    expect(await searchFinds(member.id, { q: "åkesson" })).toEqual([]);
+    expect(await searchFinds(member.id, { q: "lindqvist" })).toEqual([zoe]);
+    expect(await searchFinds(member.id, { meetPlace: "retreat" })).toEqual([zoe]);
+    await db.updateTable("contacts").set({ occupation: "Cartographer" }).where("id", "=", zoe).execute();
+    expect(await searchFinds(member.id, { q: "cartog" })).toEqual([zoe]);
+    await updateBusiness(member.id, zoe, { company: "Maps Inc", business_type: null, industry: "Surveying", website: null, address: null, business_description: null });
+    expect(await searchFinds(member.id, { business: "surveying" })).toEqual([zoe]);
+
+    await deleteContact(member.id, ngozi);
+    expect(await searchFinds(member.id, { q: "okafor" })).toEqual([]);
+    if (!postgres) {
+      const indexed = async () => (await sql<{ rowid: number }>`select rowid from contacts_search where rowid in (${sql.join(ids)}) order by rowid`.execute(db)).rows.map((row) => row.rowid);
+      expect(await indexed()).toEqual(ids.filter((id) => id !== ngozi));
+      await db.deleteFrom("users").where("id", "=", member.id).execute();
+      expect(await indexed()).toEqual([]);
+    }
+  });
+
+  test("a search reads the matches from the index, not the member's whole book (SQLite)", async () => {
+    if (postgres) return;
+    const { member } = await seed();
+    await listContacts(member.id, { q: "okafor" });
+    await listContacts(member.id, { meetPlace: "golf", important: true });
+    const counts = new Set(statements.filter((source) => source.startsWith('select count(*) as "total"') && source.includes("contacts_search")));
+    expect(counts.size).toBeGreaterThanOrEqual(2);
+    for (const count of counts) {
+      const { rows } = await sql<{ detail: string }>`${sql.raw(`explain query plan ${count.replaceAll("?", "1")}`)}`.execute(db);
+      const plan = rows.map((row) => row.detail).join(" | ");
+      expect(plan).toContain("SEARCH contacts USING INTEGER PRIMARY KEY");
+      expect(plan).toContain("SCAN contacts_search VIRTUAL TABLE");
+      expect(plan).not.toContain("contacts_owner");
+    }
+  });
+});
