@@ -46,6 +46,11 @@ export type ContactFilters = {
 
 /** The shortest search the trigram index can answer: it finds runs of three letters. */
 const INDEXED_SEARCH_LETTERS = 3;
+/** With more matches than this share of the member's book, reading them from the index (and
+ * each contact by its key, for the count and again for the page) costs more than scanning the
+ * book's search column: measured on a book of 10,000, a term in 576 contacts took 0.9 ms from
+ * the index against 3.4 scanning, one in 1,429 of them 2.8 ms against 2. */
+const INDEXED_SHARE_MAX = 1 / 10;
 
 // On SQLite the search columns are also indexed by every three letters
 // (migrations/202611281500_contacts_search_index.ts). On PostgreSQL they are still scanned
@@ -56,22 +61,32 @@ function hasTrigramIndex() {
   return trigramIndex;
 }
 
-/** Whether a search for `value` is looked up in the trigram index (not with a line break, see
- * below, nor a NUL, which would end FTS5's query early). */
+/** Whether a search for `value` can be looked up in the trigram index (not with a line break,
+ * see below, nor a NUL, which would end FTS5's query early). */
 function indexedSearch(value: string) {
   return !/[\n\0]/.test(value) && hasTrigramIndex() && [...value.toLowerCase()].length >= INDEXED_SEARCH_LETTERS;
 }
 
+/** FTS5's query for the column holding `value` as it is (a quoted string is matched as written). */
+function phraseOf(column: SearchColumn, value: string) {
+  return `${column.slice("contacts.".length)} : "${value.toLowerCase().replaceAll('"', '""')}"`;
+}
+
+/** The index's rows of one member: keyed `(owner_id << 32) + id`, one range per member. */
+function ownRows(ownerId: number) {
+  return sql<SqlBool>`rowid between (${ownerId} << 32) and (${ownerId} << 32) + 4294967295`;
+}
+
 /** Whether the fields of a search column contain `value`, ignoring case. The column holds them
  * lower-cased, a line each, kept by the database (migrations/202611250910_contacts_search.ts):
- * one column read instead of each field lower-cased on every contact. On SQLite, a value of
- * three letters or more is looked up in the columns' trigram index instead: the contacts
- * whose column holds it as it is, as `like` finds them. A value with a line break could
- * match across two fields there, so it is compared field by field. */
-function contains(column: SearchColumn, value: string): Expression<SqlBool> {
-  if (indexedSearch(value)) {
-    const phrase = `${column.slice("contacts.".length)} : "${value.toLowerCase().replaceAll('"', '""')}"`;
-    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${phrase})`;
+ * one column read instead of each field lower-cased on every contact. With `indexOwner`, a
+ * value the trigram index can answer is looked up there instead, in that member's rows: the
+ * contacts whose column holds it as it is, as `like` finds them. A value with a line break
+ * could match across two fields there, so it is compared field by field. */
+function contains(column: SearchColumn, value: string, indexOwner: number | null): Expression<SqlBool> {
+  if (indexOwner !== null && indexedSearch(value)) {
+    return sql<SqlBool>`contacts.id in (select rowid - (${indexOwner} << 32) from contacts_search
+      where contacts_search match ${phraseOf(column, value)} and ${ownRows(indexOwner)})`;
   }
   const pattern = `%${escapeLike(value)}%`;
   if (value.includes("\n")) {
@@ -83,29 +98,59 @@ function contains(column: SearchColumn, value: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
-/** The contacts the filters keep, as one condition (null: no filter, every contact). */
-function matching(filters: ContactFilters) {
-  return conditionsOf(filters).condition;
+/** The searches of the filters that the trigram index can answer, and whether the matches can
+ * be read from it alone (none of them in an `or` with the phone's digits). */
+function indexedSearches(filters: ContactFilters) {
+  const searches: [SearchColumn, string][] = [];
+  let alone = false;
+  if (filters.q && indexedSearch(filters.q)) {
+    searches.push(["contacts.search_text", filters.q]);
+    alone ||= phoneDigits(filters.q).length < 3;
+  }
+  for (const [column, value] of [["contacts.search_place", filters.meetPlace], ["contacts.search_business", filters.business]] as const) {
+    if (value && indexedSearch(value)) {
+      searches.push([column, value]);
+      alone = true;
+    }
+  }
+  return { searches, alone };
 }
 
-/** The filters' condition, and whether it holds a search the trigram index answers on its own
- * (not in an `or`): the matches can then be read from the index, however large the book. */
-function conditionsOf(filters: ContactFilters) {
+/**
+ * The member whose rows of the trigram index the filters' searches read, or null when they
+ * scan the search columns: when none can use it, or when the matches are more than
+ * INDEXED_SHARE_MAX of the book (a term in much of it, "example.com"), where the scan is
+ * cheaper. The index is asked for no more rows than that share.
+ */
+async function searchIndexOf(ownerId: number, filters: ContactFilters, book: number) {
+  const { searches } = indexedSearches(filters);
+  if (!searches.length) return null;
+  const most = Math.max(1, Math.ceil(book * INDEXED_SHARE_MAX));
+  const query = searches.map(([column, value]) => phraseOf(column, value)).join(" AND ");
+  const { rows } = await sql<{ matches: number }>`select count(*) as matches from (select rowid from contacts_search
+    where contacts_search match ${query} and ${ownRows(ownerId)} limit ${most})`.execute(db);
+  return Number(rows[0].matches) < most ? ownerId : null;
+}
+
+// Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
+// by its digits, and without the national trunk 0 ("020 7946" is +44 20 7946…).
+function phoneDigits(q: string) {
+  return /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
+}
+
+/** The contacts the filters keep, as one condition (null: no filter, every contact); their
+ * searches read `indexOwner`'s rows of the trigram index, or scan without one. */
+function matching(filters: ContactFilters, indexOwner: number | null) {
   const conditions: ((eb: ExpressionBuilder<DB, "contacts">) => Expression<SqlBool>)[] = [];
-  let indexed = false;
   if (filters.q) {
     const q = filters.q;
-    // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
-    // by its digits, and without the national trunk 0 ("020 7946" is +44 20 7946…).
-    const digits = /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
+    const digits = phoneDigits(q);
     const phone = sql<SqlBool>`contacts.phone like ${`%${escapeLike(digits)}%`} escape '\\'`;
-    conditions.push((eb) => eb.or([contains("contacts.search_text", q), ...(digits.length >= 3 ? [phone] : [])]));
-    indexed ||= digits.length < 3 && indexedSearch(q);
+    conditions.push((eb) => eb.or([contains("contacts.search_text", q, indexOwner), ...(digits.length >= 3 ? [phone] : [])]));
   }
   const { meetPlace, business, label, realEstate, other } = filters;
-  if (meetPlace) conditions.push(() => contains("contacts.search_place", meetPlace));
-  if (business) conditions.push(() => contains("contacts.search_business", business));
-  indexed ||= [meetPlace, business].some((value) => value && indexedSearch(value));
+  if (meetPlace) conditions.push(() => contains("contacts.search_place", meetPlace, indexOwner));
+  if (business) conditions.push(() => contains("contacts.search_business", business, indexOwner));
   if (filters.important) conditions.push((eb) => eb("contacts.is_important", "=", 1));
   if (label) {
     conditions.push(({ exists, selectFrom }) =>
@@ -120,34 +165,37 @@ function conditionsOf(filters: ContactFilters) {
   if (realEstate) conditions.push((eb) => eb("contacts.real_estate_category", "=", realEstate));
   if (other) conditions.push((eb) => eb("contacts.other_category", "=", other));
   if (filters.chapterHeads) conditions.push((eb) => eb("contacts.chapter_head", "is not", null));
-  const condition = conditions.length ? (eb: ExpressionBuilder<DB, "contacts">) => eb.and(conditions.map((each) => each(eb))) : null;
-  return { condition, indexed };
+  if (!conditions.length) return null;
+  return (eb: ExpressionBuilder<DB, "contacts">) => eb.and(conditions.map((condition) => condition(eb)));
 }
 
 /**
- * The member's contacts the filters keep. `fromIndex`: where a search is answered by the
- * trigram index, its matches are where the database starts (the owner's is then a condition
- * on each, written `+owner_id` so that SQLite takes no index for it): it would otherwise walk
- * the member's whole book and look each contact up in the matches. The walk in list order
- * (listContacts) keeps the owner's index, which gives it the order.
+ * The member's contacts the filters keep, their searches reading `indexOwner`'s rows of the
+ * trigram index (searchIndexOf) or scanning. `fromIndex`: where the index answers a search
+ * alone, the database starts from its matches (the owner is then a condition on each, written
+ * `+owner_id` so that SQLite takes no index for it): it would otherwise walk the member's
+ * whole book and look each contact up in the matches. The walk in list order (listContacts)
+ * keeps the owner's index, which gives it the order.
  */
-function filteredContacts(ownerId: number, filters: ContactFilters, { fromIndex = false } = {}) {
-  const { condition, indexed } = conditionsOf(filters);
-  const query = db
-    .selectFrom("contacts")
-    .where(fromIndex && indexed ? sql<SqlBool>`+contacts.owner_id = ${ownerId}` : sql<SqlBool>`contacts.owner_id = ${ownerId}`);
-  return condition ? query.where(condition) : query;
+function filteredContacts(ownerId: number, filters: ContactFilters, indexOwner: number | null, { fromIndex = false } = {}) {
+  const match = matching(filters, indexOwner);
+  const leads = fromIndex && indexOwner !== null && indexedSearches(filters).alone;
+  const query = db.selectFrom("contacts").where(leads ? sql<SqlBool>`+contacts.owner_id = ${ownerId}` : sql<SqlBool>`contacts.owner_id = ${ownerId}`);
+  return match ? query.where(match) : query;
 }
 
 /** One page of the member's contacts, with the total for the pager. */
 export async function listContacts(ownerId: number, filters: ContactFilters) {
-  const match = matching(filters);
   // The book's size (the count the database keeps) and the matches: together they say how to
   // read the page, below. The matches are counted from the trigram index where a search uses
   // it, else over a search column's index, not the rows.
   const book = await countContacts(ownerId);
+  const indexOwner = await searchIndexOf(ownerId, filters, book);
+  const match = matching(filters, indexOwner);
   const total = match
-    ? Number((await filteredContacts(ownerId, filters, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total)
+    ? Number(
+        (await filteredContacts(ownerId, filters, indexOwner, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total,
+      )
     : book;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
@@ -161,8 +209,8 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   const sort = filters.sort ?? "name";
   const key = (expression: RawBuilder<unknown>) => (walk ? expression : sql`${expression} || ''`);
   const query = walk
-    ? filteredContacts(ownerId, filters)
-    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, { fromIndex: true }).select("contacts.id"));
+    ? filteredContacts(ownerId, filters, indexOwner)
+    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, indexOwner, { fromIndex: true }).select("contacts.id"));
   // The photo is joined for the page only: joined in the count, it made SQLite read every
   // contact's row (8 ms instead of 1 for 10,000 contacts).
   let ordered = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([
@@ -348,7 +396,7 @@ export async function suggestions(ownerId: number, field: "meet_place" | "occupa
 
 /** Every contact matching the filters, by name, for export. */
 export async function exportContacts(ownerId: number, filters: ContactFilters) {
-  return filteredContacts(ownerId, filters)
+  return filteredContacts(ownerId, filters, await searchIndexOf(ownerId, filters, await countContacts(ownerId)))
     .selectAll("contacts")
     .orderBy(sql`lower(contacts.name)`)
     .orderBy("contacts.id")
