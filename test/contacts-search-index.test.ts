@@ -25,6 +25,7 @@ beforeAll(() => {
   }
 });
 afterAll(() => Object.assign(statement, run));
+
 const EMPTY = { email: null, phone: null, country: null, province: null, city: null, occupation: null, meet_place: null };
 
 const PEOPLE = [

@@ -6,7 +6,7 @@
 // its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
 // With --queries, the SQLite statements each case ran, by total time per request. With --save, each page's HTML goes to
-// test/.tmp/pages/<case>.html.
+// test/.tmp/pages/<case>.html, and the second request's to <case>-again.html (parts kept by ui/render-cache.tsx).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
