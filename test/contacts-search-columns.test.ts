@@ -57,4 +57,24 @@ describe("the searched columns", () => {
       select count(*) from contacts where contacts.owner_id = ${1} and (contacts.search_text like ${"%ana%"} escape '\\' or contacts.phone like ${"%416%"} escape '\\')`.execute(db);
     expect(rows.map((row) => row.detail).join(" | ")).toContain("COVERING INDEX contacts_owner_search_text");
   });
+
+  test("only the important ones, with a place or business search, reads those alone", async () => {
+    const member = await createSignedInMember();
+    for (const [name, important] of [["Golf One", 1], ["Golf Two", 0], ["Fair Three", 1]] as const) {
+      const id = await createContact(member.id, { ...EMPTY, name, meet_place: name.split(" ")[0] });
+      await db.updateTable("contacts").set({ is_important: important }).where("id", "=", id).execute();
+    }
+    expect(await names(member.id, { meetPlace: "go", important: true })).toEqual(["Golf One"]);
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'contacts_owner_important'`.execute(db);
+      expect(rows[0]?.indexdef).toContain("(owner_id, is_important, search_place, search_business)");
+      return;
+    }
+    for (const column of ["search_place", "search_business"]) {
+      const { rows } = await sql<{ detail: string }>`
+        explain query plan
+        select count(*) from contacts where contacts.owner_id = ${member.id} and (${sql.ref(`contacts.${column}`)} like ${"%go%"} escape '\\' and contacts.is_important = ${1})`.execute(db);
+      expect(rows.map((row) => row.detail).join(" | ")).toContain("COVERING INDEX contacts_owner_important (owner_id=? AND is_important=?)");
+    }
+  });
 });

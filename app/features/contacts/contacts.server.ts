@@ -98,22 +98,25 @@ function contains(column: SearchColumn, value: string, indexOwner: number | null
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
-/** The searches of the filters that the trigram index can answer, and whether the matches can
- * be read from it alone (none of them in an `or` with the phone's digits). */
+/** The searches of the filters that the trigram index can answer, whether the matches can
+ * be read from it alone (none of them in an `or` with the phone's digits), and whether they
+ * are all the filters keep by (so that the index's matches are the filtered contacts). */
 function indexedSearches(filters: ContactFilters) {
   const searches: [SearchColumn, string][] = [];
   let alone = false;
+  let only = !(filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads);
   if (filters.q && indexedSearch(filters.q)) {
     searches.push(["contacts.search_text", filters.q]);
     alone ||= phoneDigits(filters.q).length < 3;
-  }
+    only &&= phoneDigits(filters.q).length < 3;
+  } else if (filters.q) only = false;
   for (const [column, value] of [["contacts.search_place", filters.meetPlace], ["contacts.search_business", filters.business]] as const) {
     if (value && indexedSearch(value)) {
       searches.push([column, value]);
       alone = true;
-    }
+    } else if (value) only = false;
   }
-  return { searches, alone };
+  return { searches, alone, only: only && searches.length > 0 };
 }
 
 /**
@@ -122,14 +125,18 @@ function indexedSearches(filters: ContactFilters) {
  * INDEXED_SHARE_MAX of the book (a term in much of it, "example.com"), where the scan is
  * cheaper. The index is asked for no more rows than that share.
  */
-async function searchIndexOf(ownerId: number, filters: ContactFilters, book: number) {
-  const { searches } = indexedSearches(filters);
-  if (!searches.length) return null;
+async function searchIndexOf(ownerId: number, filters: ContactFilters, book: number): Promise<{ indexOwner: number | null; total?: number }> {
+  const { searches, only } = indexedSearches(filters);
+  if (!searches.length) return { indexOwner: null };
   const most = Math.max(1, Math.ceil(book * INDEXED_SHARE_MAX));
   const query = searches.map(([column, value]) => phraseOf(column, value)).join(" AND ");
   const { rows } = await sql<{ matches: number }>`select count(*) as matches from (select rowid from contacts_search
     where contacts_search match ${query} and ${ownRows(ownerId)} limit ${most})`.execute(db);
-  return Number(rows[0].matches) < most ? ownerId : null;
+  const matches = Number(rows[0].matches);
+  if (matches >= most) return { indexOwner: null };
+  // The index keeps a row for each of the member's contacts (triggers), so when its searches
+  // are all the filters, its matches are the total: not counted a second time.
+  return { indexOwner: ownerId, total: only ? matches : undefined };
 }
 
 // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
@@ -190,13 +197,13 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   // read the page, below. The matches are counted from the trigram index where a search uses
   // it, else over a search column's index, not the rows.
   const book = await countContacts(ownerId);
-  const indexOwner = await searchIndexOf(ownerId, filters, book);
+  const { indexOwner, total: matched } = await searchIndexOf(ownerId, filters, book);
   const match = matching(filters, indexOwner);
-  const total = match
+  const total = matched ?? (match
     ? Number(
         (await filteredContacts(ownerId, filters, indexOwner, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total,
       )
-    : book;
+    : book);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
   if (total === 0) return { total, page, pages, contacts: [] };
@@ -396,7 +403,7 @@ export async function suggestions(ownerId: number, field: "meet_place" | "occupa
 
 /** Every contact matching the filters, by name, for export. */
 export async function exportContacts(ownerId: number, filters: ContactFilters) {
-  return filteredContacts(ownerId, filters, await searchIndexOf(ownerId, filters, await countContacts(ownerId)))
+  return filteredContacts(ownerId, filters, (await searchIndexOf(ownerId, filters, await countContacts(ownerId))).indexOwner)
     .selectAll("contacts")
     .orderBy(sql`lower(contacts.name)`)
     .orderBy("contacts.id")
