@@ -1,23 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CATEGORY_KINDS, OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
-import { CategoryBadges } from "~/features/contacts/CategoryBadges";
+import { OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
 import { labelsOf } from "~/features/contacts/categories.server";
-import { ImportantToggle } from "~/features/contacts/ImportantToggle";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { type ContactSort, SORTS } from "~/features/contacts/constants";
-import { InviteAction } from "~/features/invitations/InviteAction";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
-import { Avatar } from "~/ui/avatar";
 import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
 import { RenderCache } from "~/ui/render-cache";
+import { ContactCard } from "~/features/contacts/ContactCard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -49,7 +46,6 @@ export default function Contacts() {
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
   const { key: locationKey } = useLocation();
   const here = `/user/contacts${searchParams.toString() ? `?${searchParams}` : ""}`;
-  const back = encodeURIComponent(here);
   const followLink = useLinkClicks({ preventScrollReset: true });
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";
@@ -189,72 +185,7 @@ export default function Contacts() {
             {contacts.map((contact) => (
               <li key={contact.id} className="contact-card" data-testid="contact-card">
                 <RenderCache parts={[contact, invitations[contact.id] ?? null, here]}>
-                  <div className="contact-card-head">
-                    <Avatar name={contact.name} url={contact.imageUrl} size={64} />
-                    <div className="contact-card-title">
-                      <Link to={`/user/profile?cicid=${contact.id}`} className="contact-name">
-                        {contact.name}
-                      </Link>
-                      {contact.occupation ? <p className="muted">{contact.occupation}</p> : null}
-                    </div>
-                    <ImportantToggle contactId={contact.id} important={contact.is_important === 1} name={contact.name} />
-                  </div>
-                  <dl className="details details--compact">
-                    {contact.meet_place ? (
-                      <>
-                        <dt>Met at</dt>
-                        <dd>{contact.meet_place}</dd>
-                      </>
-                    ) : null}
-                    {contact.city ? (
-                      <>
-                        <dt>City</dt>
-                        <dd>{contact.city}</dd>
-                      </>
-                    ) : null}
-                    {contact.company ? (
-                      <>
-                        <dt>Business</dt>
-                        <dd>{contact.company}</dd>
-                      </>
-                    ) : null}
-                  </dl>
-                  <CategoryBadges contact={contact} />
-                  <div className="contact-actions">
-                    <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}`}>
-                      Edit
-                    </a>
-                    <InviteAction contactId={contact.id} name={contact.name} state={invitations[contact.id] ?? { status: "none" }} back={here} variant="grid" />
-                    <details className="menu action-menu" key={locationKey}>
-                      <summary className="button button--secondary button--small">
-                        More<span className="visually-hidden"> for {contact.name}</span>
-                      </summary>
-                      <ul>
-                        {CATEGORY_KINDS.map((item) => (
-                          <li key={item.kind}>
-                            <a data-discover="true" href={`/user/contacts/${contact.id}/category/${item.kind}?back=${back}`}>
-                              {item.title}
-                            </a>
-                          </li>
-                        ))}
-                        <li className="menu-separator">
-                          <a data-discover="true" href={`/user/contacts/${contact.id}/business-cards?back=${back}`}>
-                            Business cards
-                          </a>
-                        </li>
-                        <li>
-                          <a data-discover="true" href={`/user/contacts/${contact.id}/ticket?back=${back}`}>
-                            Send ticket
-                          </a>
-                        </li>
-                        <li className="menu-separator">
-                          <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete`}>
-                            Delete
-                          </a>
-                        </li>
-                      </ul>
-                    </details>
-                  </div>
+                  <ContactCard contact={contact} invitation={invitations[contact.id] ?? { status: "none" }} here={here} menuKey={locationKey} />
                 </RenderCache>
               </li>
             ))}
