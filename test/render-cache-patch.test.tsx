@@ -143,7 +143,7 @@ describe("RenderCache's key", () => {
 });
 
 describe("FragmentStore", () => {
-  test("forgets the least recently used first, within its budget of characters", () => {
+  test("forgets the oldest unused first, within its budget of characters", () => {
     const store = new FragmentStore(1_000);
     const html = "x".repeat(50);
     for (const key of ["a", "b", "c"]) store.set(key.repeat(10), { html, lastPushedText: false });
@@ -155,5 +155,34 @@ describe("FragmentStore", () => {
     expect(store.get("b".repeat(10))).toBeUndefined();
     store.set("big", { html: "x".repeat(100), lastPushedText: false });
     expect(store.get("big")).toBeUndefined();
+  });
+
+  test("gives a used entry one more round, not more: unused again, it goes in its turn", () => {
+    // Sixteen entries of 100 characters fill it.
+    const store = new FragmentStore(1_600);
+    const html = "x".repeat(92);
+    const key = (n: number) => `key-${String(n).padStart(4, "0")}`;
+    const fill = (from: number, count: number) => {
+      for (let n = from; n < from + count; n++) store.set(key(n), { html, lastPushedText: false });
+    };
+    fill(0, 16);
+    expect(store.characters).toBe(1_600);
+    store.get(key(0));
+    fill(16, 1);
+    expect(store.get(key(0))).toBeDefined();
+    expect(store.get(key(1))).toBeUndefined();
+    // Read again just now: it outlives the fifteen kept after it once more, then goes.
+    fill(17, 15);
+    expect(store.get(key(0))).toBeDefined();
+    fill(32, 16);
+    expect(store.get(key(32))).toBeUndefined();
+    fill(48, 1);
+    expect(store.get(key(0))).toBeUndefined();
+    // Always within the budget, whatever is read.
+    for (let n = 0; n < 200; n++) {
+      store.get(key(n % 30));
+      fill(100 + n, 1);
+      expect(store.characters).toBeLessThanOrEqual(1_600);
+    }
   });
 });
