@@ -1,20 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "~/features/contacts/categories";
 import { labelsOf } from "~/features/contacts/categories.server";
+import { ContactCard } from "~/features/contacts/ContactCard";
+import { ContactSearchPanel } from "~/features/contacts/ContactSearchPanel";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
-import { type ContactSort, SORTS } from "~/features/contacts/constants";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { Pager } from "~/ui/pager";
-import { SearchForm } from "~/ui/search-form";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
 import { RenderCache } from "~/ui/render-cache";
-import { ContactCard } from "~/features/contacts/ContactCard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -24,24 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return pageData({ ...page, filters, labels, invitations });
 }
 
-const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
-
 export default function Contacts() {
   const { contacts, total, page, pages, filters, labels, invitations } = useLoaderData<typeof loader>();
   const filtered = Boolean(
     filters.q || filters.meetPlace || filters.business || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads,
   );
-  // The sort and filters fold away on narrow screens unless one is in use (contacts.css shows
-  // them on wide screens; with JS they open there in browsers without ::details-content).
-  const optionsActive = Boolean(filters.sort !== "name" || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads);
-  const searchPanel = useRef<HTMLDivElement>(null);
-  // Read once: afterwards the member opens and closes it (a filter switched off as they use
-  // it must not fold it away under them).
-  const [optionsOpen] = useState(optionsActive);
-  const [moreSearchesOpen] = useState(Boolean(filters.meetPlace || filters.business));
-  useEffect(() => {
-    if (window.matchMedia("(min-width: 760px)").matches) searchPanel.current?.querySelectorAll("details").forEach((details) => (details.open = true));
-  }, []);
   const [searchParams] = useSearchParams();
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
   const { key: locationKey } = useLocation();
@@ -49,8 +33,6 @@ export default function Contacts() {
   const followLink = useLinkClicks({ preventScrollReset: true });
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";
-  const keep = (names: string[]) =>
-    names.map((name) => (searchParams.get(name) ? <input key={name} type="hidden" name={name} value={searchParams.get(name)!} /> : null));
   const pageLink = (target: number) => {
     const next = new URLSearchParams(searchParams);
     next.set("page", String(target));
@@ -59,26 +41,6 @@ export default function Contacts() {
   const exportParams = new URLSearchParams(searchParams);
   exportParams.delete("page");
   const exportQuery = exportParams.toString() ? `?${exportParams}` : "";
-  const searchForms = [
-    { name: "q", label: "Search contacts", placeholder: "Name, e-mail, phone…", value: filters.q },
-    { name: "meet_place", label: "Search by meet place", placeholder: "Where you met", value: filters.meetPlace },
-    { name: "business", label: "Search by business", placeholder: "Company, industry, type", value: filters.business },
-  ];
-
-  // One search at a time: each form keeps the sort and filters, not the other searches.
-  const searchForm = (search: (typeof searchForms)[number]) => (
-    <SearchForm key={search.name} className="search-form" aria-label={search.label}>
-      {keep(["sort", "important", "label", "real_estate", "other", "chapter_head"])}
-      <label htmlFor={`search-${search.name}`}>{search.label}</label>
-      <div className="search-row">
-        <input id={`search-${search.name}`} type="search" name={search.name} defaultValue={search.value ?? ""} placeholder={search.placeholder} />
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </div>
-    </SearchForm>
-  );
-
   return (
     <>
       <div className="page-header">
@@ -87,78 +49,9 @@ export default function Contacts() {
           Add a contact
         </Link>
       </div>
-      <div className="contact-search card" ref={searchPanel}>
-        {searchForm(searchForms[0])}
-        <details className="list-options-details more-searches" open={moreSearchesOpen || undefined}>
-          <summary>More searches{filters.meetPlace || filters.business ? " (on)" : ""}</summary>
-          <div className="more-searches-forms">{searchForms.slice(1).map(searchForm)}</div>
-        </details>
-        <details className="list-options-details" open={optionsOpen || undefined}>
-          <summary>Sort and filter{optionsActive ? " (on)" : ""}</summary>
-          <SearchForm landmark={false} className="list-options">
-            {keep(["q", "meet_place", "business"])}
-            <label>
-              Sort by{" "}
-              <select name="sort" defaultValue={filters.sort}>
-                {SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {labels.length ? (
-              <span className="label-filter">
-                <label>
-                  My category{" "}
-                  <select name="label" defaultValue={filters.label ?? ""}>
-                    <option value="">Any</option>
-                    {labels.map((label) => (
-                      <option key={label.id} value={label.id}>
-                        {label.name} ({label.contacts})
-                      </option>
-                    ))}
-                  </select>
-                </label>{" "}
-                <Link to={`categories?back=${encodeURIComponent(here)}`} preventScrollReset>
-                  Rename or delete
-                </Link>
-              </span>
-            ) : null}
-            <label>
-              Real estate{" "}
-              <select name="real_estate" defaultValue={filters.realEstate ?? ""}>
-                <option value="">Any</option>
-                {REAL_ESTATE_CATEGORIES.map((item) => (
-                  <option key={item.value} value={item.value}>
-                    {item.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Other{" "}
-              <select name="other" defaultValue={filters.other ?? ""}>
-                <option value="">Any</option>
-                {OTHER_CATEGORIES.map((item) => (
-                  <option key={item.value} value={item.value}>
-                    {item.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="choice">
-              <input type="checkbox" name="chapter_head" value="1" defaultChecked={filters.chapterHeads} /> Chapter heads
-            </label>
-            <label className="choice">
-              <input type="checkbox" name="important" value="1" defaultChecked={filters.important} /> Important only
-            </label>
-            <button type="submit" className="button button--secondary button--small">
-              Apply
-            </button>
-          </SearchForm>
-        </details>
-      </div>
+      <RenderCache parts={[filters, labels, here]}>
+        <ContactSearchPanel filters={filters} labels={labels} here={here} />
+      </RenderCache>
 
       <section aria-labelledby="results-heading" aria-busy={searching || undefined} className={searching ? "results results--loading" : "results"}>
         <h2 id="results-heading" className="results-count">
