@@ -3,20 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { SearchForm } from "~/ui/search-form";
 import { OTHER_CATEGORIES, REAL_ESTATE_CATEGORIES } from "./categories";
 import { type ContactSort, SORTS } from "./constants";
+import type { ContactFilters } from "./contacts.server";
 
 const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest first", oldest: "Oldest first" };
-
-export type PanelFilters = {
-  q?: string | null;
-  meetPlace?: string | null;
-  business?: string | null;
-  important?: boolean;
-  label?: number | null;
-  realEstate?: string | null;
-  other?: string | null;
-  chapterHeads?: boolean;
-  sort?: ContactSort;
-};
 
 /**
  * The contact list's searches (text, meet place, business) and its sort and filters: GET forms,
@@ -24,7 +13,7 @@ export type PanelFilters = {
  * send it again as it was for the same address (ui/render-cache.tsx): its inputs are the
  * filters, the member's categories and `here`, the list's address.
  */
-export function ContactSearchPanel({ filters, labels, here }: { filters: PanelFilters; labels: { id: number; name: string; contacts: number }[]; here: string }) {
+export function ContactSearchPanel({ filters, labels, here }: { filters: ContactFilters; labels: { id: number; name: string; contacts: number }[]; here: string }) {
   const [searchParams] = useSearchParams();
   // The sort and filters fold away on narrow screens unless one is in use (contacts.css shows
   // them on wide screens; with JS they open there in browsers without ::details-content).
@@ -99,28 +88,8 @@ export function ContactSearchPanel({ filters, labels, here }: { filters: PanelFi
               </Link>
             </span>
           ) : null}
-          <label>
-            Real estate{" "}
-            <select name="real_estate" defaultValue={filters.realEstate ?? ""}>
-              <option value="">Any</option>
-              {REAL_ESTATE_CATEGORIES.map((item) => (
-                <option key={item.value} value={item.value}>
-                  {item.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Other{" "}
-            <select name="other" defaultValue={filters.other ?? ""}>
-              <option value="">Any</option>
-              {OTHER_CATEGORIES.map((item) => (
-                <option key={item.value} value={item.value}>
-                  {item.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CategorySelect label="Real estate" name="real_estate" value={filters.realEstate} options={REAL_ESTATE_CATEGORIES} />
+          <CategorySelect label="Other" name="other" value={filters.other} options={OTHER_CATEGORIES} />
           <label className="choice">
             <input type="checkbox" name="chapter_head" value="1" defaultChecked={filters.chapterHeads} /> Chapter heads
           </label>
@@ -133,5 +102,22 @@ export function ContactSearchPanel({ filters, labels, here }: { filters: PanelFi
         </SearchForm>
       </details>
     </div>
+  );
+}
+
+/** A filter by one of the fixed category lists, "Any" first. */
+function CategorySelect({ label, name, value, options }: { label: string; name: string; value?: string | null; options: readonly { value: string; label: string }[] }) {
+  return (
+    <label>
+      {label}{" "}
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">Any</option>
+        {options.map((item) => (
+          <option key={item.value} value={item.value}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
