@@ -21,7 +21,8 @@ if (process.env.NODE_ENV === "production") keepRenderedFragments(new FragmentSto
  * list's); V8 writes such a string out by first copying it whole, piece by piece, which cost
  * 1.2 ms of that page's 9, four times encoding it. Patched, React's renderer encodes its
  * pieces a thousand at a time as it goes (never between the two halves of an emoji), and
- * the page is the bytes joined. Without the patch (React's development build), the string is
+ * the page is the bytes joined, kept parts (ui/render-cache.tsx) joining as the bytes they
+ * were kept as. Without the patch (React's development build), the string is
  * encoded whole.
  */
 function renderPage(element: Element) {

@@ -68,6 +68,16 @@ describe("a kept fragment (patches/react-dom: CachedFragment)", () => {
     expect(production.renderToStaticMarkup(tree(2))).toBe(uncachedStatic);
   });
 
+  // Kept by renderToUtf8 (the app's renderer), a fragment is its UTF-8 bytes, sent as they are.
+  test.each(TREES)("kept as bytes, is the HTML an uncached render makes: %s", (_, tree) => {
+    const uncached = [0, 1, 2, 3].map((n) => production.renderToString(tree(n)));
+    keepRenderedFragments(new FragmentStore(100_000));
+    for (let round = 0; round < 3; round++) {
+      for (const n of [0, 1, 2, 3]) expect(new TextDecoder("utf-8", { fatal: true }).decode(production.renderToUtf8(tree(n)))).toBe(uncached[n]);
+    }
+    for (const n of [0, 1, 2, 3]) expect(production.renderToString(tree(n))).toBe(uncached[n]);
+  });
+
   test("is rendered once per key and place, then sent again", () => {
     keepRenderedFragments(new FragmentStore(100_000));
     renders = 0;
@@ -102,6 +112,37 @@ describe("a kept fragment (patches/react-dom: CachedFragment)", () => {
     fail = false;
     expect(production.renderToString(cached("flaky", <><i>partial</i><Flaky /></>))).toBe("<i>partial</i><b>ok</b>");
   });
+});
+
+test("a kept fragment's bytes are its multibyte letters whole, inside another kept fragment too", () => {
+  const names = ["Zoë Åkesson", "李小龙", "Ngozi 🌍 Okafor", "👩🏽‍💼 Amara", "محمد"];
+  const card = (name: string) => cached(`card ${name}`, <li title={name}>{name}<b>★</b></li>);
+  const tree = (n: number) => (
+    <main>
+      {names.slice(n).map((name) => <div key={name}>{name}{card(name)}</div>)}
+      {cached(`list ${n}`, <ul>{names.slice(0, n + 1).map((name) => <div key={name}>{card(name)}</div>)}</ul>)}
+    </main>
+  );
+  const uncached = [0, 1, 2, 3, 4].map((n) => production.renderToString(tree(n)));
+  const store = new FragmentStore(100_000);
+  const kept: unknown[] = [];
+  keepRenderedFragments({ get: (key) => store.get(key), set: (key, fragment) => (kept.push(fragment.html), store.set(key, fragment)) });
+  const rendersByRound = [];
+  for (let round = 0; round < 2; round++) {
+    renders = 0;
+    for (const n of [4, 0, 3, 1, 2]) {
+      const bytes = production.renderToUtf8(tree(n));
+      expect(bytes.includes(0)).toBe(false);
+      expect(new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toBe(uncached[n]);
+      expect(production.renderToString(tree(n))).toBe(uncached[n]);
+    }
+    rendersByRound.push(renders);
+  }
+  // The second round sends every fragment as kept.
+  expect(rendersByRound[0]).toBeGreaterThan(0);
+  expect(rendersByRound[1]).toBe(0);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept.every((html) => html instanceof Uint8Array)).toBe(true);
 });
 
 test("a fragment with a Suspense boundary in it is rendered every time (its HTML is not all in one place)", () => {

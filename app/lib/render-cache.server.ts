@@ -1,4 +1,5 @@
-export type RenderedFragment = { html: string; lastPushedText: boolean };
+/** `html` is UTF-8 bytes when the fragment was rendered for renderToUtf8 (entry.server.tsx). */
+export type RenderedFragment = { html: string | Uint8Array; lastPushedText: boolean };
 
 type Kept = { fragment: RenderedFragment; used: boolean };
 

@@ -12,7 +12,8 @@ import type { ReactNode } from "react";
  * `parts` must hold every input of the children besides the viewer's (the root loader's
  * data: the anti-forgery token, the member, the time zone, which are always part of the key):
  * their props' data, and any address they print. The key is their JSON, so it is only worked
- * out on the server and only where the store is given.
+ * out on the server and only where the store is given. Rendered by the app's renderer
+ * (entry.server.tsx, renderToUtf8), a part is kept as its UTF-8 bytes, sent as they are.
  */
 export function RenderCache({ parts, children }: { parts: unknown[]; children: ReactNode }) {
   const viewer = useRouteLoaderData("root");
@@ -34,8 +35,8 @@ export function CachedFragment({ children }: { cacheKey: () => string | undefine
 }
 
 type FragmentKeeper = {
-  get(key: string): { html: string; lastPushedText: boolean } | undefined;
-  set(key: string, fragment: { html: string; lastPushedText: boolean }): void;
+  get(key: string): { html: string | Uint8Array; lastPushedText: boolean } | undefined;
+  set(key: string, fragment: { html: string | Uint8Array; lastPushedText: boolean }): void;
 };
 
 /** Gives the patched renderer its store (entry.server.tsx, in production only: in development
