@@ -16,12 +16,13 @@ test("every page of a filtered list is in list order, whichever way it is read",
     meet_place: n % 3 ? "Golf" : "Fair",
     // 3 of 60 met somewhere rare: every page sorts the matches.
     city: n % 20 === 7 ? "Rareville" : "Toronto",
-    is_important: 0,
+    // 45 of 60 are important: "only important" with a place search walks them in name order.
+    is_important: n % 4 ? 1 : 0,
     created_at: new Date(start + ((n * 7) % 60) * 3_600_000).toISOString(),
     updated_at: new Date(start).toISOString(),
   }));
   await db.insertInto("contacts").values(book).execute();
-  const rows = await db.selectFrom("contacts").select(["id", "name", "meet_place", "city", "created_at"]).where("owner_id", "=", member.id).execute();
+  const rows = await db.selectFrom("contacts").select(["id", "name", "meet_place", "city", "created_at", "is_important"]).where("owner_id", "=", member.id).execute();
 
   const orders = {
     name: (a: (typeof rows)[0], b: (typeof rows)[0]) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
@@ -31,6 +32,7 @@ test("every page of a filtered list is in list order, whichever way it is read",
   const filters = [
     { filter: { meetPlace: "golf" }, keep: (row: (typeof rows)[0]) => row.meet_place === "Golf" },
     { filter: { q: "rareville" }, keep: (row: (typeof rows)[0]) => row.city === "Rareville" },
+    { filter: { meetPlace: "golf", important: true }, keep: (row: (typeof rows)[0]) => row.meet_place === "Golf" && row.is_important === 1 },
     { filter: {}, keep: () => true },
   ];
   for (const [sort, order] of Object.entries(orders)) {

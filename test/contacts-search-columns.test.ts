@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, type RawBuilder, sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { createContact, listContacts, updateBusiness, updateContact } from "~/features/contacts/contacts.server";
 import { db } from "~/lib/db.server";
@@ -66,15 +66,18 @@ describe("the searched columns", () => {
     }
     expect(await names(member.id, { meetPlace: "go", important: true })).toEqual(["Golf One"]);
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'contacts_owner_important'`.execute(db);
-      expect(rows[0]?.indexdef).toContain("(owner_id, is_important, search_place, search_business)");
+      const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'contacts_owner_important_name'`.execute(db);
+      expect(rows[0]?.indexdef).toContain("(owner_id, is_important, lower(name), id, search_place, search_business)");
       return;
     }
     for (const column of ["search_place", "search_business"]) {
-      const { rows } = await sql<{ detail: string }>`
-        explain query plan
-        select count(*) from contacts where contacts.owner_id = ${member.id} and (${sql.ref(`contacts.${column}`)} like ${"%go%"} escape '\\' and contacts.is_important = ${1})`.execute(db);
-      expect(rows.map((row) => row.detail).join(" | ")).toContain("COVERING INDEX contacts_owner_important (owner_id=? AND is_important=?)");
+      const where = sql`contacts.owner_id = ${member.id} and (${sql.ref(`contacts.${column}`)} like ${"%go%"} escape '\\' and contacts.is_important = ${1})`;
+      const plan = async (query: RawBuilder<unknown>) => (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows.map((row) => row.detail).join(" | ");
+      expect(await plan(sql`select count(*) from contacts where ${where}`)).toContain("COVERING INDEX contacts_owner_important_name (owner_id=? AND is_important=?)");
+      // The page, in name order, walks the same index: no sorting.
+      const page = await plan(sql`select contacts.id, contacts.name from contacts where ${where} order by lower(contacts.name), contacts.id limit 24`);
+      expect(page).toContain("INDEX contacts_owner_important_name (owner_id=? AND is_important=?)");
+      expect(page).not.toContain("TEMP B-TREE");
     }
   });
 });

@@ -79,14 +79,14 @@ function ownRows(ownerId: number) {
 
 /** Whether the fields of a search column contain `value`, ignoring case. The column holds them
  * lower-cased, a line each, kept by the database (migrations/202611250910_contacts_search.ts):
- * one column read instead of each field lower-cased on every contact. With `indexOwner`, a
+ * one column read instead of each field lower-cased on every contact. With `index`, a
  * value the trigram index can answer is looked up there instead, in that member's rows: the
  * contacts whose column holds it as it is, as `like` finds them. A value with a line break
  * could match across two fields there, so it is compared field by field. */
-function contains(column: SearchColumn, value: string, indexOwner: number | null): Expression<SqlBool> {
-  if (indexOwner !== null && indexedSearch(value)) {
-    return sql<SqlBool>`contacts.id in (select rowid - (${indexOwner} << 32) from contacts_search
-      where contacts_search match ${phraseOf(column, value)} and ${ownRows(indexOwner)})`;
+function contains(column: SearchColumn, value: string, index: SearchIndex | null): Expression<SqlBool> {
+  if (index !== null && indexedSearch(value)) {
+    return sql<SqlBool>`contacts.id in (select rowid - (${index.owner} << 32) from contacts_search
+      where contacts_search match ${phraseOf(column, value)} and ${ownRows(index.owner)})`;
   }
   const pattern = `%${escapeLike(value)}%`;
   if (value.includes("\n")) {
@@ -105,10 +105,13 @@ function indexedSearches(filters: ContactFilters) {
   const searches: [SearchColumn, string][] = [];
   let alone = false;
   let only = !(filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads);
+  // Whether each search the index answers is a condition of its own (not in an `or`).
+  let plain = true;
   if (filters.q && indexedSearch(filters.q)) {
     searches.push(["contacts.search_text", filters.q]);
-    alone ||= phoneDigits(filters.q).length < 3;
-    only &&= phoneDigits(filters.q).length < 3;
+    plain = phoneDigits(filters.q).length < 3;
+    alone ||= plain;
+    only &&= plain;
   } else if (filters.q) only = false;
   for (const [column, value] of [["contacts.search_place", filters.meetPlace], ["contacts.search_business", filters.business]] as const) {
     if (value && indexedSearch(value)) {
@@ -116,27 +119,44 @@ function indexedSearches(filters: ContactFilters) {
       alone = true;
     } else if (value) only = false;
   }
-  return { searches, alone, only: only && searches.length > 0 };
+  return { searches, alone, plain, only: only && searches.length > 0 };
 }
 
+/** "Only important" without a text search: scanned, the searches read the member's important
+ * contacts alone (index contacts_owner_important_name, which holds the place and business
+ * columns), in list order when sorted by name. */
+function amongImportant(filters: ContactFilters) {
+  return Boolean(filters.important && !filters.q);
+}
+
+const importantCountOf = compiledOnce((ownerId: number) =>
+  db.selectFrom("contacts").select((eb) => eb.fn.countAll<number>().as("contacts")).where("owner_id", "=", ownerId).where("is_important", "=", 1),
+);
+
+/** Where the filters' searches are answered: the member whose rows of the trigram index they
+ * read (`owner`), and, when each is a condition of its own, the ids of the contacts matching
+ * them all (`ids`, a JSON array), read once and used for the count and the page. */
+type SearchIndex = { owner: number; ids: string | null };
+
 /**
- * The member whose rows of the trigram index the filters' searches read, or null when they
- * scan the search columns: when none can use it, or when the matches are more than
- * INDEXED_SHARE_MAX of the book (a term in much of it, "example.com"), where the scan is
+ * Where the filters' searches are answered, or null when they scan the search columns: when
+ * none can use the trigram index, or when the matches are more than INDEXED_SHARE_MAX of what
+ * the scan reads (the book, or its important contacts: amongImportant), where the scan is
  * cheaper. The index is asked for no more rows than that share.
  */
-async function searchIndexOf(ownerId: number, filters: ContactFilters, book: number): Promise<{ indexOwner: number | null; total?: number }> {
-  const { searches, only } = indexedSearches(filters);
-  if (!searches.length) return { indexOwner: null };
-  const most = Math.max(1, Math.ceil(book * INDEXED_SHARE_MAX));
+async function searchIndexOf(ownerId: number, filters: ContactFilters, book: number): Promise<{ index: SearchIndex | null; total?: number }> {
+  const { searches, only, plain } = indexedSearches(filters);
+  if (!searches.length) return { index: null };
+  const scanned = amongImportant(filters) ? Number((await firstRowOf(importantCountOf(ownerId)))?.contacts ?? 0) : book;
+  const most = Math.max(1, Math.ceil(scanned * INDEXED_SHARE_MAX));
   const query = searches.map(([column, value]) => phraseOf(column, value)).join(" AND ");
-  const { rows } = await sql<{ matches: number }>`select count(*) as matches from (select rowid from contacts_search
-    where contacts_search match ${query} and ${ownRows(ownerId)} limit ${most})`.execute(db);
+  const { rows } = await sql<{ matches: number; ids: string }>`select count(*) as matches, json_group_array(id) as ids from
+    (select rowid - (${ownerId} << 32) as id from contacts_search where contacts_search match ${query} and ${ownRows(ownerId)} limit ${most})`.execute(db);
   const matches = Number(rows[0].matches);
-  if (matches >= most) return { indexOwner: null };
+  if (matches >= most) return { index: null };
   // The index keeps a row for each of the member's contacts (triggers), so when its searches
   // are all the filters, its matches are the total: not counted a second time.
-  return { indexOwner: ownerId, total: only ? matches : undefined };
+  return { index: { owner: ownerId, ids: plain ? rows[0].ids : null }, total: only ? matches : undefined };
 }
 
 // Phones are stored in E.164 (+14165550199): a number typed as "(416) 555-01" is searched
@@ -146,18 +166,23 @@ function phoneDigits(q: string) {
 }
 
 /** The contacts the filters keep, as one condition (null: no filter, every contact); their
- * searches read `indexOwner`'s rows of the trigram index, or scan without one. */
-function matching(filters: ContactFilters, indexOwner: number | null) {
+ * searches read the trigram index (`index`: the ids of its matches, or its rows), or scan
+ * without one. */
+function matching(filters: ContactFilters, index: SearchIndex | null) {
   const conditions: ((eb: ExpressionBuilder<DB, "contacts">) => Expression<SqlBool>)[] = [];
-  if (filters.q) {
+  const ids = index?.ids;
+  if (ids) conditions.push(() => sql<SqlBool>`contacts.id in (select value from json_each(${ids}))`);
+  // A search the ids answer is not compared again.
+  const searched = (value: string | null | undefined): value is string => Boolean(value) && !(ids && indexedSearch(value!));
+  if (searched(filters.q)) {
     const q = filters.q;
     const digits = phoneDigits(q);
     const phone = sql<SqlBool>`contacts.phone like ${`%${escapeLike(digits)}%`} escape '\\'`;
-    conditions.push((eb) => eb.or([contains("contacts.search_text", q, indexOwner), ...(digits.length >= 3 ? [phone] : [])]));
+    conditions.push((eb) => eb.or([contains("contacts.search_text", q, index), ...(digits.length >= 3 ? [phone] : [])]));
   }
   const { meetPlace, business, label, realEstate, other } = filters;
-  if (meetPlace) conditions.push(() => contains("contacts.search_place", meetPlace, indexOwner));
-  if (business) conditions.push(() => contains("contacts.search_business", business, indexOwner));
+  if (searched(meetPlace)) conditions.push(() => contains("contacts.search_place", meetPlace, index));
+  if (searched(business)) conditions.push(() => contains("contacts.search_business", business, index));
   if (filters.important) conditions.push((eb) => eb("contacts.is_important", "=", 1));
   if (label) {
     conditions.push(({ exists, selectFrom }) =>
@@ -177,16 +202,16 @@ function matching(filters: ContactFilters, indexOwner: number | null) {
 }
 
 /**
- * The member's contacts the filters keep, their searches reading `indexOwner`'s rows of the
- * trigram index (searchIndexOf) or scanning. `fromIndex`: where the index answers a search
- * alone, the database starts from its matches (the owner is then a condition on each, written
+ * The member's contacts the filters keep, their searches reading the trigram index
+ * (searchIndexOf) or scanning. `fromIndex`: where the index answers a search alone, the
+ * database starts from its matches (the owner is then a condition on each, written
  * `+owner_id` so that SQLite takes no index for it): it would otherwise walk the member's
  * whole book and look each contact up in the matches. The walk in list order (listContacts)
  * keeps the owner's index, which gives it the order.
  */
-function filteredContacts(ownerId: number, filters: ContactFilters, indexOwner: number | null, { fromIndex = false } = {}) {
-  const match = matching(filters, indexOwner);
-  const leads = fromIndex && indexOwner !== null && indexedSearches(filters).alone;
+function filteredContacts(ownerId: number, filters: ContactFilters, index: SearchIndex | null, { fromIndex = false } = {}) {
+  const match = matching(filters, index);
+  const leads = fromIndex && index !== null && indexedSearches(filters).alone;
   const query = db.selectFrom("contacts").where(leads ? sql<SqlBool>`+contacts.owner_id = ${ownerId}` : sql<SqlBool>`contacts.owner_id = ${ownerId}`);
   return match ? query.where(match) : query;
 }
@@ -197,11 +222,11 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   // read the page, below. The matches are counted from the trigram index where a search uses
   // it, else over a search column's index, not the rows.
   const book = await countContacts(ownerId);
-  const { indexOwner, total: matched } = await searchIndexOf(ownerId, filters, book);
-  const match = matching(filters, indexOwner);
+  const { index, total: matched } = await searchIndexOf(ownerId, filters, book);
+  const match = matching(filters, index);
   const total = matched ?? (match
     ? Number(
-        (await filteredContacts(ownerId, filters, indexOwner, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total,
+        (await filteredContacts(ownerId, filters, index, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total,
       )
     : book);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -212,12 +237,16 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   // (offset + a page) × book / total contacts read. When matches are rarer than that, it is
   // cheaper to gather the matches (a search column's index) and sort just them: the sort
   // key is then written so that no index serves it (|| ''), or SQLite would walk anyway.
-  const walk = !match || (offset + PAGE_SIZE) * book <= total * total;
+  // Scanned among the important contacts in name order, the walk reads an index holding the
+  // searched columns (contacts_owner_important_name): no more entries than the gathering
+  // would, and the rows of the page only.
   const sort = filters.sort ?? "name";
+  const walksImportant = index === null && sort === "name" && amongImportant(filters) && !(filters.label || filters.realEstate || filters.other || filters.chapterHeads);
+  const walk = !match || walksImportant || (offset + PAGE_SIZE) * book <= total * total;
   const key = (expression: RawBuilder<unknown>) => (walk ? expression : sql`${expression} || ''`);
   const query = walk
-    ? filteredContacts(ownerId, filters, indexOwner)
-    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, indexOwner, { fromIndex: true }).select("contacts.id"));
+    ? filteredContacts(ownerId, filters, index)
+    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, index, { fromIndex: true }).select("contacts.id"));
   // The photo is joined for the page only: joined in the count, it made SQLite read every
   // contact's row (8 ms instead of 1 for 10,000 contacts). Only what a card shows is read: the
   // page carries it again for the browser.
@@ -399,7 +428,7 @@ export async function suggestions(ownerId: number, field: "meet_place" | "occupa
 
 /** Every contact matching the filters, by name, for export. */
 export async function exportContacts(ownerId: number, filters: ContactFilters) {
-  return filteredContacts(ownerId, filters, (await searchIndexOf(ownerId, filters, await countContacts(ownerId))).indexOwner)
+  return filteredContacts(ownerId, filters, (await searchIndexOf(ownerId, filters, await countContacts(ownerId))).index)
     .selectAll("contacts")
     .orderBy(sql`lower(contacts.name)`)
     .orderBy("contacts.id")
