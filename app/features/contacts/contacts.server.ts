@@ -53,8 +53,9 @@ const INDEXED_SEARCH_LETTERS = 3;
 const INDEXED_SHARE_MAX = 1 / 10;
 
 // On SQLite the search columns are also indexed by every three letters
-// (migrations/202611281500_contacts_search_index.ts). On PostgreSQL they are still scanned
-// (pg_trgm's GIN index would serve the same `like`; not made yet).
+// (migrations/202611281500_contacts_search_index.ts), which these functions read. On
+// PostgreSQL the database itself answers the same `like` from pg_trgm's indexes of the columns
+// (migrations/202611291100_contacts_search_trigrams_postgres.ts).
 let trigramIndex: boolean | undefined;
 function hasTrigramIndex() {
   trigramIndex ??= db.getExecutor().adapter instanceof SqliteAdapter;
