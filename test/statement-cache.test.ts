@@ -57,3 +57,35 @@ test("kysely runs queries, writes and streams through it", async () => {
   await db.destroy();
   expect(database.open).toBe(false);
 });
+
+test("its rows are the objects better-sqlite3 makes, whatever the columns", () => {
+  const database = memoryDatabase();
+  database.exec("create table wide (id integer primary key, n real, b blob, big integer, missing text, \"odd name\" text, \"1st\" text, \"quote\"\"d\" text)");
+  database.exec("insert into wide values (1, 1.5, x'00ff', 9007199254740993, null, 'x', 'y', 'z')");
+  const reusing = reusingStatements(database);
+  const queries = [
+    "select * from wide",
+    "select t.id, t.name, t.id as id from t order by t.id", // a name twice: the last value
+    "select t.name, w.* from t join wide w on w.id = t.id",
+    "select 1 as \"__proto__\", 2 as two", // left to better-sqlite3
+    "select count(*) as n, json_group_array(id) as ids from t",
+    "pragma table_info(wide)",
+  ];
+  for (const query of queries) {
+    const own = database.prepare(query).all();
+    const rows = reusing.prepare(query).all([]);
+    expect(rows, query).toEqual(own);
+    expect(rows.map((row) => Object.keys(row as object)), query).toEqual(own.map((row) => Object.keys(row as object)));
+    expect(rows.every((row) => Object.getPrototypeOf(row) === Object.prototype)).toBe(true);
+  }
+  expect(reusing.prepare("insert into t (name) values (?) returning id, name").all(["e"])).toEqual([{ id: 4, name: "e" }]);
+  expect(reusing.prepare("update t set name = ? where id = ?").run(["f", 4]).changes).toBe(1);
+  // A stream left early frees its statement.
+  const text = "select name from t order by id";
+  for (const row of reusing.prepare(text).iterate([])) {
+    expect(row).toEqual({ name: "a" });
+    break;
+  }
+  expect(reusing.prepare(text).all([])).toEqual([{ name: "a" }, { name: "b" }, { name: "c" }, { name: "f" }]);
+  reusing.close();
+});

@@ -1,4 +1,4 @@
-// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries] [--save]
+// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries] [--save] [--against BUILD_DIR]
 // The bench's pages timed in this process, one request at a time, straight through Remix's
 // request handler (no HTTP, no other process): the figures to decide by on a shared machine,
 // where the HTTP bench's ratios are noisy. Prints per case the CPU time of a request (this
@@ -18,7 +18,9 @@ import SQLite from "better-sqlite3";
 import type { Case } from "./load.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { values: args } = parseArgs({ options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false } } });
+const { values: args } = parseArgs({
+  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
+});
 const REQUESTS = Number(args.requests);
 const PROFILES = path.join(ROOT, "test/.tmp/profiles");
 const PAGES = path.join(ROOT, "test/.tmp/pages");
@@ -40,12 +42,12 @@ const cases: Case[] = [
   ...(await (await import("./contacts.ts")).contactsCases()),
   ...(await (await import("./calendar.ts")).calendarCases()),
 ];
-const build = protectActions((await import(pathToFileURL(path.join(ROOT, "build/index.js")).href)) as ServerBuild);
-const handle = createRequestHandler(build, "production");
+const handlerOf = async (dir: string) => createRequestHandler(protectActions((await import(pathToFileURL(path.join(dir, "index.js")).href)) as ServerBuild), "production");
+const handle = await handlerOf(path.join(ROOT, "build"));
 
-async function request(item: Case, n: number) {
+async function request(item: Case, n: number, handler = handle) {
   const url = `http://127.0.0.1${item.paths[n % item.paths.length]}`;
-  const response = await handle(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1", setCookie: () => {} });
+  const response = await handler(new Request(url, { headers: item.headers }), { cspNonce: "bench", clientIp: "127.0.0.1", setCookie: () => {} });
   const body = await response.text();
   if (n === 0 && (response.status !== 200 || !body.includes(item.expect))) throw new Error(`${url} answered ${response.status} without "${item.expect}"`);
   if ((n === 0 || n === 1) && args.save) {
@@ -80,9 +82,36 @@ inspector.connect();
 await inspector.post("Profiler.enable");
 await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
 
-try {
-  console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
+/**
+ * --against DIR: another server build (a copy of `build/` made from other code, e.g.
+ * `cp -r build /tmp/build-before`), loaded beside this one on the same database; each case's
+ * requests alternate between the two, one at a time, so that whatever else the machine does
+ * falls on both alike. Prints each one's CPU ms a request (measured around each request) and
+ * this build's as a share of the other's.
+ */
+async function compare(dir: string) {
+  const other = await handlerOf(path.resolve(dir));
+  console.log(`${"case".padEnd(40)} ${"this cpu".padStart(9)} ${"other".padStart(7)} ${"this/other".padStart(11)}`);
   for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
+    const cpu = [0, 0];
+    for (let n = 0; n < 50; n++) await Promise.all([request(item, n), request(item, n, other)]);
+    for (let n = 0; n < REQUESTS; n++) {
+      // Which goes first alternates too.
+      for (const which of n % 2 ? [0, 1] : [1, 0]) {
+        const before = process.cpuUsage();
+        await request(item, n, which ? other : handle);
+        const used = process.cpuUsage(before);
+        cpu[which] += (used.user + used.system) / 1000;
+      }
+    }
+    console.log(`${item.label.padEnd(40)} ${(cpu[0] / REQUESTS).toFixed(3).padStart(9)} ${(cpu[1] / REQUESTS).toFixed(3).padStart(7)} ${(cpu[0] / cpu[1]).toFixed(3).padStart(11)}`);
+  }
+}
+
+try {
+  if (args.against) await compare(args.against);
+  else console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
+  for (const item of args.against ? [] : cases.filter((item) => !args.only || item.label.includes(args.only))) {
     for (let n = 0; n < 50; n++) await request(item, n);
     const times: number[] = [];
     let bytes = 0;
