@@ -67,7 +67,7 @@ test("its rows are the objects better-sqlite3 makes, whatever the columns", () =
     "select * from wide",
     "select t.id, t.name, t.id as id from t order by t.id", // a name twice: the last value
     "select t.name, w.* from t join wide w on w.id = t.id",
-    "select 1 as \"__proto__\", 2 as two", // left to better-sqlite3
+    "select 1 as \"__proto__\", 2 as two", // assigned, as better-sqlite3 does: no such key
     "select count(*) as n, json_group_array(id) as ids from t",
     "pragma table_info(wide)",
   ];
@@ -80,6 +80,13 @@ test("its rows are the objects better-sqlite3 makes, whatever the columns", () =
   }
   expect(reusing.prepare("insert into t (name) values (?) returning id, name").all(["e"])).toEqual([{ id: 4, name: "e" }]);
   expect(reusing.prepare("update t set name = ? where id = ?").run(["f", 4]).changes).toBe(1);
+  // After a schema change SQLite prepares the statement again, with the columns it has now.
+  const everything = reusing.prepare("select * from t where id = ?");
+  expect(everything.all([1])).toEqual([{ id: 1, name: "a" }]);
+  database.exec("alter table t add column extra text default 'x'");
+  expect(everything.all([1])).toEqual([{ id: 1, name: "a", extra: "x" }]);
+  expect(reusing.prepare("select * from t where id = ?").all([2])).toEqual([{ id: 2, name: "b", extra: "x" }]);
+  database.exec("alter table t drop column extra");
   // A stream left early frees its statement.
   const text = "select name from t order by id";
   for (const row of reusing.prepare(text).iterate([])) {

@@ -153,33 +153,40 @@ const keptStatement = (statement: SQLite.Statement): Kept => ({
  * ~0.3 µs a column (200 rows of 25 columns: 2.6 ms); here the statement returns each row as an
  * array and one function per list of columns, compiled once, writes the object as a literal
  * (1.0–1.5 ms). The objects are the same: a column's name twice keeps the last value, as
- * better-sqlite3 does. A statement that returns no rows, or a column named `__proto__` (which
- * a literal would take as the object's prototype), is left as it is.
+ * better-sqlite3 does. A statement that returns no rows is left as it is.
  */
 function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
-  const names = statement.columns().map((column) => column.name);
-  if (names.includes("__proto__")) return statement;
-  const row = rowOf(names);
   statement.raw(true);
+  let row = rowOf(statement);
+  // SQLite prepares a statement again after the schema changes (a migration), and a
+  // `select *` then has other columns: its rows' length tells.
+  const made = (values: unknown[]) => (values.length === row.columns ? row : (row = rowOf(statement)))(values);
   return {
     reader: true,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(row),
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(made),
     run: (parameters) => statement.run(parameters),
     *iterate(parameters) {
-      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield row(values);
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield made(values);
     },
   };
 }
 
-const rowMakers = new Map<string, (values: unknown[]) => Record<string, unknown>>();
-/** The function making a row's object from its values, one per list of column names. */
-function rowOf(names: string[]) {
+type RowMaker = ((values: unknown[]) => Record<string, unknown>) & { columns: number };
+const rowMakers = new Map<string, RowMaker>();
+/** The function making a row's object from the statement's values, one per list of column names. */
+function rowOf(statement: SQLite.Statement) {
+  const names = statement.columns().map((column) => column.name);
   const key = JSON.stringify(names);
   let make = rowMakers.get(key);
   if (!make) {
-    // The names are written as JSON strings, which are JavaScript strings as they are.
-    make = new Function("values", `return { ${names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(", ")} };`) as (values: unknown[]) => Record<string, unknown>;
+    // The names are written as JSON strings, which are JavaScript strings as they are. A
+    // literal would take `__proto__` as the object's prototype: such a row is assigned column
+    // by column, as better-sqlite3 does.
+    const made = names.includes("__proto__")
+      ? (values: unknown[]) => names.reduce<Record<string, unknown>>((row, name, index) => ((row[name] = values[index]), row), {})
+      : new Function("values", `return { ${names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(", ")} };`);
+    make = Object.assign(made, { columns: names.length }) as RowMaker;
     rowMakers.set(key, make);
   }
   return make;
