@@ -83,10 +83,11 @@ await inspector.post("Profiler.enable");
 await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
 
 /**
- * --against DIR: another server build (a copy of `build/` made from other code, e.g.
- * `cp -r build /tmp/build-before`), loaded beside this one on the same database; each case's
- * requests alternate between the two, one at a time, so that whatever else the machine does
- * falls on both alike. Prints each one's CPU ms a request (measured around each request) and
+ * --against DIR: another server build (a copy of `build/` made from other code, inside the
+ * project so that it finds node_modules: `cp -r build test/.tmp/build-before`; or the build of
+ * another checkout, with the node_modules there), loaded beside this one on the same database;
+ * each case's requests alternate between the two, one at a time, so that whatever else the
+ * machine does falls on both alike. Prints each one's CPU ms a request (measured around each request) and
  * this build's as a share of the other's.
  */
 async function compare(dir: string) {
@@ -108,10 +109,10 @@ async function compare(dir: string) {
   }
 }
 
-try {
-  if (args.against) await compare(args.against);
-  else console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
-  for (const item of args.against ? [] : cases.filter((item) => !args.only || item.label.includes(args.only))) {
+/** Each case timed on its own: CPU and wall time a request, the page, the heap; its profile and queries when asked. */
+async function measure() {
+  console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
+  for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
     for (let n = 0; n < 50; n++) await request(item, n);
     const times: number[] = [];
     let bytes = 0;
@@ -142,6 +143,11 @@ try {
       }
     }
   }
+}
+
+try {
+  if (args.against) await compare(args.against);
+  else await measure();
 } finally {
   inspector.disconnect();
   await db.destroy();
