@@ -761,10 +761,12 @@ export interface NetWorthLinesTable {
   updated_at: string;
 }
 
-/** Each member's number of contacts, kept by triggers (migrations/202611280900_contact_counts.ts); no row: none. */
+/** Each member's number of contacts and of those marked important, kept by triggers
+ * (migrations/202611280900_contact_counts.ts, 202611291500_contact_counts_important.ts); no row: none. */
 export interface ContactCountsTable {
   owner_id: number;
   contacts: number;
+  important: Generated<number>;
 }
 
 export interface DB {
