@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { compiledOnce, compiledPerLimit, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
+import { compiledOnce, compiledPerLimit, compiledPerShape, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { contactsOf, createSignedInMember } from "./helpers";
 
@@ -76,5 +76,29 @@ describe("limits and offsets", () => {
     expect((await rowsOf(namesOf(1)(member.id))).map((row) => row.name)).toEqual(["Limited 0"]);
     if (onSqlite) expect(namesOf(3)(member.id).sql).toMatch(/ limit 3$/);
     expect(builds).toEqual([1, 3]);
+  });
+
+  test("compiledPerShape builds each shape's query once, gives each call its values' rows, and keeps a thousand shapes", async () => {
+    const member = await createSignedInMember({ name: "Per Shape" });
+    await contactsOf(member, ["Ana", "Bob", "Cy"]);
+    const queryOf = compiledPerShape();
+    const built: string[] = [];
+    const names = (shape: "one" | "but one") => (value: string) =>
+      rowsOf(
+        queryOf(shape, (ownerId: number, name: string) => {
+          built.push(shape);
+          return db.selectFrom("contacts").select("name").where("owner_id", "=", ownerId).where("name", shape === "one" ? "=" : "<>", name).orderBy("name");
+        })(member.id, value),
+      ).then((rows) => rows.map((row) => row.name));
+    expect(await names("one")("Bob")).toEqual(["Bob"]);
+    expect(await names("but one")("Bob")).toEqual(["Ana", "Cy"]);
+    expect(await names("one")("Cy")).toEqual(["Cy"]);
+    expect(await names("but one")("Ana")).toEqual(["Bob", "Cy"]);
+    expect(built).toEqual(["one", "but one"]);
+    // A thousand more shapes: the first ones are forgotten, then built again once.
+    for (let n = 0; n < 1_000; n++) queryOf(`shape ${n}`, (id: number) => db.selectFrom("users").select("id").where("id", "=", id))(n);
+    expect(await names("one")("Ana")).toEqual(["Ana"]);
+    expect(await names("one")("Bob")).toEqual(["Bob"]);
+    expect(built).toEqual(["one", "but one", "one"]);
   });
 });

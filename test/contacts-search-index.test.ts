@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { PostgresAdapter, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createContact, deleteContact, exportContacts, listContacts, updateBusiness, updateContact } from "~/features/contacts/contacts.server";
+import { createContact, deleteContact, exportContacts, listContacts, PAGE_SIZE, updateBusiness, updateContact } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
 import { db } from "~/lib/db.server";
 import { createSignedInMember } from "./helpers";
@@ -63,8 +63,10 @@ async function likeFinds(ownerId: number, column: "search_text" | "search_place"
 
 async function searchFinds(ownerId: number, filters: Parameters<typeof exportContacts>[1]) {
   const rows = await exportContacts(ownerId, filters);
-  const { total } = await listContacts(ownerId, filters);
+  const { total, contacts } = await listContacts(ownerId, filters);
   expect(total).toBe(rows.length);
+  // The list's queries are compiled once for each shape (compiledPerShape), the export's built afresh.
+  expect(contacts.map((row) => row.id)).toEqual(rows.slice(0, PAGE_SIZE).map((row) => row.id));
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
@@ -89,6 +91,17 @@ describe("the contacts' trigram index", () => {
     const filters = contactFiltersFrom(new URLSearchParams({ q: "oka\u0000for", meet_place: "\u0000", business: " okafor\u0000 " }));
     expect(filters).toMatchObject({ q: "okafor", meetPlace: null, business: "okafor" });
     expect(await searchFinds(member.id, filters)).toHaveLength(1);
+  });
+
+  test("searches of digits (also looked for in the phone) and of letters, one after another, each find their own matches", async () => {
+    const member = await createSignedInMember();
+    const phones = ["+14165550199", "+14165550123", "+442079460000", null, "+12125550142"];
+    for (const [n, phone] of phones.entries()) await createContact(member.id, { ...EMPTY, name: `Ana ${n}`, phone, city: n === 3 ? "Suite 416" : null });
+    // searchFinds compares the list's page, its queries compiled once for each shape, with the
+    // export's, built afresh: a search of digits has a shape of its own.
+    const found: Record<string, number> = {};
+    for (const q of ["an", "a\nn", "416", "ana", "555 01", "41", "416\n555", "ana 4", "(212) 555"]) found[q] = (await searchFinds(member.id, { q })).length;
+    expect(found).toEqual({ an: 5, "a\nn": 0, "416": 3, ana: 5, "555 01": 3, "41": 3, "416\n555": 2, "ana 4": 1, "(212) 555": 1 });
   });
 
   test("finds only the member's own contacts", async () => {

@@ -57,6 +57,28 @@ export function compiledPerLimit<Args extends unknown[], Row>(build: (limit: num
  */
 export const compiledPerCount = compiledPerLimit;
 
+/** The most shapes `compiledPerShape` keeps; past it, it starts again from none. */
+const SHAPES_KEPT = 1_000;
+
+/**
+ * `compiledOnce` for each shape of a query built from a member's choices (filters, a sort, a
+ * page): `(shape, build)` gives the compiled query's function for that shape, calling `build`
+ * with stand-ins the first time the shape is seen. `shape` must name everything that decides
+ * the SQL `build` writes (which conditions, how each compares, the order, an inlined limit or
+ * offset); what is compared with is given as arguments. Up to SHAPES_KEPT shapes are kept.
+ */
+export function compiledPerShape() {
+  const byShape = new Map<string, unknown>();
+  return <Args extends unknown[], Row>(shape: string, build: (...args: Args) => Compilable<Row>): ((...args: Args) => CompiledQuery<Row>) => {
+    let compiled = byShape.get(shape) as ((...args: Args) => CompiledQuery<Row>) | undefined;
+    if (!compiled) {
+      if (byShape.size >= SHAPES_KEPT) byShape.clear();
+      byShape.set(shape, (compiled = compiledOnce(build)));
+    }
+    return compiled;
+  };
+}
+
 /** Runs a query from `compiledOnce`: its rows. */
 export async function rowsOf<Row>(query: CompiledQuery<Row>) {
   return (await db.executeQuery(query)).rows;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
+import { compiledOnce, compiledPerCount, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 
 /** The member's own labels, by name, with how many contacts carry each. */
@@ -17,17 +17,20 @@ const labelsWithCountsOf = compiledOnce((ownerId: number) =>
     .orderBy(sql`lower(l.name)`),
 );
 
-/** Label names per contact, for a page of contacts. */
-export async function labelsByContact(contactIds: number[]) {
-  const map = new Map<number, { id: number; name: string }[]>();
-  if (contactIds.length === 0) return map;
-  const rows = await db
+const labelsOfContacts = compiledPerCount((_count) => (...contactIds: number[]) =>
+  db
     .selectFrom("contact_label_assignments as a")
     .innerJoin("contact_labels as l", "l.id", "a.label_id")
     .select(["a.contact_id", "l.id", "l.name"])
     .where("a.contact_id", "in", contactIds)
-    .orderBy(sql`lower(l.name)`)
-    .execute();
+    .orderBy(sql`lower(l.name)`),
+);
+
+/** Label names per contact, for a page of contacts (a page at most: a query for each length). */
+export async function labelsByContact(contactIds: number[]) {
+  const map = new Map<number, { id: number; name: string }[]>();
+  if (contactIds.length === 0) return map;
+  const rows = await rowsOf(labelsOfContacts(contactIds.length)(...contactIds));
   for (const row of rows) map.set(row.contact_id, [...(map.get(row.contact_id) ?? []), { id: row.id, name: row.name }]);
   return map;
 }

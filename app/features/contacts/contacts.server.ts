@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, SqliteAdapter, type SqlBool, sql, type Updateable } from "kysely";
 import type { ContactsTable, DB } from "~/lib/db-schema";
-import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
+import { compiledOnce, compiledPerShape, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { labelsByContact } from "./categories.server";
@@ -74,9 +74,28 @@ function phraseOf(column: SearchColumn, value: string) {
 }
 
 /** The index's rows of one member: keyed `(owner_id << 32) + id`, one range per member. */
-function ownRows(ownerId: number) {
+function ownRows(ownerId: unknown) {
   return sql<SqlBool>`rowid between (${ownerId} << 32) and (${ownerId} << 32) + 4294967295`;
 }
+
+/**
+ * One condition of the filters: its shape (what it compares, and how), the values it compares
+ * with, and how it is built from them: from the values themselves, or from stand-ins for them
+ * when a query of that shape is compiled once (compiledPerShape), so that the shapes of the
+ * list's queries are built and compiled once, not on every page.
+ */
+type Condition = { shape: string; values: unknown[]; build: (...values: any[]) => (eb: ExpressionBuilder<DB, "contacts">) => Expression<SqlBool> };
+
+/** The conditions as one (null: none, every contact), built from `values`, theirs in order. */
+function allOf(conditions: Condition[], values: unknown[]) {
+  if (!conditions.length) return null;
+  let at = 0;
+  const built = conditions.map((condition) => condition.build(...values.slice(at, (at += condition.values.length))));
+  return (eb: ExpressionBuilder<DB, "contacts">) => eb.and(built.map((condition) => condition(eb)));
+}
+
+const valuesOf = (conditions: Condition[]) => conditions.flatMap((condition) => condition.values);
+const shapeOf = (conditions: Condition[]) => conditions.map((condition) => condition.shape).join(" · ");
 
 /** Whether the fields of a search column contain `value`, ignoring case. The column holds them
  * lower-cased, a line each, kept by the database (migrations/202611250910_contacts_search.ts):
@@ -84,19 +103,28 @@ function ownRows(ownerId: number) {
  * value the trigram index can answer is looked up there instead, in that member's rows: the
  * contacts whose column holds it as it is, as `like` finds them. A value with a line break
  * could match across two fields there, so it is compared field by field. */
-function contains(column: SearchColumn, value: string, index: SearchIndex | null): Expression<SqlBool> {
+function contains(column: SearchColumn, value: string, index: SearchIndex | null): Condition {
   if (index !== null && indexedSearch(value)) {
-    return sql<SqlBool>`contacts.id in (select rowid - (${index.owner} << 32) from contacts_search
-      where contacts_search match ${phraseOf(column, value)} and ${ownRows(index.owner)})`;
+    return {
+      shape: `${column} in index`,
+      values: [index.owner, phraseOf(column, value)],
+      build: (owner, phrase) => () => sql<SqlBool>`contacts.id in (select rowid - (${owner} << 32) from contacts_search
+        where contacts_search match ${phrase} and ${ownRows(owner)})`,
+    };
   }
   const pattern = `%${escapeLike(value)}%`;
   if (value.includes("\n")) {
-    return sql<SqlBool>`(${sql.join(
-      SEARCHED[column].map((field) => sql`lower(${sql.ref(field)}) like ${pattern} escape '\\'`),
-      sql` or `,
-    )})`;
+    return {
+      shape: `${column} by field`,
+      values: [pattern],
+      build: (pattern) => () =>
+        sql<SqlBool>`(${sql.join(
+          SEARCHED[column].map((field) => sql`lower(${sql.ref(field)}) like ${pattern} escape '\\'`),
+          sql` or `,
+        )})`,
+    };
   }
-  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+  return { shape: `${column} like`, values: [pattern], build: (pattern) => () => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'` };
 }
 
 /** The searches of the filters that the trigram index can answer, whether the matches can
@@ -171,56 +199,62 @@ function phoneDigits(q: string) {
   return /^[\d\s().+-]+$/.test(q) ? q.replace(/\D/g, "").replace(/^0+/, "") : "";
 }
 
-/** The contacts the filters keep, as one condition (null: no filter, every contact); their
+/** The conditions of the contacts the filters keep (none: no filter, every contact); their
  * searches read the trigram index (`index`: the ids of its matches, or its rows), or scan
  * without one. */
-function matching(filters: ContactFilters, index: SearchIndex | null) {
-  const conditions: ((eb: ExpressionBuilder<DB, "contacts">) => Expression<SqlBool>)[] = [];
+function matching(filters: ContactFilters, index: SearchIndex | null): Condition[] {
+  const conditions: Condition[] = [];
   const ids = index?.ids;
-  if (ids) conditions.push(() => sql<SqlBool>`contacts.id in (select value from json_each(${ids}))`);
+  if (ids) conditions.push({ shape: "ids", values: [ids], build: (ids) => () => sql<SqlBool>`contacts.id in (select value from json_each(${ids}))` });
   // A search the ids answer is not compared again.
   const searched = (value: string | null | undefined): value is string => Boolean(value) && !(ids && indexedSearch(value!));
   if (searched(filters.q)) {
-    const q = filters.q;
-    const digits = phoneDigits(q);
-    const phone = sql<SqlBool>`contacts.phone like ${`%${escapeLike(digits)}%`} escape '\\'`;
-    conditions.push((eb) => eb.or([contains("contacts.search_text", q, index), ...(digits.length >= 3 ? [phone] : [])]));
+    const text = contains("contacts.search_text", filters.q, index);
+    const digits = phoneDigits(filters.q);
+    if (digits.length >= 3) {
+      conditions.push({
+        shape: `${text.shape} or phone`,
+        values: [...text.values, `%${escapeLike(digits)}%`],
+        build: (...values) => (eb) => eb.or([text.build(...values.slice(0, -1))(eb), sql<SqlBool>`contacts.phone like ${values.at(-1)} escape '\\'`]),
+      });
+    } else conditions.push({ ...text, build: (...values) => (eb) => eb.or([text.build(...values)(eb)]) });
   }
   const { meetPlace, business, label, realEstate, other } = filters;
-  if (searched(meetPlace)) conditions.push(() => contains("contacts.search_place", meetPlace, index));
-  if (searched(business)) conditions.push(() => contains("contacts.search_business", business, index));
-  if (filters.important) conditions.push((eb) => eb("contacts.is_important", "=", 1));
+  if (searched(meetPlace)) conditions.push(contains("contacts.search_place", meetPlace, index));
+  if (searched(business)) conditions.push(contains("contacts.search_business", business, index));
+  if (filters.important) conditions.push({ shape: "important", values: [], build: () => (eb) => eb("contacts.is_important", "=", 1) });
   if (label) {
-    conditions.push(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("contact_label_assignments as a")
-          .select("a.label_id")
-          .whereRef("a.contact_id", "=", "contacts.id")
-          .where("a.label_id", "=", label),
-      ),
-    );
+    conditions.push({
+      shape: "label",
+      values: [label],
+      build:
+        (label) =>
+        ({ exists, selectFrom }) =>
+          exists(selectFrom("contact_label_assignments as a").select("a.label_id").whereRef("a.contact_id", "=", "contacts.id").where("a.label_id", "=", label)),
+    });
   }
-  if (realEstate) conditions.push((eb) => eb("contacts.real_estate_category", "=", realEstate));
-  if (other) conditions.push((eb) => eb("contacts.other_category", "=", other));
-  if (filters.chapterHeads) conditions.push((eb) => eb("contacts.chapter_head", "is not", null));
-  if (!conditions.length) return null;
-  return (eb: ExpressionBuilder<DB, "contacts">) => eb.and(conditions.map((condition) => condition(eb)));
+  if (realEstate) conditions.push({ shape: "real estate", values: [realEstate], build: (value) => (eb) => eb("contacts.real_estate_category", "=", value) });
+  if (other) conditions.push({ shape: "other", values: [other], build: (value) => (eb) => eb("contacts.other_category", "=", value) });
+  if (filters.chapterHeads) conditions.push({ shape: "chapter heads", values: [], build: () => (eb) => eb("contacts.chapter_head", "is not", null) });
+  return conditions;
 }
 
 /**
- * The member's contacts the filters keep, their searches reading the trigram index
- * (searchIndexOf) or scanning. `fromIndex`: where the index answers a search alone, the
- * database starts from its matches (the owner is then a condition on each, written
- * `+owner_id` so that SQLite takes no index for it): it would otherwise walk the member's
- * whole book and look each contact up in the matches. The walk in list order (listContacts)
- * keeps the owner's index, which gives it the order.
+ * The member's contacts the conditions keep, built from `values` (theirs, or stand-ins), their
+ * searches reading the trigram index (searchIndexOf) or scanning. `leads`: where the index
+ * answers a search alone, the database starts from its matches (the owner is then a condition
+ * on each, written `+owner_id` so that SQLite takes no index for it): it would otherwise walk
+ * the member's whole book and look each contact up in the matches. The walk in list order
+ * (listContacts) keeps the owner's index, which gives it the order.
  */
-function filteredContacts(ownerId: number, filters: ContactFilters, index: SearchIndex | null, { fromIndex = false } = {}) {
-  const match = matching(filters, index);
-  const leads = fromIndex && index !== null && indexedSearches(filters).alone;
+function filteredContacts(ownerId: unknown, conditions: Condition[], values: unknown[], leads = false) {
+  const match = allOf(conditions, values);
   const query = db.selectFrom("contacts").where(leads ? sql<SqlBool>`+contacts.owner_id = ${ownerId}` : sql<SqlBool>`contacts.owner_id = ${ownerId}`);
   return match ? query.where(match) : query;
 }
+
+/** The list's count and page queries, each compiled once for each shape it takes. */
+const listQueryOf = compiledPerShape();
 
 /** One page of the member's contacts, with the total for the pager. */
 export async function listContacts(ownerId: number, filters: ContactFilters) {
@@ -229,34 +263,61 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   // it, else over a search column's index, not the rows.
   const book = await bookOf(ownerId);
   const { index, total: matched } = await searchIndexOf(ownerId, filters, book);
-  const match = matching(filters, index);
-  const total = matched ?? (match
-    ? Number(
-        (await filteredContacts(ownerId, filters, index, { fromIndex: true }).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow()).total,
-      )
-    : book.contacts);
+  const conditions = matching(filters, index);
+  const [shape, values] = [shapeOf(conditions), valuesOf(conditions)];
+  const leads = index !== null && indexedSearches(filters).alone;
+  const total =
+    matched ??
+    (conditions.length
+      ? Number(
+          (
+            await firstRowOf(
+              listQueryOf(`count${leads ? ", led by the index" : ""}: ${shape}`, (owner: unknown, ...values: unknown[]) =>
+                filteredContacts(owner, conditions, values, leads).select((eb) => eb.fn.countAll<number>().as("total")),
+              )(ownerId, ...values),
+            )
+          )?.total ?? 0,
+        )
+      : book.contacts);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pages);
   if (total === 0) return { total, page, pages, contacts: [] };
   const offset = (page - 1) * PAGE_SIZE;
   // In list order, the database walks the book until it has the page: about
   // (offset + a page) × book / total contacts read. When matches are rarer than that, it is
-  // cheaper to gather the matches (a search column's index) and sort just them: the sort
-  // key is then written so that no index serves it (|| ''), or SQLite would walk anyway.
+  // cheaper to gather the matches (a search column's index) and sort just them.
   // Scanned among the important contacts in name order, the walk reads an index holding the
   // searched columns (contacts_owner_important_name): no more entries than the gathering
   // would, and the rows of the page only.
   const sort = filters.sort ?? "name";
   const walksImportant = index === null && sort === "name" && amongImportant(filters) && !(filters.label || filters.realEstate || filters.other || filters.chapterHeads);
-  const walk = !match || walksImportant || (offset + PAGE_SIZE) * book.contacts <= total * total;
+  const walk = !conditions.length || walksImportant || (offset + PAGE_SIZE) * book.contacts <= total * total;
+  const read = walk ? "walked" : leads ? "gathered, led by the index" : "gathered";
+  const rows = await rowsOf(
+    listQueryOf(`page ${read}, by ${sort}, from ${offset}: ${shape}`, (owner: unknown, ...values: unknown[]) =>
+      pageOf(filteredContacts(owner, conditions, values, !walk && leads), { walk, sort, offset }),
+    )(ownerId, ...values),
+  );
+  const labels = await labelsByContact(rows.map((row) => row.id));
+  return {
+    total,
+    page,
+    pages,
+    // Object.assign, not a spread and more properties: ~35 µs a page in V8 (Node 20) against
+    // ~3 (posts.server.ts, postHead).
+    contacts: rows.map(({ image_token, ...row }) => Object.assign(row, { labels: labels.get(row.id) ?? [], imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null })),
+  };
+}
+
+/** The page of `contacts` in list order: walked in that order (`walk`), or gathered and sorted,
+ * the sort key then written so that no index serves it (|| ''), or SQLite would walk anyway. */
+function pageOf(contacts: ReturnType<typeof filteredContacts>, { walk, sort, offset }: { walk: boolean; sort: ContactSort; offset: number }) {
   const key = (expression: RawBuilder<unknown>) => (walk ? expression : sql`${expression} || ''`);
-  const query = walk
-    ? filteredContacts(ownerId, filters, index)
-    : db.selectFrom("contacts").where("contacts.id", "in", filteredContacts(ownerId, filters, index, { fromIndex: true }).select("contacts.id"));
+  const query = walk ? contacts : db.selectFrom("contacts").where("contacts.id", "in", contacts.select("contacts.id"));
   // The photo is joined for the page only: joined in the count, it made SQLite read every
   // contact's row (8 ms instead of 1 for 10,000 contacts). Only what a card shows is read: the
   // page carries it again for the browser.
-  let ordered = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([
+  const page = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([
     "contacts.id",
     "contacts.name",
     "contacts.occupation",
@@ -269,20 +330,11 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
     "contacts.chapter_head",
     "files.token as image_token",
   ]);
-  ordered =
+  const ordered =
     sort === "name"
-      ? ordered.orderBy(key(sql`lower(contacts.name)`)).orderBy("contacts.id")
-      : ordered.orderBy(key(sql`contacts.created_at`), sort === "newest" ? "desc" : "asc").orderBy("contacts.id", sort === "newest" ? "desc" : "asc");
-  const rows = await ordered.limit(PAGE_SIZE).offset(offset).execute();
-  const labels = await labelsByContact(rows.map((row) => row.id));
-  return {
-    total,
-    page,
-    pages,
-    // Object.assign, not a spread and more properties: ~35 µs a page in V8 (Node 20) against
-    // ~3 (posts.server.ts, postHead).
-    contacts: rows.map(({ image_token, ...row }) => Object.assign(row, { labels: labels.get(row.id) ?? [], imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null })),
-  };
+      ? page.orderBy(key(sql`lower(contacts.name)`)).orderBy("contacts.id")
+      : page.orderBy(key(sql`contacts.created_at`), sort === "newest" ? "desc" : "asc").orderBy("contacts.id", sort === "newest" ? "desc" : "asc");
+  return ordered.limit(PAGE_SIZE).offset(offset);
 }
 
 const contactCountsOf = compiledOnce((ownerId: number) => db.selectFrom("contact_counts").select(["contacts", "important"]).where("owner_id", "=", ownerId));
@@ -443,7 +495,8 @@ export async function suggestions(ownerId: number, field: "meet_place" | "occupa
 
 /** Every contact matching the filters, by name, for export. */
 export async function exportContacts(ownerId: number, filters: ContactFilters) {
-  return filteredContacts(ownerId, filters, (await searchIndexOf(ownerId, filters, await bookOf(ownerId))).index)
+  const conditions = matching(filters, (await searchIndexOf(ownerId, filters, await bookOf(ownerId))).index);
+  return filteredContacts(ownerId, conditions, valuesOf(conditions))
     .selectAll("contacts")
     .orderBy(sql`lower(contacts.name)`)
     .orderBy("contacts.id")

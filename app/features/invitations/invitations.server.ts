@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { duplicateMessage } from "~/features/contacts/contacts.server";
 import { notify } from "~/features/notifications/notifications.server";
 import type { InvitationsTable } from "~/lib/db-schema";
+import { compiledPerCount, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
@@ -33,15 +34,15 @@ function stateOf(row: StateRow | undefined | null): InvitationState {
   return { status: "invited", email: row.email, sentAt: row.sent_at, resentCount: row.resent_count, expired: row.sent_at <= expiryCutoff() };
 }
 
-/** The invitation states of these contacts of the member, by contact id (none: not listed). */
+const invitationsOfContacts = compiledPerCount((_count) => (ownerId: number, ...contactIds: number[]) =>
+  db.selectFrom("invitations").select(["contact_id", "email", "sent_at", "resent_count", "accepted_at"]).where("owner_id", "=", ownerId).where("contact_id", "in", contactIds),
+);
+
+/** The invitation states of these contacts of the member, by contact id (none: not listed; a
+ * page of contacts at most: a query for each length). */
 export async function invitationStates(ownerId: number, contactIds: number[]) {
   if (!contactIds.length) return {} as Record<number, InvitationState>;
-  const rows = await db
-    .selectFrom("invitations")
-    .select(["contact_id", "email", "sent_at", "resent_count", "accepted_at"])
-    .where("owner_id", "=", ownerId)
-    .where("contact_id", "in", contactIds)
-    .execute();
+  const rows = await rowsOf(invitationsOfContacts(contactIds.length)(ownerId, ...contactIds));
   return Object.fromEntries(rows.map((row) => [row.contact_id, stateOf(row)])) as Record<number, InvitationState>;
 }
 
