@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { utcToWallClock, wallClockToUtc, zoneOffsetMinutes } from "~/features/events/time";
+import { isoMs, isoOf, utcToWallClock, wallClockToUtc, zoneOffsetMinutes } from "~/features/events/time";
 import { wallClockIn } from "~/lib/dates";
 
 // zoneOffsetMinutes keeps one offset per zone and UTC day when the day starts and ends with it;
@@ -42,6 +42,44 @@ describe("zone offsets kept per day", () => {
     expect(wallClockToUtc("2026-03-29T03:30", "Europe/Berlin")).toBe("2026-03-29T01:30:00.000Z");
     expect(wallClockToUtc("2026-10-25T01:30", "Europe/Berlin")).toBe("2026-10-24T23:30:00.000Z");
     expect(utcToWallClock("2011-12-31T10:00:00.000Z", "Pacific/Apia")).toBe("2012-01-01T00:00");
+  });
+});
+
+describe("instants written and read without V8's Date formatting (isoOf, isoMs)", () => {
+  const EDGES = [0, -1, 1, 999, 86_399_999, 86_400_000, Date.parse("0000-01-01T00:00:00.000Z"), Date.parse("0000-01-01T00:00:00.000Z") - 1, Date.parse("9999-12-31T23:59:59.999Z"), Date.parse("9999-12-31T23:59:59.999Z") + 1, Date.parse("0050-06-15T12:34:56.789Z"), Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12), 8.64e15, -8.64e15];
+  // Random instants over years 0000–9999 and a few in 10000+ (a seed of their own: repeatable).
+  let seed = 20261129;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const instants = [...EDGES, ...Array.from({ length: 20_000 }, () => Math.floor(-62_167_219_200_000 + random() * 253_402_300_800_000 * 1.02))];
+
+  test("isoOf writes what toISOString writes, and refuses what it refuses", () => {
+    for (const ms of instants) expect(isoOf(ms), String(ms)).toBe(new Date(ms).toISOString());
+    expect(isoOf(1.5)).toBe(new Date(1.5).toISOString());
+    expect(() => isoOf(NaN)).toThrow(RangeError);
+    expect(() => isoOf(8.64e15 + 1)).toThrow(RangeError);
+  });
+
+  test("isoMs reads what Date reads, an invalid date included", () => {
+    for (const ms of instants) expect(isoMs(new Date(ms).toISOString()), String(ms)).toBe(ms);
+    const odd = ["2026-02-30T00:00:00.000Z", "2026-04-31T10:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-00-10T00:00:00.000Z", "2026-01-32T00:00:00.000Z", "2026-01-00T00:00:00.000Z",
+      "2026-01-01T24:00:00.000Z", "2026-01-01T23:60:00.000Z", "2026-01-01T23:59:60.000Z", "0050-01-01T00:00:00.000Z", "0099-12-31T23:59:59.999Z", "0100-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00Z", "2026-01-01", "2026-01-01T10:00", "2026-01-01T10:00:00.000+01:00", "+010000-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000z", "２026-01-01T00:00:00.000Z", "not a date at all, 24ch"];
+    for (const text of odd) expect(Object.is(isoMs(text), new Date(text).getTime()), text).toBe(true);
+  });
+
+  test("wallClockToUtc reads a wall clock written by position as it read it by its parts", () => {
+    const byParts = (local: string, zone: string) => {
+      const [date, time] = local.split("T");
+      const [year, month, day] = date.split("-").map(Number);
+      const [hour, minute] = time.split(":").map(Number);
+      const guess = Date.UTC(year, month - 1, day, hour, minute);
+      return new Date(guess - zoneOffsetMinutes(guess - zoneOffsetMinutes(guess, zone) * 60_000, zone) * 60_000).toISOString();
+    };
+    for (const zone of ZONES) {
+      for (const local of ["2026-03-29T02:30", "2026-03-29T03:30", "2026-10-25T02:30", "2026-01-01T00:00", "1999-12-31T23:59", "2011-12-30T12:00", "2026-3-29T2:30", "2026-03-29T2:30", "2026-03-29T02:30:15", "0050-01-01T10:00"]) {
+        expect(wallClockToUtc(local, zone), `${local} ${zone}`).toBe(byParts(local, zone));
+      }
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import * as rrule from "rrule";
 import type { Options, Weekday } from "rrule";
-import { wallClockToUtc } from "~/features/events/time";
+import { digitsAt, isoOf, wallClockToUtc } from "~/features/events/time";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import type { OccurrenceStatus, WeekdayCode } from "./constants";
 import { STATUS_CODES } from "./constants";
@@ -110,9 +110,12 @@ export function occurrenceDates(series: Series, from: string, to: string): strin
 }
 
 const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => floating(date).getTime() / DAY_MS;
+// Read and written by position (time.ts: V8's Date parsing and toISOString cost ~0.5 and ~1.3 µs,
+// and a month of 200 series counts thousands of dates).
+const dayNumber = (date: string) =>
+  (/^\d{4}-\d\d-\d\d$/.test(date) ? Date.UTC(digitsAt(date, 0, 4), digitsAt(date, 5, 7) - 1, digitsAt(date, 8, 10)) : floating(date).getTime()) / DAY_MS;
 const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY_MS;
-const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const dateOfDay = (day: number) => isoOf(day * DAY_MS).slice(0, 10);
 /** 0 Monday … 6 Sunday (day 0, 1 January 1970, was a Thursday). */
 const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
 const WEEKDAY_INDEX: Record<WeekdayCode, number> = { MO: 0, TU: 1, WE: 2, TH: 3, FR: 4, SA: 5, SU: 6 };
@@ -241,7 +244,8 @@ export function occurrencesOf(series: Series, from: string, to: string, marked: 
   return occurrenceDates(series, from, to).map((date) => {
     const times = occurrenceTimes(series, date);
     const status = occurrenceStatus(marked.get(date), times.endsAt, now);
-    return { ...times, status, code: STATUS_CODES[status], isVisible: status === "cancelled" ? 1 : 0 };
+    // Object.assign, not a spread and more properties (calendar.server.ts, described).
+    return Object.assign(times, { status, code: STATUS_CODES[status], isVisible: status === "cancelled" ? (1 as const) : (0 as const) });
   });
 }
 

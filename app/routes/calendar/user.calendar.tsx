@@ -33,6 +33,8 @@ export default function Calendar() {
   const navigate = useNavigate();
   useReloadAfterNotice();
   const here = calendarAddress(range.view, range.date);
+  // The shown range's query, written once: a month may link some 1,500 occurrences.
+  const query = here.slice(here.indexOf("?"));
   const dialog = (path: string) => calendarAddress(range.view, range.date, path);
   return (
     <>
@@ -88,7 +90,7 @@ export default function Calendar() {
                 ))}
               </nav>
             </div>
-            <Agenda occurrences={occurrences} taskLink={(taskId) => dialog(`/tasks/${taskId}`)} />
+            <Agenda occurrences={occurrences} taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`} />
           </section>
         </div>
         <aside className="card calendar-aside">
