@@ -260,5 +260,8 @@ describe("the contacts' trigram index", () => {
     expect(await listed({ meetPlace: "club", important: true })).toEqual({ total: 1, first: "李小龙", asked: 1, ids: true });
     // Golf is in 301 of them, over a tenth: the index's first look stops, and they are scanned.
     expect(await listed({ meetPlace: "golf", important: true })).toEqual({ total: 301, first: "Marked 0000", asked: 1, ids: false });
+    // A tenth of the 2,101, written into the SQL: a bound limit made SQLite prepare it again on every run.
+    await listContacts(member.id, { meetPlace: "golf", important: true });
+    expect(statements.filter((source) => source.includes("contacts_search")).at(-1)).toMatch(/ limit 211\)$/);
   });
 });

@@ -184,8 +184,10 @@ async function searchIndexOf(ownerId: number, filters: ContactFilters, book: Boo
   if (amongImportant(filters) && scanned <= IMPORTANT_SCANNED_MAX) return { index: null };
   const most = Math.max(1, Math.ceil(scanned * INDEXED_SHARE_MAX));
   const query = searches.map(([column, value]) => phraseOf(column, value)).join(" AND ");
+  // The limit is written into the SQL: bound, it made SQLite prepare the statement again on
+  // every run (db.server.ts, InlinedCountsCompiler), ~0.05 ms of the first look's ~0.5.
   const { rows } = await sql<{ matches: number; ids: string }>`select count(*) as matches, json_group_array(id) as ids from
-    (select rowid - (${ownerId} << 32) as id from contacts_search where contacts_search match ${query} and ${ownRows(ownerId)} limit ${most})`.execute(db);
+    (select rowid - (${ownerId} << 32) as id from contacts_search where contacts_search match ${query} and ${ownRows(ownerId)} limit ${sql.lit(most)})`.execute(db);
   const matches = Number(rows[0].matches);
   if (matches >= most) return { index: null };
   // The index keeps a row for each of the member's contacts (triggers), so when its searches
