@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { type Generated, Kysely, SqliteDialect, sql } from "kysely";
 import { expect, test } from "vitest";
-import { reusingStatements } from "~/lib/db.server";
+import { likesPlannedOnce, reusingStatements } from "~/lib/db.server";
 
 function memoryDatabase() {
   const database = new SQLite(":memory:");
@@ -94,5 +94,26 @@ test("its rows are the objects better-sqlite3 makes, whatever the columns", () =
     break;
   }
   expect(reusing.prepare(text).all([])).toEqual([{ name: "a" }, { name: "b" }, { name: "c" }, { name: "f" }]);
+  reusing.close();
+});
+
+test("a LIKE's bound pattern is written as an expression, outside quoted text, so that SQLite plans it once", () => {
+  expect(likesPlannedOnce("select id from t where name like ? escape '\\' and x NOT LIKE ? or y like ?")).toBe(
+    "select id from t where name like +? escape '\\' and x NOT LIKE +? or y like +?",
+  );
+  for (const untouched of [`select 'like ?' as a, "like ?" from t where name like '%a%'`, "select 'it''s like ?' from t", "select * from t where name unlike ?", "select * from t where name = ?"]) {
+    expect(likesPlannedOnce(untouched)).toBe(untouched);
+  }
+  expect(likesPlannedOnce("select 'a''' || ? from t where b like ?")).toBe("select 'a''' || ? from t where b like +?");
+
+  const database = memoryDatabase();
+  database.exec("insert into t (name) values ('a_c'), ('5'), (null)");
+  const reusing = reusingStatements(database);
+  const statement = reusing.prepare("select id from t where name like ? escape '\\' order by id");
+  // It finds what the pattern bound as it is finds, for every kind of value.
+  for (const pattern of ["%a%", "A", "a\\_c", "%", 5, "5", null]) {
+    expect(statement.all([pattern]), String(pattern)).toEqual(database.prepare("select id from t where name like ? escape '\\' order by id").all(pattern));
+  }
+  expect(statement.all(["%a%"])).toEqual([{ id: 1 }, { id: 4 }]);
   reusing.close();
 });
