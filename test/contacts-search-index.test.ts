@@ -265,3 +265,25 @@ describe("the contacts' trigram index", () => {
     expect(statements.filter((source) => source.includes("contacts_search")).at(-1)).toMatch(/ limit 211\)$/);
   });
 });
+
+test("the list's page, walked in order or gathered and sorted, is a query of its own for each (SQLite)", async () => {
+  if (postgres) return;
+  const member = await createSignedInMember();
+  const now = "2026-01-01T00:00:00.000Z";
+  const add = (names: string[]) => db.insertInto("contacts").values(names.map((name) => ({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now }))).execute();
+  await add(Array.from({ length: 97 }, (_, n) => `Filler ${n}`));
+  await add(["Gold 1", "Gold 2", "Gold 3"]);
+  const page = async () => {
+    statements.length = 0;
+    const { contacts } = await listContacts(member.id, { q: "go" });
+    return { first: contacts[0].name, sql: statements.find((source) => source.includes("order by lower(contacts.name)"))! };
+  };
+  // "go" is too short for the trigram index: scanned. 3 of 100: gathered and sorted.
+  const gathered = await page();
+  expect(gathered.sql).toContain("|| ''");
+  // 63 of 160: walked in list order, the same filters, order and offset.
+  await add(Array.from({ length: 60 }, (_, n) => `Gone ${n}`));
+  const walked = await page();
+  expect(walked.sql).not.toContain("|| ''");
+  expect([gathered.first, walked.first]).toEqual(["Gold 1", "Gold 1"]);
+});
