@@ -1,6 +1,9 @@
+import nodeHttp from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 // Not exported from the package's entry, but its own functions: ours must answer as they do.
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import compression from "compression";
 import express from "express";
 import { http, passthrough } from "msw";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
@@ -10,8 +13,10 @@ import { server as msw } from "./mocks";
 // Each answer is made twice, fresh, so both adapters get their own Response.
 const answers: Record<string, () => Response> = {
   page: () => pageResponse(new TextEncoder().encode(`<!DOCTYPE html><p>Zoë 東京 🎉 ${"x".repeat(5000)}</p>`), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } }),
+  "big-page": () => pageResponse(new TextEncoder().encode(`<!DOCTYPE html><ul>${"<li>Zoë 東京 🎉</li>".repeat(4000)}</ul>`), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } }),
   "page-not-found": () => pageResponse(new TextEncoder().encode("<!DOCTYPE html><h1>Not found</h1>"), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } }),
   json: () => Response.json({ contacts: [1, 2, 3] }, { headers: { "X-Remix-Response": "yes" } }),
+  "large-json": () => Response.json({ contacts: Array.from({ length: 300 }, (_, id) => ({ id, name: "Zoë 東京" })) }),
   redirect: () => new Response(null, { status: 302, headers: [["Location", "/user"], ["Set-Cookie", "a=1; Path=/; HttpOnly"], ["Set-Cookie", "b=2; Path=/"]] }),
   empty: () => new Response(null, { status: 204, statusText: "Nothing here" }),
   calendar: () => new Response("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", { headers: { "Content-Type": "text/calendar" } }),
@@ -33,8 +38,12 @@ let close = () => {};
 
 beforeAll(async () => {
   const app = express();
+  const compress = compression();
   app.use("/ours/:answer", (req, res, next) => sendResponse(res, answers[req.params.answer]()).catch(next));
   app.use("/theirs/:answer", (req, res, next) => sendRemixResponse(res, answers[req.params.answer]()).catch(next));
+  app.use("/ours-compressed/:answer", (req, res, next) => sendResponse(res, answers[req.params.answer](), { req, compress }).catch(next));
+  // How pages were compressed before: the middleware in front of every answer.
+  app.use("/middleware-compressed/:answer", compression(), (req, res, next) => sendResponse(res, answers[req.params.answer]()).catch(next));
   app.use("/request", async (req, res) => {
     seen.ours = remixRequest(req, res);
     seen.theirs = createRemixRequest(req, res);
@@ -64,6 +73,46 @@ test.each(Object.keys(answers))("answers %s as @remix-run/express does", async (
     expect(Buffer.from(await ours.arrayBuffer())).toEqual(Buffer.from(await theirs.arrayBuffer()));
   }
 });
+
+/** GET or HEAD over node:http, so that the body arrives as the server encoded it. */
+function rawRequest(url: string, method: string, acceptEncoding: string) {
+  return new Promise<{ status: number; headers: nodeHttp.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    nodeHttp
+      .request(url, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const decoders: Record<string, (bytes: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+const decoded = ({ headers, body }: { headers: nodeHttp.IncomingHttpHeaders; body: Buffer }) => (headers["content-encoding"] ? decoders[headers["content-encoding"]](body) : body);
+
+test.each(["gzip, deflate, br, zstd", "br", "gzip", "deflate", "identity", ""])(
+  "with Accept-Encoding %j, a page is encoded as the compression middleware encodes it, and whole",
+  async (accept) => {
+    for (const name of ["page", "big-page", "page-not-found", "json", "large-json"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const ours = await rawRequest(`${base}/ours-compressed/${name}`, method, accept);
+        const theirs = await rawRequest(`${base}/middleware-compressed/${name}`, method, accept);
+        expect(ours.status).toBe(theirs.status);
+        for (const header of ["content-encoding", "vary", "content-type", "cache-control"]) expect([name, method, header, ours.headers[header]]).toEqual([name, method, header, theirs.headers[header]]);
+        expect(decoded(ours)).toEqual(decoded(theirs));
+        if (method === "GET" && name.includes("page")) {
+          expect(ours.headers["transfer-encoding"]).toBeUndefined();
+          expect(ours.headers["content-length"]).toBe(String(ours.body.length));
+        }
+      }
+    }
+    // Where the browser takes an encoding, the large page and the large data are both in it.
+    const expected = /br|gzip|deflate/.test(accept) ? (accept === "deflate" ? "deflate" : accept === "gzip" ? "gzip" : "br") : undefined;
+    for (const name of ["big-page", "large-json"]) expect((await rawRequest(`${base}/ours-compressed/${name}`, "GET", accept)).headers["content-encoding"]).toBe(expected);
+  },
+);
 
 test("a page's bytes go out whole, with their length, not in chunks", async () => {
   const response = await fetch(`${base}/ours/page`);

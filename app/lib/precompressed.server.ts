@@ -43,7 +43,7 @@ export async function compressAssets(dir: string) {
 
 /** The encodings an Accept-Encoding header accepts (q above 0). Browsers list gzip first and
  * accept brotli alike; the smaller one is ours to choose. */
-function acceptedEncodings(header: string | undefined) {
+export function acceptedEncodings(header: string | undefined) {
   const accepted = new Set<string>();
   for (const part of (header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

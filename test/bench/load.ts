@@ -58,18 +58,18 @@ export type Measured = { app: Server; ratio: number; p95: number; p99: number; f
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. */
-export async function measureCase(floor: Server, apps: Measurable[], item: Case, { rounds, seconds }: { rounds: number; seconds: number }) {
+export async function measureCase(floor: Server, apps: Measurable[], item: Case, { rounds, seconds, headers = {} }: { rounds: number; seconds: number; headers?: Record<string, string> }) {
   const floorPaths = ["/"];
   const pathsOf = (app: Measurable) => app.pathsOf?.(item) ?? item.paths;
-  const headersOf = (app: Measurable) => (app.pathsOf ? {} : (item.headers ?? {}));
-  await load(floor, floorPaths, {}, 1, 10);
+  const headersOf = (app: Measurable) => ({ ...headers, ...(app.pathsOf ? {} : item.headers) });
+  await load(floor, floorPaths, headers, 1, 10);
   for (const app of apps) await load(app, pathsOf(app), headersOf(app), 1, 10);
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
   const floorCpu: number[] = [];
   let floorFailures = 0;
   for (let round = 0; round < rounds; round++) {
-    const base = await load(floor, floorPaths, {}, seconds);
+    const base = await load(floor, floorPaths, headers, seconds);
     floorRates.push(base.requestsPerSecond);
     floorCpu.push(base.cpuMsPerRequest);
     floorFailures += base.failures;
