@@ -89,8 +89,9 @@ type PageEncoding = "br" | "gzip" | "deflate";
  * compression middleware does, but without its stream, which cost a loaded server ~100 µs of
  * a sign-in page (121 µs against 25–50 µs for the same encoding at once) and held a
  * compressor's memory for each of the pages in flight. Brotli's window is cut to the page (16
- * to 24 bits): the same bytes out for any page under 4 MB, less memory to set up. zlib's threads were tried for large
- * pages and cost more CPU than this (412 against 248 µs for the contact list's 80 KB).
+ * to 24 bits): the same bytes out for any page under 4 MB, less memory to set up. zlib's
+ * threads were tried for large pages and cost more CPU than this (412 against 248 µs for the
+ * contact list's 80 KB).
  */
 function compressedPage(page: Buffer, encoding: PageEncoding) {
   if (encoding === "gzip") return zlib.gzipSync(page, { level: 6 });
