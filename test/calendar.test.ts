@@ -170,6 +170,52 @@ describe("task view, complete, cancel, edit, delete", () => {
   });
 });
 
+describe("a month's days", () => {
+  test("a month shows the first five of each day by time and how many more; a week and a day show them all", async () => {
+    const member = await createSignedInMember();
+    // Eight series from Monday 4 March 2030, one a day at 08:00, 09:00 … 15:00, listed out of order;
+    // one more on Friday 8 March only. Another member's series are not counted.
+    for (const hour of [15, 9, 8, 12, 10, 14, 11, 13]) {
+      const time = `${String(hour).padStart(2, "0")}:00`;
+      await createTask(member.id, taskFields({ title: `At ${hour}`, start_date: "2030-03-04", occurrence_count: 5, start_time: time, end_time: `${String(hour).padStart(2, "0")}:30` }), "UTC");
+    }
+    await createTask(member.id, taskFields({ title: "Friday only", start_date: "2030-03-08", recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }), "UTC");
+    const other = await createSignedInMember();
+    await createTask(other.id, taskFields({ title: "Not theirs", start_date: "2030-03-04", occurrence_count: 5, start_time: "06:00", end_time: "06:30" }), "UTC");
+    type Page = { occurrences: { title: string; start: string }[]; more: Record<string, number> };
+    const page = (address: string) => settle(() => pageLoader(routeArgs(getRequest(address, member.cookie)))).then((response) => json<Page>(response));
+    const titlesOn = (shown: Page, day: string) => shown.occurrences.filter((o) => o.start.startsWith(day)).map((o) => o.title);
+
+    const month = await page("/user/calendar?view=month&date=2030-03-01");
+    expect(month.more).toEqual({ "2030-03-04": 3, "2030-03-05": 3, "2030-03-06": 3, "2030-03-07": 3, "2030-03-08": 4 });
+    expect(titlesOn(month, "2030-03-04")).toEqual(["At 8", "At 9", "At 10", "At 11", "At 12"]);
+    expect(titlesOn(month, "2030-03-08")).toEqual(["Friday only", "At 8", "At 9", "At 10", "At 11"]);
+    expect(month.occurrences).toHaveLength(25);
+
+    const week = await page("/user/calendar?view=week&date=2030-03-04");
+    expect(week.more).toEqual({});
+    expect(titlesOn(week, "2030-03-04")).toEqual(["At 8", "At 9", "At 10", "At 11", "At 12", "At 13", "At 14", "At 15"]);
+    expect(week.occurrences).toHaveLength(41);
+    const day = await page("/user/calendar?view=day&date=2030-03-08");
+    expect(day.more).toEqual({});
+    expect(titlesOn(day, "2030-03-08")).toHaveLength(9);
+  });
+
+  test("today's tasks beside a month list all of today's, not the month's first five", async () => {
+    const member = await createSignedInMember();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const hour of [1, 2, 3, 4, 5, 6, 7]) {
+      await createTask(member.id, taskFields({ title: `Today ${hour}`, start_date: today, recurrence: "none", occurrence_count: null, start_time: `0${hour}:00`, end_time: `0${hour}:30` }), "UTC");
+    }
+    const month = await json<{ occurrences: unknown[]; more: Record<string, number>; daily: unknown[] }>(
+      await settle(() => pageLoader(routeArgs(getRequest(`/user/calendar?view=month&date=${today}`, member.cookie)))),
+    );
+    expect(month.more).toEqual({ [today]: 2 });
+    expect(month.occurrences).toHaveLength(5);
+    expect(month.daily).toHaveLength(7);
+  });
+});
+
 describe("daily tasks", () => {
   test("today's occurrences on the calendar page, the home page and the day's print view", async () => {
     const member = await createSignedInMember();

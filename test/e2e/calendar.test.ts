@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser } from "./browser";
+import { useServerData } from "./tour-data";
 
 const browser = useBrowser();
 
@@ -19,6 +20,20 @@ async function confirm(page: Page, question: string, button: string) {
   await hydrated(page);
   expect(await dialog.textContent()).toContain(question);
   await dialog.getByRole("button", { name: button }).click();
+}
+
+/** `count` daily series of three days from `from`, at 10:00, 11:00 …, written into the e2e
+ * server's database with the calendar's own function (faster than the form, the same rules). */
+async function busyDays(email: string, count: number, from: string) {
+  useServerData();
+  const { memberIdByEmail } = await import("~/features/members/members.server");
+  const { createTask } = await import("~/features/calendar/calendar.server");
+  const { taskFields } = await import("../calendar-fixtures");
+  const memberId = (await memberIdByEmail(email))!;
+  for (let n = 0; n < count; n++) {
+    const hour = String(10 + n).padStart(2, "0");
+    await createTask(memberId, taskFields({ title: `Busy ${n + 1}`, start_date: from, occurrence_count: 3, start_time: `${hour}:00`, end_time: `${hour}:30` }), "UTC");
+  }
 }
 
 describe.each(modes)("calendar $name", ({ javaScript }) => {
@@ -112,6 +127,37 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       await event.first().click();
       await page.getByRole("dialog", { name: "Dentist" }).waitFor();
     }
+  });
+
+  test("a busy day of the month shows its first five and links to the rest on its day", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-busy");
+    await signUp(page, { name: "Cal Busy", email });
+    await busyDays(email, 7, "2030-03-04");
+    await page.goto("/user/calendar?view=month&date=2030-03-01");
+    await hydrated(page);
+    const agenda = page.getByRole("list", { name: "Agenda" });
+    const more = agenda.getByRole("link", { name: "+2 more on Monday 4 March 2030" });
+    await more.waitFor();
+    expect(await agenda.getByRole("link", { name: /^\+2 more on / }).count()).toBe(3);
+    expect(await agenda.locator("> li").first().locator(".occurrence").allTextContents()).toEqual(
+      ["Busy 1", "Busy 2", "Busy 3", "Busy 4", "Busy 5"].map((title) => expect.stringContaining(title)),
+    );
+    if (javaScript) {
+      const grid = page.getByTestId("full-calendar");
+      const gridMore = grid.locator(".fc-more-occurrences");
+      await gridMore.first().waitFor();
+      expect(await gridMore.allTextContents()).toEqual(["+2 more", "+2 more", "+2 more"]);
+      // The day's five occurrences come before its link.
+      const firstDay = grid.locator('td[data-date="2030-03-04"] .fc-event');
+      expect(await firstDay.count()).toBe(6);
+      expect(await firstDay.last().textContent()).toBe("+2 more");
+      await firstDay.last().click();
+    } else await more.click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "day" && url.searchParams.get("date") === "2030-03-04");
+    await page.locator("#agenda-heading").filter({ hasText: /^4 March 2030$/ }).waitFor();
+    expect(await agenda.locator(".occurrence").count()).toBe(7);
+    expect(await agenda.getByRole("link", { name: /more on/ }).count()).toBe(0);
   });
 
   test("the agenda moves by month, week and day with links", async () => {

@@ -11,7 +11,7 @@ import { DOCUMENT_HEADS, png, VIDEO_HEADS } from "../fixtures/files";
  */
 
 /** Points the app's modules at the e2e server's data folder; call before importing them. */
-function useServerData() {
+export function useServerData() {
   const dataDir = inject("e2eDataDir");
   process.env.DATA_DIR = dataDir;
   process.env.UPLOADS_DIR = path.join(dataDir, "uploads");

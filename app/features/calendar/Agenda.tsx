@@ -5,9 +5,20 @@ import { StatusBadge, timeRange } from "./OccurrenceStatus";
 import type { ShownOccurrence } from "./shown.server";
 
 /** The occurrences of the shown range as a list by day, rendered on the server: the calendar of a
- * member without JavaScript, and a readable list for everyone. A month may list thousands, so
- * the titles are plain links followed by one handler (ui/link-clicks.ts). */
-export function Agenda({ occurrences, taskLink }: { occurrences: ShownOccurrence[]; taskLink: (taskId: number) => string }) {
+ * member without JavaScript, and a readable list for everyone. A month may list hundreds, so
+ * the titles are plain links followed by one handler (ui/link-clicks.ts). A day of a month
+ * holding more than it shows (`more`, month-days.ts) ends with a link to that day's view. */
+export function Agenda({
+  occurrences,
+  more = {},
+  taskLink,
+  dayLink,
+}: {
+  occurrences: ShownOccurrence[];
+  more?: Record<string, number>;
+  taskLink: (taskId: number) => string;
+  dayLink: (date: string) => string;
+}) {
   const followLink = useLinkClicks({ preventScrollReset: true });
   if (!occurrences.length) return <EmptyState>Nothing in your calendar for these dates.</EmptyState>;
   const days = new Map<string, ShownOccurrence[]>();
@@ -34,6 +45,11 @@ export function Agenda({ occurrences, taskLink }: { occurrences: ShownOccurrence
               </li>
             ))}
           </ul>
+          {more[day] ? (
+            <a data-discover="true" href={dayLink(day)} className="agenda-more">
+              +{more[day]} more<span className="visually-hidden"> on {dayHeading(day)}</span>
+            </a>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -18,22 +18,30 @@ function ourView(type: string): CalendarView {
 }
 
 /** The month, week and day views (and a week's list) of the occurrences the page loaded. Times
- * are the member's wall clock, given as UTC so FullCalendar shows them as they are. */
+ * are the member's wall clock, given as UTC so FullCalendar shows them as they are. A day of the
+ * month holding more than it shows (`more`, month-days.ts) ends with a "+N more" link to its
+ * day view, after its occurrences. */
 export default function FullCalendarView({
   view,
   date,
   occurrences,
+  more,
+  dayLink,
   onRange,
   onOpen,
   onDay,
+  onLink,
 }: {
   view: CalendarView;
   date: string;
   occurrences: ShownOccurrence[];
+  more: Record<string, number>;
+  dayLink: (date: string) => string;
   /** The member moved to another range: the page loads its occurrences. */
   onRange: (view: CalendarView, date: string) => void;
   onOpen: (taskId: number) => void;
   onDay: (date: string) => void;
+  onLink: (address: string) => void;
 }) {
   return (
     <FullCalendar
@@ -50,18 +58,32 @@ export default function FullCalendarView({
       // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
       buttonIcons={false}
       buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
-      events={occurrences.map((occurrence) => ({
-        id: occurrence.key,
-        title: occurrence.title,
-        start: occurrence.start,
-        end: occurrence.end,
-        classNames: ["fc-occurrence", `occurrence--${occurrence.status}`],
-        extendedProps: { taskId: occurrence.taskId, status: occurrence.status },
-      }))}
+      events={[
+        ...occurrences.map((occurrence) => ({
+          id: occurrence.key,
+          title: occurrence.title,
+          start: occurrence.start,
+          end: occurrence.end,
+          classNames: ["fc-occurrence", `occurrence--${occurrence.status}`],
+          extendedProps: { taskId: occurrence.taskId, status: occurrence.status, order: 0 },
+        })),
+        ...Object.entries(more).map(([day, count]) => ({
+          id: `more-${day}`,
+          title: `+${count} more`,
+          start: day,
+          allDay: true,
+          url: dayLink(day),
+          classNames: ["fc-more-occurrences"],
+          extendedProps: { order: 1 },
+        })),
+      ]}
+      // A day's "+N more" after its occurrences, which keep FullCalendar's own order.
+      eventOrder="order,start,-duration,allDay,title"
       datesSet={(range) => onRange(ourView(range.view.type), range.view.currentStart.toISOString().slice(0, 10))}
       eventClick={(click) => {
         click.jsEvent.preventDefault();
-        onOpen(Number(click.event.extendedProps.taskId));
+        if (click.event.url) onLink(click.event.url);
+        else onOpen(Number(click.event.extendedProps.taskId));
       }}
       dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
       // A day cell named by its number alone hides its events from screen readers' name checks.

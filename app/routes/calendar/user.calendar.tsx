@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
 import { occurrencesBetween } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
+import { firstOfEachDay } from "~/features/calendar/month-days";
 import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
 import { shownOccurrence } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
@@ -14,7 +15,8 @@ import { shownRange } from "./calendar-address.server";
 
 const FullCalendarView = lazy(() => import("~/features/calendar/FullCalendarView"));
 
-/** The shown range's occurrences (`?view=month|week|day&date=`) and today's. */
+/** The shown range's occurrences (`?view=month|week|day&date=`; a month's first few of each day,
+ * with how many more each day holds) and today's. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { view, date, today } = shownRange(request, member.timeZone);
@@ -24,11 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const holdsToday = range.from <= today && today <= range.to;
   const [occurrences, daily] = await Promise.all([occurrencesBetween(member.id, range.from, range.to), holdsToday ? null : occurrencesBetween(member.id, today, today)]);
   const shown = (list: typeof occurrences) => list.map((occurrence) => shownOccurrence(occurrence, member.timeZone));
-  return json({ range, today, occurrences: shown(occurrences), daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
+  const { kept, more } = range.view === "month" ? firstOfEachDay(shown(occurrences)) : { kept: shown(occurrences), more: {} };
+  return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
 }
 
 export default function Calendar() {
-  const { range, today, occurrences, daily } = useLoaderData<typeof loader>();
+  const { range, today, occurrences, more, daily } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   useReloadAfterNotice();
@@ -59,10 +62,13 @@ export default function Calendar() {
                   view={range.view}
                   date={range.date}
                   occurrences={occurrences}
+                  more={more}
+                  dayLink={(date) => calendarAddress("day", date)}
                   onRange={(view, date) => {
                     if (calendarRange(view, date).from !== range.from || view !== range.view) navigate(calendarAddress(view, date), { replace: true, preventScrollReset: true });
                   }}
                   onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
+                  onLink={(address) => navigate(address)}
                   onDay={(date) => navigate(`${dialog("/new")}&on=${date}`, { preventScrollReset: true })}
                 />
               </div>
@@ -90,7 +96,7 @@ export default function Calendar() {
                 ))}
               </nav>
             </div>
-            <Agenda occurrences={occurrences} taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`} />
+            <Agenda occurrences={occurrences} more={more} taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`} dayLink={(date) => calendarAddress("day", date)} />
           </section>
         </div>
         <aside className="card calendar-aside">
