@@ -21,7 +21,7 @@ type Options = {
   build: ServerBuild;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The compression middleware, for every answer but a page (pages: `sendResponse`). */
+  /** The compression middleware, for every answer but a page or JSON (those: `sendResponse`). */
   compress?: RequestHandler;
 };
 
@@ -30,10 +30,10 @@ type Options = {
  * server's busy time; this saves a few per cent of a page): the same Request (address, headers, body, abort on a closed
  * connection), and the same answer (status, headers through express), but a page's bytes are
  * written with one `end` — a Content-Length, no chunks — instead of being read back out of
- * the Response's stream a chunk at a time. Anything else (data requests, downloads, streams)
- * is streamed as before. With `compress` (the compression middleware), answers are compressed
- * for the browsers that take it: a page whole and at once (sendResponse), the rest by the
- * middleware.
+ * the Response's stream a chunk at a time; so is JSON (data requests, the JSON routes), read
+ * whole first. Anything else (downloads, streams) is streamed as before. With `compress` (the
+ * compression middleware), answers are compressed for the browsers that take it: a page or
+ * JSON whole and at once (sendResponse), the rest by the middleware.
  */
 export function remixRequestHandler({ build, mode = process.env.NODE_ENV, getLoadContext, compress }: Options) {
   const handle = createRemixHandler(build, mode);
@@ -79,13 +79,24 @@ export function remixRequest(req: ExpressRequest, res: ExpressResponse) {
 
 const pageBytesOf = (response: Response) => (response as { [PAGE_BYTES]?: Uint8Array })[PAGE_BYTES];
 
-/** Pages under this many bytes go out as they are (the compression middleware's threshold). */
+/** The answer's bytes when it goes out whole: a page's, or JSON's, read from its body (`json()`
+ * made it of one string: whole in memory anyway). Every navigation of a member with JavaScript
+ * is a data request: through the middleware, each set up a brotli stream of its own (the
+ * member search's answer cost 1.3 ms more CPU with `br` than without). */
+async function wholeBytesOf(response: Response) {
+  const page = pageBytesOf(response);
+  if (page) return Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  if (response.body && /^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) return Buffer.from(await response.arrayBuffer());
+  return null;
+}
+
+/** Answers under this many bytes go out as they are (the compression middleware's threshold). */
 const COMPRESSED_FROM = 1024;
 
-type PageEncoding = "br" | "gzip" | "deflate";
+type WholeEncoding = "br" | "gzip" | "deflate";
 
 /**
- * A page compressed whole, at once: brotli at quality 4 or gzip (deflate) at level 6, as the
+ * A page (or JSON) compressed whole, at once: brotli at quality 4 or gzip (deflate) at level 6, as the
  * compression middleware does, but without its stream, which cost a loaded server ~100 µs of
  * a sign-in page (121 µs against 25–50 µs for the same encoding at once) and held a
  * compressor's memory for each of the pages in flight. Brotli's window is cut to the page (16
@@ -93,36 +104,35 @@ type PageEncoding = "br" | "gzip" | "deflate";
  * threads were tried for large pages and cost more CPU than this (412 against 248 µs for the
  * contact list's 80 KB).
  */
-function compressedPage(page: Buffer, encoding: PageEncoding) {
+function compressedWhole(page: Buffer, encoding: WholeEncoding) {
   if (encoding === "gzip") return zlib.gzipSync(page, { level: 6 });
   if (encoding === "deflate") return zlib.deflateSync(page, { level: 6 });
   const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(page.length + 1))));
   return zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: window } });
 }
 
-/** The encoding a page goes out in to `req`, as the compression middleware would choose it:
- * brotli, else gzip, else deflate, where the browser accepts it; none for HEAD, a small page,
- * or a page that must not be transformed. */
-function pageEncoding(req: ExpressRequest, res: ExpressResponse, page: Buffer): PageEncoding | null {
+/** The encoding a whole answer goes out in to `req`, as the compression middleware would choose
+ * it: brotli, else gzip, else deflate, where the browser accepts it; none for HEAD, a small
+ * answer, or one that must not be transformed. */
+function wholeEncoding(req: ExpressRequest, res: ExpressResponse, bytes: Buffer): WholeEncoding | null {
   res.vary("Accept-Encoding");
-  if (req.method === "HEAD" || page.length < COMPRESSED_FROM || /no-transform/i.test(String(res.getHeader("Cache-Control") ?? ""))) return null;
+  if (req.method === "HEAD" || bytes.length < COMPRESSED_FROM || /no-transform/i.test(String(res.getHeader("Cache-Control") ?? ""))) return null;
   const accepted = acceptedEncodings(req.headers["accept-encoding"]);
   return (["br", "gzip", "deflate"] as const).find((encoding) => accepted.has(encoding)) ?? null;
 }
 
-/** Writes Remix's answer to `res`. With `compressed`, for its request: a page compressed whole
- * (pageEncoding), anything else through the compression middleware. */
+/** Writes Remix's answer to `res`. With `compressed`, for its request: a page or JSON
+ * compressed whole (wholeEncoding), anything else through the compression middleware. */
 export async function sendResponse(res: ExpressResponse, response: Response, compressed?: { req: ExpressRequest; compress: RequestHandler }) {
-  const page = pageBytesOf(response);
-  if (compressed && !page) compressed.compress(compressed.req, res, () => {});
+  const bytes = await wholeBytesOf(response);
+  if (compressed && !bytes) compressed.compress(compressed.req, res, () => {});
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (page) {
-    const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
-    const encoding = compressed ? pageEncoding(compressed.req, res, bytes) : null;
+  if (bytes) {
+    const encoding = compressed ? wholeEncoding(compressed.req, res, bytes) : null;
     if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.end(encoding ? compressedPage(bytes, encoding) : bytes);
+    res.end(encoding ? compressedWhole(bytes, encoding) : bytes);
     return;
   }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
