@@ -3,6 +3,7 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
+import { dayHeading } from "~/features/journal/dates";
 import type { CalendarView } from "./range";
 import type { ShownOccurrence } from "./shown.server";
 
@@ -88,6 +89,10 @@ export default function FullCalendarView({
       dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
       // A day cell named by its number alone hides its events from screen readers' name checks.
       dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
+      // "+N more" says which day, as the agenda's link does.
+      eventDidMount={({ event, el }) => {
+        if (event.url) el.setAttribute("aria-label", `${event.title} on ${dayHeading(event.startStr.slice(0, 10))}`);
+      }}
     />
   );
 }
