@@ -3,7 +3,6 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { dayHeading } from "~/features/journal/dates";
 import type { CalendarView } from "./range";
 import type { ShownOccurrence } from "./shown.server";
 
@@ -28,6 +27,7 @@ export default function FullCalendarView({
   occurrences,
   more,
   dayLink,
+  dayName,
   onRange,
   onOpen,
   onDay,
@@ -38,6 +38,8 @@ export default function FullCalendarView({
   occurrences: ShownOccurrence[];
   more: Record<string, number>;
   dayLink: (date: string) => string;
+  /** A day as the agenda names it; given by the page, so that this chunk shares no module with it. */
+  dayName: (date: string) => string;
   /** The member moved to another range: the page loads its occurrences. */
   onRange: (view: CalendarView, date: string) => void;
   onOpen: (taskId: number) => void;
@@ -91,7 +93,7 @@ export default function FullCalendarView({
       dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
       // "+N more" says which day, as the agenda's link does.
       eventDidMount={({ event, el }) => {
-        if (event.url) el.setAttribute("aria-label", `${event.title} on ${dayHeading(event.startStr.slice(0, 10))}`);
+        if (event.url) el.setAttribute("aria-label", `${event.title} on ${dayName(event.startStr.slice(0, 10))}`);
       }}
     />
   );

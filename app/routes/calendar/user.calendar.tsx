@@ -9,6 +9,7 @@ import { firstOfEachDay } from "~/features/calendar/month-days";
 import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
 import { shownOccurrence } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
+import { dayHeading } from "~/features/journal/dates";
 import { requireMember } from "~/lib/session.server";
 import { useHydrated } from "~/ui/use-hydrated";
 import { shownRange } from "./calendar-address.server";
@@ -64,6 +65,7 @@ export default function Calendar() {
                   occurrences={occurrences}
                   more={more}
                   dayLink={(date) => calendarAddress("day", date)}
+                  dayName={dayHeading}
                   onRange={(view, date) => {
                     if (calendarRange(view, date).from !== range.from || view !== range.view) navigate(calendarAddress(view, date), { replace: true, preventScrollReset: true });
                   }}
