@@ -20,6 +20,8 @@ const answers: Record<string, () => Response> = {
   redirect: () => new Response(null, { status: 302, headers: [["Location", "/user"], ["Set-Cookie", "a=1; Path=/; HttpOnly"], ["Set-Cookie", "b=2; Path=/"]] }),
   empty: () => new Response(null, { status: 204, statusText: "Nothing here" }),
   calendar: () => new Response("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", { headers: { "Content-Type": "text/calendar" } }),
+  "large-calendar": () =>
+    new Response(`BEGIN:VCALENDAR\r\n${"BEGIN:VEVENT\r\nSUMMARY:Zoë 東京 🎉\r\nEND:VEVENT\r\n".repeat(200)}END:VCALENDAR\r\n`, { headers: { "Content-Type": "text/calendar; charset=utf-8" } }),
   streamed: () =>
     new Response(
       new ReadableStream({
@@ -93,25 +95,25 @@ const decoders: Record<string, (bytes: Buffer) => Buffer> = { br: zlib.brotliDec
 const decoded = ({ headers, body }: { headers: nodeHttp.IncomingHttpHeaders; body: Buffer }) => (headers["content-encoding"] ? decoders[headers["content-encoding"]](body) : body);
 
 test.each(["gzip, deflate, br, zstd", "br", "gzip", "deflate", "identity", ""])(
-  "with Accept-Encoding %j, a page or JSON is encoded as the compression middleware encodes it, and whole",
+  "with Accept-Encoding %j, a page, JSON or a calendar is encoded as the compression middleware encodes it, and whole",
   async (accept) => {
-    for (const name of ["page", "big-page", "page-not-found", "json", "large-json"]) {
+    for (const name of ["page", "big-page", "page-not-found", "json", "large-json", "calendar", "large-calendar"]) {
       for (const method of ["GET", "HEAD"]) {
         const ours = await rawRequest(`${base}/ours-compressed/${name}`, method, accept);
         const theirs = await rawRequest(`${base}/middleware-compressed/${name}`, method, accept);
         expect(ours.status).toBe(theirs.status);
         for (const header of ["content-encoding", "vary", "content-type", "cache-control"]) expect([name, method, header, ours.headers[header]]).toEqual([name, method, header, theirs.headers[header]]);
         expect(decoded(ours)).toEqual(decoded(theirs));
-        // A page or JSON goes out whole: with its length, not in chunks.
+        // A page, JSON or a calendar goes out whole: with its length, not in chunks.
         if (method === "GET") {
           expect(ours.headers["transfer-encoding"]).toBeUndefined();
           expect(ours.headers["content-length"]).toBe(String(ours.body.length));
         }
       }
     }
-    // Where the browser takes an encoding, the large page and the large data are both in it.
+    // Where the browser takes an encoding, the large page, data and calendar are all in it.
     const expected = /br|gzip|deflate/.test(accept) ? (accept === "deflate" ? "deflate" : accept === "gzip" ? "gzip" : "br") : undefined;
-    for (const name of ["big-page", "large-json"]) expect((await rawRequest(`${base}/ours-compressed/${name}`, "GET", accept)).headers["content-encoding"]).toBe(expected);
+    for (const name of ["big-page", "large-json", "large-calendar"]) expect((await rawRequest(`${base}/ours-compressed/${name}`, "GET", accept)).headers["content-encoding"]).toBe(expected);
   },
 );
 

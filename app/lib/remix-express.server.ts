@@ -79,14 +79,15 @@ export function remixRequest(req: ExpressRequest, res: ExpressResponse) {
 
 const pageBytesOf = (response: Response) => (response as { [PAGE_BYTES]?: Uint8Array })[PAGE_BYTES];
 
-/** The answer's bytes when it goes out whole: a page's, or JSON's, read from its body (`json()`
- * made it of one string: whole in memory anyway). Every navigation of a member with JavaScript
- * is a data request: through the middleware, each set up a brotli stream of its own (with
- * `br`, the member search's CPU a request went from 3.84 to 3.40 ms in the same rounds). */
+/** The answer's bytes when it goes out whole: a page's, or JSON's or an iCalendar file's, read
+ * from its body (`json()` and the calendar routes make it of one string: whole in memory
+ * anyway). Every navigation of a member with JavaScript is a data request: through the
+ * middleware, each set up a brotli stream of its own (with `br`, the member search's CPU a
+ * request went from 3.84 to 3.40 ms in the same rounds). */
 async function wholeBytesOf(response: Response) {
   const page = pageBytesOf(response);
   if (page) return Buffer.from(page.buffer, page.byteOffset, page.byteLength);
-  if (response.body && /^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) return Buffer.from(await response.arrayBuffer());
+  if (response.body && /^(application\/json|text\/calendar)\b/i.test(response.headers.get("Content-Type") ?? "")) return Buffer.from(await response.arrayBuffer());
   return null;
 }
 
@@ -121,7 +122,7 @@ function wholeEncoding(req: ExpressRequest, res: ExpressResponse, bytes: Buffer)
   return (["br", "gzip", "deflate"] as const).find((encoding) => accepted.has(encoding)) ?? null;
 }
 
-/** Writes Remix's answer to `res`. With `compressed`, for its request: a page or JSON
+/** Writes Remix's answer to `res`. With `compressed`, for its request: a page, JSON or a calendar
  * compressed whole (wholeEncoding), anything else through the compression middleware. */
 export async function sendResponse(res: ExpressResponse, response: Response, compressed?: { req: ExpressRequest; compress: RequestHandler }) {
   const bytes = await wholeBytesOf(response);

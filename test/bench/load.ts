@@ -67,11 +67,13 @@ export async function measureCase(floor: Server, apps: Measurable[], item: Case,
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
   const floorCpu: number[] = [];
+  const floorLatencies: number[] = [];
   let floorFailures = 0;
   for (let round = 0; round < rounds; round++) {
     const base = await load(floor, floorPaths, headers, seconds);
     floorRates.push(base.requestsPerSecond);
     floorCpu.push(base.cpuMsPerRequest);
+    floorLatencies.push(...base.latencies);
     floorFailures += base.failures;
     // Every other round the apps go in reverse order: none is always the one measured last.
     const order = round % 2 ? [...apps.entries()].reverse() : [...apps.entries()];
@@ -88,6 +90,8 @@ export async function measureCase(floor: Server, apps: Measurable[], item: Case,
   return {
     floorRequestsPerSecond: median(floorRates),
     floorCpuMsPerRequest: median(floorCpu),
+    // What the framework's own page gets at the same load: the scale for an app's p95.
+    floorP95: percentile(floorLatencies, 95),
     floorFailures,
     apps: perApp.map((mine, index): Measured => ({
       app: apps[index],

@@ -128,7 +128,7 @@ try {
     console.log(`"same markup" = the floor rendering the page's own HTML (its body, scripts as text) as static elements, as a share of the floor's req/s;`);
     console.log(`"same, bytes" = the same with an entry like Chapter's (renderToString, the page sent as bytes) instead of Remix's default streaming one`);
   }
-  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)}   ${[...apps, ...markupFloors].map((app) => column(app.name)).join("   ")}   target`);
+  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)} ${"p95 ms".padStart(7)}   ${[...apps, ...markupFloors].map((app) => column(app.name)).join("   ")}   target`);
   for (const item of measured) {
     const result = await measureCase(floor, sameMarkup.has(item) ? [...apps, ...markupFloors] : apps, item, timing);
     const cells = result.apps.map(
@@ -137,7 +137,7 @@ try {
     );
     if (bytesFloor && !sameMarkup.has(item)) cells.push(...markupFloors.map(() => " ".repeat(column("").length)));
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
-    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)}   ${cells.join("   ")}   ${item.target ?? ""}`);
+    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)} ${whole(result.floorP95).padStart(7)}   ${cells.join("   ")}   ${item.target ?? ""}`);
     if (sameMarkup.has(item)) {
       const copies = result.apps.slice(apps.length);
       for (const measured of result.apps.slice(0, apps.length)) {
