@@ -125,6 +125,22 @@ test("a page's bytes go out whole, with their length, not in chunks", async () =
   expect(new TextDecoder("utf-8", { fatal: true }).decode(bytes)).toContain("Zoë 東京 🎉");
 });
 
+test("a page's Response reads as its bytes, though the server never makes its body", async () => {
+  const html = "<!DOCTYPE html><p>Zoë 東京 🎉</p>";
+  const page = () => pageResponse(new TextEncoder().encode(html), { status: 201, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  const response = page();
+  expect([response.status, response.headers.get("Content-Type"), response.bodyUsed]).toEqual([201, "text/html; charset=utf-8", false]);
+  const copy = response.clone();
+  expect(await response.text()).toBe(html);
+  expect(response.bodyUsed).toBe(true);
+  expect(() => response.clone()).toThrow(TypeError);
+  expect(new TextDecoder().decode(await copy.arrayBuffer())).toBe(html);
+  expect(await (await page().blob()).text()).toBe(html);
+  // As Remix re-wraps an answer to set a header on it.
+  const rewrapped = page();
+  expect(await new Response(rewrapped.body, { status: rewrapped.status, headers: rewrapped.headers }).text()).toBe(html);
+});
+
 test("the request Remix gets is the one @remix-run/express made", async () => {
   await fetch(`${base}/request/path?q=a%20b&page=2`, { headers: { "X-Forwarded-Host": "club.example:8443", Cookie: "session=abc", Accept: "text/html", "X-Custom": "1" } });
   expect(seen.ours!.url).toBe(seen.theirs!.url);
