@@ -57,13 +57,20 @@ export type Measurable = Server & { pathsOf?: (item: Case) => string[] };
 export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number; cpuMsPerRequest: number };
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
- * ratio to the floor, and p95/p99 over all its rounds' requests. */
-export async function measureCase(floor: Server, apps: Measurable[], item: Case, { rounds, seconds, headers = {} }: { rounds: number; seconds: number; headers?: Record<string, string> }) {
+ * ratio to the floor, and p95/p99 over all its rounds' requests. Each server is first loaded
+ * on the case's pages for `warmUp` seconds, not counted: V8 compiles a page's code to its
+ * fastest only after thousands of requests (README, "Measuring speed"). */
+export async function measureCase(
+  floor: Server,
+  apps: Measurable[],
+  item: Case,
+  { rounds, seconds, warmUp, headers = {} }: { rounds: number; seconds: number; warmUp: number; headers?: Record<string, string> },
+) {
   const floorPaths = ["/"];
   const pathsOf = (app: Measurable) => app.pathsOf?.(item) ?? item.paths;
   const headersOf = (app: Measurable) => ({ ...headers, ...(app.pathsOf ? {} : item.headers) });
-  await load(floor, floorPaths, headers, 1, 10);
-  for (const app of apps) await load(app, pathsOf(app), headersOf(app), 1, 10);
+  await load(floor, floorPaths, headers, warmUp);
+  for (const app of apps) await load(app, pathsOf(app), headersOf(app), warmUp);
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
   const floorCpu: number[] = [];

@@ -1,7 +1,9 @@
-// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--profile] [--queries] [--save] [--against BUILD_DIR]
+// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--warm-up SECONDS] [--profile] [--queries] [--save] [--against BUILD_DIR]
 // The bench's pages timed in this process, one request at a time, straight through Remix's
 // request handler (no HTTP, no other process): the figures to decide by on a shared machine,
-// where the HTTP bench's ratios are noisy. Prints per case the CPU time of a request (this
+// where the HTTP bench's ratios are noisy. Each case is first asked for over and over for
+// --warm-up seconds (5), not timed: V8 compiles a page's code to its fastest only after a
+// thousand requests or more (README, "Measuring speed"). Prints per case the CPU time of a request (this
 // process's, all threads: the steadiest figure on a busy machine), the mean, p50 and p95 of
 // its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
@@ -19,9 +21,11 @@ import type { Case } from "./load.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
+  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, "warm-up": { type: "string", default: "5" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
 });
 const REQUESTS = Number(args.requests);
+const WARM_UP_MS = Number(args["warm-up"]) * 1000;
+
 const PAGE_BYTES = Symbol.for("chapter.pageBytes");
 const PROFILES = path.join(ROOT, "test/.tmp/profiles");
 const PAGES = path.join(ROOT, "test/.tmp/pages");
@@ -87,6 +91,12 @@ inspector.connect();
 await inspector.post("Profiler.enable");
 await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
 
+/** Asks for a case (`ask`, given each request's number) over and over until WARM_UP_MS have passed, at least once. */
+async function warmUp(ask: (n: number) => Promise<unknown>) {
+  const start = performance.now();
+  for (let n = 0; n === 0 || performance.now() - start < WARM_UP_MS; n++) await ask(n);
+}
+
 /**
  * --against DIR: another server build (a copy of `build/` made from other code, inside the
  * project so that it finds node_modules: `cp -r build test/.tmp/build-before`; or the build of
@@ -100,7 +110,7 @@ async function compare(dir: string) {
   console.log(`${"case".padEnd(40)} ${"this cpu".padStart(9)} ${"other".padStart(7)} ${"this/other".padStart(11)}`);
   for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
     const cpu = [0, 0];
-    for (let n = 0; n < 50; n++) await Promise.all([request(item, n), request(item, n, other)]);
+    await warmUp((n) => Promise.all([request(item, n), request(item, n, other)]));
     for (let n = 0; n < REQUESTS; n++) {
       // Which goes first alternates too.
       for (const which of n % 2 ? [0, 1] : [1, 0]) {
@@ -118,7 +128,7 @@ async function compare(dir: string) {
 async function measure() {
   console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
   for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
-    for (let n = 0; n < 50; n++) await request(item, n);
+    await warmUp((n) => request(item, n));
     const times: number[] = [];
     let bytes = 0;
     if (args.profile) await inspector.post("Profiler.start");

@@ -1,4 +1,4 @@
-// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--only TEXT] [--server-time] [--browser-encoding]
+// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--warm-up N] [--only TEXT] [--server-time] [--browser-encoding]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
@@ -25,10 +25,10 @@ import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false }, "same-markup": { type: "boolean", default: false }, "browser-encoding": { type: "boolean", default: false } },
+  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, "warm-up": { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false }, "same-markup": { type: "boolean", default: false }, "browser-encoding": { type: "boolean", default: false } },
 });
 const extraRoutes = Number(args["extra-routes"]);
-const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds), headers: (args["browser-encoding"] ? { "Accept-Encoding": "gzip, deflate, br, zstd" } : {}) as Record<string, string> };
+const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds), warmUp: Number(args["warm-up"]), headers: (args["browser-encoding"] ? { "Accept-Encoding": "gzip, deflate, br, zstd" } : {}) as Record<string, string> };
 
 function remixBuild(cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd, env, encoding: "utf8" });
@@ -120,7 +120,7 @@ try {
   const markupPaths = (item: Case) => [`/markup/${markupName(item)}`];
   const markupFloors: Measurable[] = bytesFloor ? [{ ...floor, name: "same markup", pathsOf: markupPaths }, { ...bytesFloor, name: "same, bytes", pathsOf: markupPaths }] : [];
 
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.warmUp} s of warm-up on each server, then ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
   if (args["browser-encoding"]) console.log("Every request says Accept-Encoding: gzip, deflate, br, zstd (as Chromium does)");
   console.log("cpu = the server's CPU ms a request over the rounds (median), floor's and app's: steadier than req/s when the machine is shared");
   const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
