@@ -69,8 +69,10 @@ export async function measureCase(
   const floorPaths = ["/"];
   const pathsOf = (app: Measurable) => app.pathsOf?.(item) ?? item.paths;
   const headersOf = (app: Measurable) => ({ ...headers, ...(app.pathsOf ? {} : item.headers) });
-  await load(floor, floorPaths, headers, warmUp);
-  for (const app of apps) await load(app, pathsOf(app), headersOf(app), warmUp);
+  if (warmUp > 0) {
+    await load(floor, floorPaths, headers, warmUp);
+    for (const app of apps) await load(app, pathsOf(app), headersOf(app), warmUp);
+  }
   const perApp = apps.map(() => ({ ratios: [] as number[], latencies: [] as number[], failures: 0, rates: [] as number[], cpu: [] as number[] }));
   const floorRates: number[] = [];
   const floorCpu: number[] = [];
