@@ -181,6 +181,14 @@ describe("RenderCache's key", () => {
     // The same key is the same HTML: a part left out of the key would show its old value.
     expect(await page("token-a", ["Ada"], form("Changed"))).toContain('value="token-a"/>Ada');
   });
+
+  test("keeps each viewer's parts apart when the names given to viewers start again (past 2,000)", async () => {
+    keepRenderedFragments(new FragmentStore(10_000_000));
+    const form = <form><CsrfInput />Ada</form>;
+    expect(await page("token-first", ["Ada"], form)).toContain('value="token-first"/>Ada');
+    for (let n = 0; n < 2_100; n++) expect(await page(`token-${n}`, ["Ada"], form)).toContain(`value="token-${n}"/>Ada`);
+    expect(await page("token-first", ["Ada"], form)).toContain('value="token-first"/>Ada');
+  });
 });
 
 describe("FragmentStore", () => {

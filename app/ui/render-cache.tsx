@@ -10,7 +10,8 @@ import type { ReactNode } from "react";
  * they are.
  *
  * `parts` must hold every input of the children besides the viewer's (the root loader's
- * data: the anti-forgery token, the member, the time zone, which are always part of the key):
+ * data: the anti-forgery token, the member, the time zone, which are always part of the key,
+ * by a name: nameOf):
  * their props' data, and any address they print. The key is their JSON, so it is only worked
  * out on the server and only where the store is given. Rendered by the app's renderer
  * (entry.server.tsx, renderToUtf8), a part is kept as its UTF-8 bytes, sent as they are.
@@ -23,10 +24,30 @@ export function RenderCache({ parts, children }: { parts: unknown[]; children: R
 // One key per root data object, i.e. per request.
 const viewerKeys = new WeakMap<object, string>();
 function viewerKey(viewer: unknown) {
-  if (typeof viewer !== "object" || viewer === null) return JSON.stringify(viewer ?? null);
+  if (typeof viewer !== "object" || viewer === null) return nameOf(JSON.stringify(viewer ?? null));
   let key = viewerKeys.get(viewer);
-  if (key === undefined) viewerKeys.set(viewer, (key = JSON.stringify(viewer)));
+  if (key === undefined) viewerKeys.set(viewer, (key = nameOf(JSON.stringify(viewer))));
   return key;
+}
+
+/** How many viewers' JSON nameOf keeps names for; past it, it starts again from none. */
+const VIEWERS_NAMED = 2_000;
+const viewerNames = new Map<string, string>();
+let named = 0;
+
+/**
+ * A short name for a viewer's JSON (~270 characters), the same while it is among the last
+ * VIEWERS_NAMED kept: every key of a page (26 on the contact list) starts with it, and the
+ * store hashes and compares each key whole. Names are never given twice, so a viewer named
+ * again after the names were dropped only misses what was kept under the old name.
+ */
+function nameOf(json: string) {
+  let name = viewerNames.get(json);
+  if (name === undefined) {
+    if (viewerNames.size >= VIEWERS_NAMED) viewerNames.clear();
+    viewerNames.set(json, (name = `v${(named++).toString(36)}`));
+  }
+  return name;
 }
 
 /** The element the patched renderer knows by its `chapterRenderCache` (set on the server only). */
