@@ -27,6 +27,17 @@ function plural(count: number, one: string, many: string) {
  * `back` is the page it is shown on, for the edit and delete dialogs (the post's and its
  * comments') to return to. */
 export function PostCard({ post, back, allComments = false }: { post: Post; back: string; allComments?: boolean }) {
+  // The post's elements are made inside PostArticle, so that a post the server kept as HTML
+  // (RenderCache) makes none of them: made here, a timeline page made some 15 elements a post
+  // on every request, only for the kept HTML to be sent instead.
+  return (
+    <RenderCache parts={[post, back, allComments]}>
+      <PostArticle post={post} back={back} allComments={allComments} />
+    </RenderCache>
+  );
+}
+
+function PostArticle({ post, back, allComments }: { post: Post; back: string; allComments: boolean }) {
   const images = post.files.filter((file) => file.family === "image");
   const videos = post.files.filter((file) => file.family === "video");
   const privacy = PRIVACY_OPTIONS.find((option) => option.value === post.privacy)?.label;
@@ -34,63 +45,61 @@ export function PostCard({ post, back, allComments = false }: { post: Post; back
   // (ui/link-clicks.ts); the dialogs' links (Edit, Delete) stay <Link>s, which keep the scroll.
   const followLink = useLinkClicks();
   return (
-    <RenderCache parts={[post, back, allComments]}>
-      <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} onClick={followLink}>
-        <header className="post-header">
-          <a tabIndex={-1} aria-hidden="true" data-discover="true" href={memberPath(post.author.id)}>
-            <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
-          </a>
-          <div className="post-meta">
-            {/* The post's heading (its comments' heading is an h3 under it): the author. */}
-            <h2 className="post-author-heading">
-              <a id={`post-${post.id}-author`} className="post-author" data-discover="true" href={memberPath(post.author.id)}>
-                {post.author.name}
-              </a>
-            </h2>
-            <span className="muted">
-              <a className="post-time" data-discover="true" href={postPath(post.id)}>
-                <ViewerTime value={post.createdAt} />
-              </a>
-              {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
-            </span>
+    <article className="card post" id={`post-${post.id}`} aria-labelledby={`post-${post.id}-author`} onClick={followLink}>
+      <header className="post-header">
+        <a tabIndex={-1} aria-hidden="true" data-discover="true" href={memberPath(post.author.id)}>
+          <Avatar name={post.author.name} url={post.author.avatarUrl} size={40} />
+        </a>
+        <div className="post-meta">
+          {/* The post's heading (its comments' heading is an h3 under it): the author. */}
+          <h2 className="post-author-heading">
+            <a id={`post-${post.id}-author`} className="post-author" data-discover="true" href={memberPath(post.author.id)}>
+              {post.author.name}
+            </a>
+          </h2>
+          <span className="muted">
+            <a className="post-time" data-discover="true" href={postPath(post.id)}>
+              <ViewerTime value={post.createdAt} />
+            </a>
+            {post.edited ? " · edited" : null} · <span className="post-privacy">{privacy}</span>
+          </span>
+        </div>
+        {post.mine ? (
+          <div className="post-actions">
+            <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
+              Edit
+            </Link>
+            <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--danger button--small" preventScrollReset>
+              Delete
+            </Link>
           </div>
-          {post.mine ? (
-            <div className="post-actions">
-              <Link to={withBack(`${postPath(post.id)}/edit`, back)} className="button button--secondary button--small" preventScrollReset>
-                Edit
-              </Link>
-              <Link to={withBack(`${postPath(post.id)}/delete`, back)} className="button button--secondary button--danger button--small" preventScrollReset>
-                Delete
-              </Link>
-            </div>
-          ) : null}
-        </header>
-        {post.message ? <p className="post-message">{post.message}</p> : null}
-        {images.length ? <Carousel postId={post.id} images={images} /> : null}
-        {videos.length ? (
-          <ul className="post-videos">
-            {videos.map((video) => (
-              <li key={video.id}>
-                {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
-                <details
-                  className="post-video"
-                  onToggle={(event) => {
-                    // With JS, opening it starts the video: one click, as SPEC.md's player.
-                    const player = event.currentTarget.querySelector("video");
-                    if (event.currentTarget.open) player?.play().catch(() => undefined);
-                    else player?.pause();
-                  }}
-                >
-                  <summary>▶ Play {video.name}</summary>
-                  <video controls preload="none" src={video.url} />
-                </details>
-              </li>
-            ))}
-          </ul>
         ) : null}
-        <Comments post={post} back={back} allComments={allComments} />
-      </article>
-    </RenderCache>
+      </header>
+      {post.message ? <p className="post-message">{post.message}</p> : null}
+      {images.length ? <Carousel postId={post.id} images={images} /> : null}
+      {videos.length ? (
+        <ul className="post-videos">
+          {videos.map((video) => (
+            <li key={video.id}>
+              {/* The player loads nothing until it is opened (SPEC.md §1: opened on click). */}
+              <details
+                className="post-video"
+                onToggle={(event) => {
+                  // With JS, opening it starts the video: one click, as SPEC.md's player.
+                  const player = event.currentTarget.querySelector("video");
+                  if (event.currentTarget.open) player?.play().catch(() => undefined);
+                  else player?.pause();
+                }}
+              >
+                <summary>▶ Play {video.name}</summary>
+                <video controls preload="none" src={video.url} />
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Comments post={post} back={back} allComments={allComments} />
+    </article>
   );
 }
 
