@@ -10,9 +10,8 @@ import type { ReactNode } from "react";
  * they are.
  *
  * `parts` must hold every input of the children besides the viewer's (the root loader's
- * data: the anti-forgery token, the member, the time zone, which are always part of the key,
- * by a name: nameOf):
- * their props' data, and any address they print. The key is their JSON, so it is only worked
+ * data: the anti-forgery token, the member, the time zone, always part of the key through a
+ * short name, nameOf): their props' data, and any address they print. The key is their JSON, so it is only worked
  * out on the server and only where the store is given. Rendered by the app's renderer
  * (entry.server.tsx, renderToUtf8), a part is kept as its UTF-8 bytes, sent as they are.
  */
