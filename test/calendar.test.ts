@@ -250,4 +250,21 @@ describe("daily tasks", () => {
     const listed = (page: Page) => page.daily.map(({ status: _status, ...occurrence }) => occurrence);
     expect(listed(holding)).toEqual(listed(elsewhere));
   });
+
+  test("a month away from today: its own occurrences and marks, and today's beside it with today's", async () => {
+    const member = await createSignedInMember();
+    const today = new Date().toISOString().slice(0, 10);
+    const weekly = await createTask(member.id, taskFields({ title: "Weekly since 2001", start_date: "2001-01-01", recurrence: "weekly", weekdays: "MO", occurrence_count: null, until_date: null }), "UTC");
+    const once = await createTask(member.id, taskFields({ title: "Today only", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }), "UTC");
+    await markOccurrence(member.id, weekly, "2001-01-08", "cancelled");
+    await markOccurrence(member.id, once, today, "completed");
+    type Page = { occurrences: { key: string; status: string }[]; daily: { key: string; status: string }[] };
+    const month = await json<Page>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=month&date=2001-01-01", member.cookie)))));
+    // The month's grid runs from Monday 1 January 2001 to Sunday 4 February.
+    expect(month.occurrences.map((o) => `${o.key} ${o.status}`)).toEqual(
+      [1, 8, 15, 22, 29].map((day) => `${weekly}-2001-01-${String(day).padStart(2, "0")} ${day === 8 ? "cancelled" : "missed"}`),
+    );
+    expect(month.daily).toContainEqual(expect.objectContaining({ key: `${once}-${today}`, status: "completed" }));
+    expect(month.daily.every((o) => o.key.endsWith(today))).toBe(true);
+  });
 });

@@ -30,6 +30,20 @@ describe("zone offsets kept per day", () => {
     }
   });
 
+  test.each(ZONES)("%s: every minute of each day its offset changes in 2011 and 2026, as Intl gives it", (zone) => {
+    let changeDays = 0;
+    for (const year of [2011, 2026]) {
+      for (let day = Date.UTC(year, 0, 1); day < Date.UTC(year + 1, 0, 1); day += 86_400_000) {
+        if (intlOffset(day, zone) === intlOffset(day + 86_399_000, zone)) continue;
+        changeDays++;
+        // The day's last second first, so that the day is kept before its minutes are asked for.
+        expect(zoneOffsetMinutes(day + 86_399_000, zone)).toBe(intlOffset(day + 86_399_000, zone));
+        for (let at = day; at < day + 86_400_000; at += 60_000) expect(zoneOffsetMinutes(at + 59_999, zone), new Date(at).toISOString()).toBe(intlOffset(at + 59_999, zone));
+      }
+    }
+    if (zone !== "Asia/Kolkata") expect(changeDays).toBeGreaterThan(0);
+  });
+
   test("the minutes around a change, and the wall clock both ways", () => {
     // Berlin: 2026-03-29 01:00 UTC clocks go 02:00 → 03:00; 2026-10-25 01:00 UTC 03:00 → 02:00.
     for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {

@@ -1,6 +1,6 @@
 import * as rrule from "rrule";
 import type { Options, Weekday } from "rrule";
-import { digitsAt, isoOf, wallClockToUtc } from "~/features/events/time";
+import { digitsAt, isoMs, isoOf, wallClockMsToUtcMs, wallClockToUtc } from "~/features/events/time";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import type { OccurrenceStatus, WeekdayCode } from "./constants";
 import { STATUS_CODES } from "./constants";
@@ -104,9 +104,14 @@ export function rruleText(series: Series) {
  * took most of a month page's time. `test/calendar-recurrence.test.ts` compares both over many
  * series and ranges. */
 export function occurrenceDates(series: Series, from: string, to: string): string[] {
-  if (series.recurrence === "none") return series.start_date >= from && series.start_date <= to ? [series.start_date] : [];
+  return occurrenceDays(series, from, to).map(dateOfDay);
+}
+
+/** occurrenceDates as day numbers (days since 1 January 1970). */
+function occurrenceDays(series: Series, from: string, to: string): number[] {
+  if (series.recurrence === "none") return series.start_date >= from && series.start_date <= to ? [dayNumber(series.start_date)] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
-  return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly" ? everyFewDays(series, from, to) : monthsDates(series, from, to);
+  return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly" ? everyFewDays(series, from, to) : monthsDays(series, from, to);
 }
 
 const DAY_MS = 86_400_000;
@@ -115,14 +120,25 @@ const DAY_MS = 86_400_000;
 const dayNumber = (date: string) =>
   (/^\d{4}-\d\d-\d\d$/.test(date) ? Date.UTC(digitsAt(date, 0, 4), digitsAt(date, 5, 7) - 1, digitsAt(date, 8, 10)) : floating(date).getTime()) / DAY_MS;
 const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY_MS;
-const dateOfDay = (day: number) => isoOf(day * DAY_MS).slice(0, 10);
+// A month of 200 series writes some 1,300 dates over ~40 days: each day's text is kept (bounded).
+const DATES_KEPT = 20_000;
+const dayDates = new Map<number, string>();
+function dateOfDay(day: number) {
+  let date = dayDates.get(day);
+  if (date === undefined) {
+    date = isoOf(day * DAY_MS).slice(0, 10);
+    if (dayDates.size >= DATES_KEPT) dayDates.clear();
+    dayDates.set(day, date);
+  }
+  return date;
+}
 /** 0 Monday … 6 Sunday (day 0, 1 January 1970, was a Thursday). */
 const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
 const WEEKDAY_INDEX: Record<WeekdayCode, number> = { MO: 0, TU: 1, WE: 2, TH: 3, FR: 4, SA: 5, SU: 6 };
 /** rrule's last year. */
 const LAST_YEAR = 9999;
 
-function everyFewDays(series: Series, from: string, to: string): string[] {
+function everyFewDays(series: Series, from: string, to: string): number[] {
   const weeks = series.recurrence === "weekly" ? 1 : series.recurrence === "biweekly" ? 2 : 0;
   const start = dayNumber(series.start_date);
   const codes = (series.weekdays ?? "").split(",").filter((code): code is WeekdayCode => code in WEEKDAY_INDEX);
@@ -131,11 +147,11 @@ function everyFewDays(series: Series, from: string, to: string): string[] {
   const happens = (day: number) => !weeks || (weekdays.includes(weekdayOf(day)) && ((day - weekdayOf(day) - startWeek) / 7) % weeks === 0);
   let last = series.until_date ? dayNumber(series.until_date) : Infinity;
   if (series.occurrence_count) last = weeks ? countedWeeksEnd(start, series.occurrence_count, weekdays, weeks) : start + series.occurrence_count - 1;
-  const dates: string[] = [];
+  const days: number[] = [];
   for (let day = Math.max(start, dayNumber(from)), end = Math.min(last, dayNumber(to)); day <= end; day++) {
-    if (happens(day)) dates.push(dateOfDay(day));
+    if (happens(day)) days.push(day);
   }
-  return dates;
+  return days;
 }
 
 /** The day of a weekly series' last occurrence when it happens `count` times. */
@@ -205,13 +221,13 @@ function countedLastDay(series: Series, start: number, count: number) {
   return last;
 }
 
-function monthsDates(series: Series, from: string, to: string): string[] {
+function monthsDays(series: Series, from: string, to: string): number[] {
   const start = dayNumber(series.start_date);
   let last = series.until_date ? dayNumber(series.until_date) : Infinity;
   if (series.occurrence_count) last = countedLastDay(series, start, series.occurrence_count);
-  const dates: string[] = [];
-  eachPeriod(series, Math.max(start, dayNumber(from)), Math.min(last, dayNumber(to)), (day) => dates.push(dateOfDay(day)) > 0);
-  return dates;
+  const days: number[] = [];
+  eachPeriod(series, Math.max(start, dayNumber(from)), Math.min(last, dayNumber(to)), (day) => days.push(day) > 0);
+  return days;
 }
 
 /** Whether `date` is one of the series' occurrences. */
@@ -224,16 +240,35 @@ export type OccurrenceTimes = { date: string; start: string; end: string; starts
 /** An occurrence's wall-clock start and end ("YYYY-MM-DDTHH:MM") and the instants they are in
  * the series' zone, each read with the offset of its own date. */
 export function occurrenceTimes(series: Series, date: string): OccurrenceTimes {
-  const start = `${date}T${series.start_time}`;
-  const end = `${date}T${series.end_time}`;
-  return { date, start, end, startsAt: wallClockToUtc(start, series.time_zone), endsAt: wallClockToUtc(end, series.time_zone) };
+  return timesOn(series, dayNumber(date), minutesOf(series.start_time), minutesOf(series.end_time)).times;
+}
+
+/** "09:30" as minutes past midnight. */
+function minutesOf(time: string) {
+  if (/^\d\d:\d\d$/.test(time)) return digitsAt(time, 0, 2) * 60 + digitsAt(time, 3, 5);
+  const [hour, minute] = time.split(":").map(Number);
+  return hour * 60 + minute;
+}
+
+/** occurrenceTimes on a day number, worked out in ms (each of a month's ~1,300 occurrences
+ * written once, never read back from its text), and the end's instant in ms. */
+function timesOn(series: Series, day: number, startMinutes: number, endMinutes: number) {
+  const date = dateOfDay(day);
+  const endsAtMs = wallClockMsToUtcMs(day * DAY_MS + endMinutes * 60_000, series.time_zone);
+  const startsAt = isoOf(wallClockMsToUtcMs(day * DAY_MS + startMinutes * 60_000, series.time_zone));
+  const times: OccurrenceTimes = { date, start: `${date}T${series.start_time}`, end: `${date}T${series.end_time}`, startsAt, endsAt: isoOf(endsAtMs) };
+  return { times, endsAtMs };
 }
 
 /** SPEC.md §4: completed or cancelled as the member marked it; otherwise missed once it has
  * ended, pending before. */
 export function occurrenceStatus(marked: "completed" | "cancelled" | undefined, endsAt: string, now: Date): OccurrenceStatus {
+  return statusAt(marked, isoMs(endsAt), now.getTime());
+}
+
+function statusAt(marked: "completed" | "cancelled" | undefined, endsAtMs: number, nowMs: number): OccurrenceStatus {
   if (marked) return marked;
-  return new Date(endsAt).getTime() < now.getTime() ? "missed" : "pending";
+  return endsAtMs < nowMs ? "missed" : "pending";
 }
 
 export type Occurrence = OccurrenceTimes & { status: OccurrenceStatus; code: number; isVisible: 0 | 1 };
@@ -241,9 +276,12 @@ export type Occurrence = OccurrenceTimes & { status: OccurrenceStatus; code: num
 /** The series' occurrences from `from` to `to` with their statuses (`marked`: the member's
  * completed and cancelled dates). */
 export function occurrencesOf(series: Series, from: string, to: string, marked: ReadonlyMap<string, "completed" | "cancelled">, now: Date): Occurrence[] {
-  return occurrenceDates(series, from, to).map((date) => {
-    const times = occurrenceTimes(series, date);
-    const status = occurrenceStatus(marked.get(date), times.endsAt, now);
+  const startMinutes = minutesOf(series.start_time);
+  const endMinutes = minutesOf(series.end_time);
+  const nowMs = now.getTime();
+  return occurrenceDays(series, from, to).map((day) => {
+    const { times, endsAtMs } = timesOn(series, day, startMinutes, endMinutes);
+    const status = statusAt(marked.get(times.date), endsAtMs, nowMs);
     // Object.assign, not a spread and more properties (calendar.server.ts, described).
     return Object.assign(times, { status, code: STATUS_CODES[status], isVisible: status === "cancelled" ? (1 as const) : (0 as const) });
   });

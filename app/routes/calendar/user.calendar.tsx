@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
-import { occurrencesBetween } from "~/features/calendar/calendar.server";
+import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
 import { firstOfEachDay } from "~/features/calendar/month-days";
 import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Today's are among the shown range's when it holds today (most visits): taken from them
   // rather than counted again.
   const holdsToday = range.from <= today && today <= range.to;
-  const [occurrences, daily] = await Promise.all([occurrencesBetween(member.id, range.from, range.to), holdsToday ? null : occurrencesBetween(member.id, today, today)]);
+  const [occurrences, daily] = await occurrencesInRanges(member.id, holdsToday ? [range] : [range, { from: today, to: today }]);
   const shown = (list: typeof occurrences) => list.map((occurrence) => shownOccurrence(occurrence, member.timeZone));
   const { kept, more } = range.view === "month" ? firstOfEachDay(shown(occurrences)) : { kept: shown(occurrences), more: {} };
   return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
