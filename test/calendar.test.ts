@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
+import { createTask, markOccurrence, occurrencesBetween } from "~/features/calendar/calendar.server";
+import { shownOccurrence, shownOccurrences } from "~/features/calendar/shown.server";
 import { db } from "~/lib/db.server";
 import { loader as pageLoader } from "~/routes/calendar/user.calendar";
 import * as newTask from "~/routes/calendar/user.calendar.new";
@@ -266,5 +267,28 @@ describe("daily tasks", () => {
     );
     expect(month.daily).toContainEqual(expect.objectContaining({ key: `${once}-${today}`, status: "completed" }));
     expect(month.daily.every((o) => o.key.endsWith(today))).toBe(true);
+  });
+});
+
+describe("occurrences on the member's clock", () => {
+  test("a list shown at once reads as each occurrence shown alone, across a change of offset", async () => {
+    const member = await createSignedInMember();
+    // Berlin's clocks go forward on 29 March 2026 at 02:00: 02:30 that day does not exist there.
+    await createTask(member.id, taskFields({ title: "Night", start_date: "2026-03-27", recurrence: "daily", occurrence_count: 4, until_date: null, start_time: "02:30", end_time: "03:30" }), "Europe/Berlin");
+    await createTask(member.id, taskFields({ title: "Also night", start_date: "2026-03-28", recurrence: "daily", occurrence_count: 2, until_date: null, start_time: "02:30", end_time: "03:30" }), "Europe/Berlin");
+    const occurrences = await occurrencesBetween(member.id, "2026-03-26", "2026-03-31");
+    expect(occurrences).toHaveLength(6);
+    for (const zone of ["America/New_York", "Europe/Berlin", "Asia/Kolkata"]) {
+      const alone = occurrences.map((occurrence) => shownOccurrence(occurrence, zone));
+      expect(shownOccurrences(occurrences, zone)).toEqual(alone);
+    }
+    expect(shownOccurrences(occurrences, "Europe/Berlin").map((o) => `${o.start}–${o.end.slice(11)}`)).toEqual([
+      "2026-03-27T02:30–03:30",
+      "2026-03-28T02:30–03:30",
+      "2026-03-28T02:30–03:30",
+      "2026-03-29T03:30–03:30",
+      "2026-03-29T03:30–03:30",
+      "2026-03-30T02:30–03:30",
+    ]);
   });
 });

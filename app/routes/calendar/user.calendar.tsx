@@ -7,7 +7,7 @@ import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
 import { firstOfEachDay } from "~/features/calendar/month-days";
 import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
-import { shownOccurrence } from "~/features/calendar/shown.server";
+import { shownOccurrences } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
 import { dayHeading } from "~/features/journal/dates";
 import { requireMember } from "~/lib/session.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // rather than counted again.
   const holdsToday = range.from <= today && today <= range.to;
   const [occurrences, daily] = await occurrencesInRanges(member.id, holdsToday ? [range] : [range, { from: today, to: today }]);
-  const shown = (list: typeof occurrences) => list.map((occurrence) => shownOccurrence(occurrence, member.timeZone));
+  const shown = (list: typeof occurrences) => shownOccurrences(list, member.timeZone);
   const { kept, more } = range.view === "month" ? firstOfEachDay(shown(occurrences)) : { kept: shown(occurrences), more: {} };
   return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
 }
