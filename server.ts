@@ -17,6 +17,7 @@ import { precompressedAssets } from "./app/lib/precompressed.server.ts";
 import { randomText } from "./app/lib/random.server.ts";
 import { remixRequestHandler } from "./app/lib/remix-express.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
+import { inShortTurns } from "./app/lib/short-turns.server.ts";
 import { chapterSecurityOptions, securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +39,8 @@ const build = protectActions((await import(pathToFileURL(buildPath).href)) as Se
 
 const app = express();
 app.disable("x-powered-by");
+// New connections are accepted one a turn of the event loop: keep the turns short (short-turns.server.ts).
+app.use(inShortTurns());
 if (config.TRUST_PROXY) {
   const value = config.TRUST_PROXY;
   app.set("trust proxy", value === "true" ? true : /^\d+$/.test(value) ? Number(value) : value);

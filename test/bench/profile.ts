@@ -1,4 +1,4 @@
-// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--warm-up SECONDS] [--profile] [--queries] [--save] [--against BUILD_DIR]
+// npx tsx test/bench/profile.ts [--only TEXT] [--requests N] [--warm-up SECONDS] [--profile] [--allocations] [--queries] [--save] [--against BUILD_DIR]
 // The bench's pages timed in this process, one request at a time, straight through Remix's
 // request handler (no HTTP, no other process): the figures to decide by on a shared machine,
 // where the HTTP bench's ratios are noisy. Each case is first asked for over and over for
@@ -7,7 +7,9 @@
 // process's, all threads: the steadiest figure on a busy machine), the mean, p50 and p95 of
 // its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
-// With --queries, the SQLite statements each case ran, by total time per request. With --save, each page's HTML goes to
+// With --allocations, what each case's timed requests allocated on the JavaScript heap (V8's sampling heap profiler, counting
+// what garbage collection has since freed): KB a request, and the functions that allocated most (garbage is what makes
+// collections, and a collection stops the server). With --queries, the SQLite statements each case ran, by total time per request. With --save, each page's HTML goes to
 // test/.tmp/pages/<case>.html, and the second request's to <case>-again.html (parts kept by ui/render-cache.tsx).
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +23,7 @@ import type { Case } from "./load.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, "warm-up": { type: "string", default: "5" }, profile: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
+  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, "warm-up": { type: "string", default: "5" }, profile: { type: "boolean", default: false }, allocations: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
 });
 const REQUESTS = Number(args.requests);
 const WARM_UP_MS = Number(args["warm-up"]) * 1000;
@@ -132,6 +134,7 @@ async function measure() {
     const times: number[] = [];
     let bytes = 0;
     if (args.profile) await inspector.post("Profiler.start");
+    if (args.allocations) await inspector.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     queryTimes.clear();
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
@@ -148,16 +151,39 @@ async function measure() {
       fs.mkdirSync(PROFILES, { recursive: true });
       fs.writeFileSync(path.join(PROFILES, `${item.label.replace(/[^\w]+/g, "-")}.cpuprofile`), JSON.stringify(profile));
     }
+    const allocated = args.allocations ? await allocations() : null;
     const heap = process.memoryUsage().heapUsed / 1024 / 1024;
     console.log(
       `${item.label.padEnd(40)} ${cpu.toFixed(2).padStart(7)} ${mean.toFixed(2).padStart(8)} ${percentile(times, 50).toFixed(2).padStart(6)} ${percentile(times, 95).toFixed(2).padStart(6)} ${(bytes / 1024).toFixed(0).padStart(6)} ${heap.toFixed(0).padStart(8)}`,
     );
+    if (allocated) {
+      console.log(`  allocated ${(allocated.total / 1024 / REQUESTS).toFixed(0)} KB a request; by function (self), KB a request:`);
+      for (const [where, bytes] of allocated.byFunction.slice(0, Number(process.env.TOP ?? 15))) console.log(`  ${(bytes / 1024 / REQUESTS).toFixed(1).padStart(7)}  ${where}`);
+    }
     if (args.queries) {
       for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.TOP ?? 8))) {
         console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, 150)}`);
       }
     }
   }
+}
+
+type AllocationNode = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: AllocationNode[] };
+
+/** Stops the sampling heap profiler: the bytes allocated since it started, and by function (name and place), most first. */
+async function allocations() {
+  const { profile } = (await inspector.post("HeapProfiler.stopSampling")) as { profile: { head: AllocationNode } };
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const walk = (node: AllocationNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = `${functionName || "(anonymous)"} ${url.replace(/^.*\/node_modules\//, "").replace(/^file:\/\/.*?\/(build|app)\//, "$1/")}:${lineNumber + 1}`;
+    byFunction.set(where, (byFunction.get(where) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  return { total, byFunction: [...byFunction].sort((a, b) => b[1] - a[1]) };
 }
 
 try {
