@@ -11,8 +11,8 @@ export const TURN_BUDGET_MS = 4;
  * (its queries on better-sqlite3 are synchronous) runs within the turn its request was read
  * in. Under load a turn held a request from every open connection: 50 connections, 50–100
  * ms a turn, and a visitor opening a connection waited a turn for each one ahead of it in the
- * accept queue (the 30th of 50 opened at once: 1.5 s, with every request after it answered in
- * under 20 ms of server time). Here a request starts on its own `setImmediate`, in the turn's
+ * accept queue (the 30th of 50 opened at once: 1.5 s, while every request was answered within
+ * 31 ms of its arrival). Here a request starts on its own `setImmediate`, in the turn's
  * check phase, once the turn's requests so far have run for less than `budgetMs`; otherwise on
  * the next turn, after the loop has polled (accepting one connection and reading the others).
  * The first request of a turn always starts, so each turn moves on. Work a request awaits
