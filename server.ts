@@ -39,7 +39,7 @@ const build = protectActions((await import(pathToFileURL(buildPath).href)) as Se
 
 const app = express();
 app.disable("x-powered-by");
-// New connections are accepted one a turn of the event loop: keep the turns short (short-turns.server.ts).
+// New connections are accepted one per turn of the event loop: keep the turns short (short-turns.server.ts).
 app.use(inShortTurns());
 if (config.TRUST_PROXY) {
   const value = config.TRUST_PROXY;

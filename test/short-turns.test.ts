@@ -112,7 +112,7 @@ test("every request starts once, in the order it came, and each turn starts at l
   );
   await Promise.all(all);
   ticking = false;
-  expect(started).toEqual([...started].sort((a, b) => a - b));
+  expect(started).toEqual(Array.from({ length: 12 }, (_, index) => index));
   const perTurn = new Map<number, number[]>();
   turnOf.forEach((at, index) => perTurn.set(at, [...(perTurn.get(at) ?? []), index]));
   for (const indexes of perTurn.values()) {
@@ -122,4 +122,7 @@ test("every request starts once, in the order it came, and each turn starts at l
     if (indexes.includes(5)) expect(indexes.at(-1)).toBe(5);
   }
   expect(perTurn.size).toBeGreaterThanOrEqual(4);
+  // No turn between the first start and the last went by without one.
+  const turns = [...perTurn.keys()];
+  expect(turns).toEqual(Array.from({ length: turns.length }, (_, index) => turns[0] + index));
 });
