@@ -13,7 +13,8 @@
 // much of a page's cost is its markup alone, whatever made it. With --browser-encoding, every
 // request (the floor's too) says Accept-Encoding as Chromium does, so answers are compressed as
 // a browser gets them; without it, none is. BENCH_CPU_PROF=DIR: Chapter's servers write a CPU profile
-// of the run into DIR (servers.ts).
+// of the run into DIR (servers.ts); BENCH_NODE_FLAGS="…" gives them more of Node's flags, and
+// BENCH_SERVER_LOG=PATH writes each server's output into PATH.<its name>.
 // No pass/fail: the machine is shared, so quote ratios from one run. `npm run bench` builds first.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -67,7 +67,12 @@ function reply<T>(child: ChildProcess, message: object) {
 async function start(name: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; port: number; ready: string }): Promise<Server> {
   const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
   let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  // BENCH_SERVER_LOG=PATH: each server's output, whole, into PATH.<its name> (with BENCH_NODE_FLAGS=--trace-gc, say).
+  const log = process.env.BENCH_SERVER_LOG ? fs.createWriteStream(`${process.env.BENCH_SERVER_LOG}.${name.replace(/\W+/g, "-")}`) : undefined;
+  const keep = (chunk: Buffer) => {
+    log?.write(chunk);
+    output = (output + chunk.toString()).slice(-4000);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   let exited = false;
@@ -127,7 +132,9 @@ function serveFlags() {
 export function startChapter(name: string, port: number, { cwd, dataDir, server = path.join(ROOT, "build/server/server.js") }: { cwd: string; dataDir: string; server?: string }) {
   // BENCH_CPU_PROF=DIR: a CPU profile of the server under load, written into DIR when it stops.
   const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return start(name, [...serveFlags(), ...profiling, "--import", path.join(ROOT, "test/bench/server-timing.mjs"), server], {
+  // BENCH_NODE_FLAGS="--trace-gc-nvp …": more of Node's flags for Chapter's servers (each of them).
+  const extra = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+  return start(name, [...serveFlags(), ...profiling, ...extra, "--import", path.join(ROOT, "test/bench/server-timing.mjs"), server], {
     cwd,
     env: {
       ...process.env,
