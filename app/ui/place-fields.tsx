@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { SelectField, type ListOfErrors, type Option } from "./field";
 import { useHydrated } from "./use-hydrated";
 
@@ -34,11 +34,44 @@ export function PlaceFields({
     setCity(defaults.city);
   }, [defaults.country, defaults.province, defaults.city]);
 
+  const chooseCountry = (value: string) => {
+    setCountry(value);
+    setProvince("");
+    setCity("");
+    setTouched({ country: true, province: true });
+    if (value) provinces.load(`/user/ajax/get-province-by-countryId?country_id=${encodeURIComponent(value)}`);
+  };
+  const chooseProvince = (inCountry: string, value: string) => {
+    setProvince(value);
+    setCity("");
+    setTouched((current) => ({ ...current, province: true }));
+    if (value) cities.load(`/user/ajax/get-city-by-regionId?country_id=${encodeURIComponent(inCountry)}&region_id=${encodeURIComponent(value)}`);
+  };
+
+  // A choice made before the JavaScript ran (ui/use-field-state.ts says why it matters) is
+  // taken up once; a new country or province then needs the lists below it, as on a change.
+  const id = useId();
+  useEffect(() => {
+    const fieldset = document.getElementById(id);
+    if (!(fieldset instanceof HTMLFieldSetElement)) return;
+    const changed = (name: string) => {
+      const select = fieldset.elements.namedItem(name) as HTMLSelectElement | null;
+      const rendered = select && ([...select.options].find((option) => option.defaultSelected) ?? select.options[0]);
+      return select && rendered && select.value !== rendered.value ? select.value : null;
+    };
+    const country = changed("country");
+    const province = changed("province");
+    const city = changed("city");
+    if (country !== null) chooseCountry(country);
+    else if (province !== null) chooseProvince(defaults.country, province);
+    else if (city !== null) setCity(city);
+  }, []);
+
   const provinceList = touched.country ? (provinces.data ?? []) : options.provinces;
   const cityList = touched.country || touched.province ? (cities.data ?? []) : options.cities;
 
   return (
-    <fieldset className="place-fields">
+    <fieldset id={id} className="place-fields">
       <legend>Location</legend>
       <SelectField
         label="Country"
@@ -48,14 +81,7 @@ export function PlaceFields({
         selectProps={{
           name: "country",
           value: country,
-          onChange: (event) => {
-            const value = event.target.value;
-            setCountry(value);
-            setProvince("");
-            setCity("");
-            setTouched({ country: true, province: true });
-            if (value) provinces.load(`/user/ajax/get-province-by-countryId?country_id=${encodeURIComponent(value)}`);
-          },
+          onChange: (event) => chooseCountry(event.target.value),
         }}
       />
       <SelectField
@@ -67,17 +93,7 @@ export function PlaceFields({
           name: "province",
           value: province,
           disabled: hydrated && provinceList.length === 0,
-          onChange: (event) => {
-            const value = event.target.value;
-            setProvince(value);
-            setCity("");
-            setTouched((current) => ({ ...current, province: true }));
-            if (value) {
-              cities.load(
-                `/user/ajax/get-city-by-regionId?country_id=${encodeURIComponent(country)}&region_id=${encodeURIComponent(value)}`,
-              );
-            }
-          },
+          onChange: (event) => chooseProvince(country, event.target.value),
         }}
       />
       <SelectField

@@ -116,6 +116,27 @@ export async function visit(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Loads a page as a slow connection would: the server's HTML arrives and can be used, while its
+ * JavaScript (Remix's /build/ files) is held back until the returned function lets it through
+ * and the page has hydrated.
+ */
+export async function visitBeforeScripts(page: Page, path: string) {
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  const scripts = (url: URL) => url.pathname.startsWith("/build/") && url.pathname.endsWith(".js");
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return async () => {
+    letThrough();
+    await hydrated(page);
+    await page.unroute(scripts);
+  };
+}
+
 /** For page.waitForURL: the path matches exactly, whatever the query. */
 export function atPath(pathname: string) {
   return (url: URL) => url.pathname === pathname;

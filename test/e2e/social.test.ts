@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, dismissToast, followNav, hydrated, modes, openMemberMenu, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, followNav, hydrated, modes, openMemberMenu, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
 import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
@@ -340,6 +340,16 @@ describe("chat", () => {
     // The list of conversations shows the last message.
     await visit(ana.page, "/user/chat");
     await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByText("Sent while the stream was down").waitFor();
+
+    // Typed before the page's JavaScript ran (a slow connection): kept once it runs, and sent.
+    const scriptsRun = await visitBeforeScripts(ana.page, `/user/chat/${boId}`);
+    await box.fill("Typed before the page was ready");
+    await scriptsRun();
+    await ana.page.getByTestId("chat-live").and(ana.page.locator('[data-state="open"]')).waitFor();
+    expect(await box.inputValue()).toBe("Typed before the page was ready");
+    expect(await send.isEnabled()).toBe(true);
+    await send.click();
+    await bo.page.getByTestId("chat-message").filter({ hasText: "Typed before the page was ready" }).waitFor();
   });
 
   test("without JavaScript: the conversation page shows the messages and a plain form sends", async () => {

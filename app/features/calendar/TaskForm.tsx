@@ -1,11 +1,12 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { type InputHTMLAttributes, type ReactNode } from "react";
 import { PRIORITY_CHOICES } from "~/features/planning/constants";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
 import { useServerForm, type ServerFormProps } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { MONTHS, NTH_CHOICES, OTHER_CATEGORY, RECURRENCES, WEEKDAYS } from "./constants";
 
@@ -57,11 +58,11 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
   const hydrated = useHydrated();
   const [form, fields] = useServerForm(formId, { lastResult, constraint, defaults });
   const initial = (name: string, fallback: string) => String((fields as Record<string, FieldMetadata<unknown>>)[name].initialValue ?? fallback);
-  const [kind, setKind] = useState(initial("kind", "task"));
-  const [recurrence, setRecurrence] = useState(initial("recurrence", "none"));
-  const [monthMode, setMonthMode] = useState(initial("month_mode", "day"));
-  const [ends, setEnds] = useState(initial("ends", "never"));
-  const [category, setCategory] = useState(initial("category", ""));
+  const [kind, setKind] = useFieldState(formId, "kind", initial("kind", "task"));
+  const [recurrence, setRecurrence] = useFieldState(formId, "recurrence", initial("recurrence", "none"));
+  const [monthMode, setMonthMode] = useFieldState(formId, "month_mode", initial("month_mode", "day"));
+  const [ends, setEnds] = useFieldState(formId, "ends", initial("ends", "never"));
+  const [category, setCategory] = useFieldState(formId, "category", initial("category", ""));
   const task = kind === "task";
   const repeats = task && recurrence !== "none";
   const categoryOptions = [...categories.map((name) => ({ value: name, label: name })), { value: OTHER_CATEGORY, label: "Other (a new category)" }];

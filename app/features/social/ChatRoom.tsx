@@ -1,12 +1,14 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "./constants";
 import { ViewerTime } from "~/ui/viewer-time";
 
 type Message = { id: number; senderId: number; body: string; createdAt: string; readAt: string | null };
 
+const SEND_FORM_ID = "chat-send";
 
 function merge(current: Message[], incoming: Message[]) {
   const byId = new Map(current.map((message) => [message.id, message]));
@@ -38,7 +40,7 @@ export function ChatRoom({
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ message: Message | null; result: { error?: Record<string, string[] | null> } }>();
   const [messages, setMessages] = useState(initial);
-  const [text, setText] = useState("");
+  const [text, setText] = useFieldState(SEND_FORM_ID, "body", "");
   const [live, setLive] = useState<"connecting" | "open" | "closed">("connecting");
   const lastSeen = useRef(initial.length ? initial[initial.length - 1].id : 0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -126,7 +128,7 @@ export function ChatRoom({
         </ol>
       </div>
       {before ? null : (
-        <fetcher.Form method="post" className="chat-send" ref={formRef}>
+        <fetcher.Form method="post" id={SEND_FORM_ID} className="chat-send" ref={formRef}>
           <CsrfInput />
           {hydrated ? <input type="hidden" name="live" value="1" /> : null}
           <label htmlFor="chat-body" className="visually-hidden">

@@ -5,6 +5,7 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, SelectField, TextareaField } from "~/ui/field";
 import { MultiFileUpload, type PendingUpload } from "~/ui/image-upload";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { canSubmitPost } from "./post-button";
 import { PRIVACY_OPTIONS } from "./constants";
@@ -45,7 +46,7 @@ export function PostForm({
     defaultValue: defaults,
     shouldValidate: "onBlur",
   });
-  const [message, setMessage] = useState(defaults.message);
+  const [message, setMessage] = useFieldState(form.id, fields.message.name, defaults.message);
   const [kept, setKept] = useState(() => new Set(existing.map((file) => file.id)));
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const ready = canSubmitPost({

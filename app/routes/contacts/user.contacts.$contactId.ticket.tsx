@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { getContact } from "~/features/contacts/contacts.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formatPrice } from "~/lib/format";
@@ -20,6 +19,7 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, SelectField } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** SPEC.md §2's ticket modal on a contact: /user/contacts/{id}/ticket (?back= the opener).
@@ -70,7 +70,7 @@ export default function SendTicket() {
   // Without JS the type radios stay enabled (the event may change); the server says no.
   const hydrated = useHydrated();
   const [form, fields] = useForm({ id: "send-ticket", lastResult: actionData?.result, constraint });
-  const [eventId, setEventId] = useState(String(fields.event_id.initialValue ?? (chosenEvent || events[0]?.id || "")));
+  const [eventId, setEventId] = useFieldState(form.id, fields.event_id.name, String(fields.event_id.initialValue ?? (chosenEvent || events[0]?.id || "")));
   const selected = events.find((event) => String(event.id) === eventId) ?? null;
   const typeChoice = String(fields.ticket_type.initialValue ?? "free");
 

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { findPackage, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
 import { constraintOf } from "~/lib/constraint.server";
 import { formatMoney } from "~/lib/format";
@@ -18,6 +17,7 @@ import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList } from "~/ui/field";
 import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,12 +62,14 @@ export default function PayMembership() {
   const [form, fields] = useForm({ id: "membership-payment", lastResult: actionData?.result, constraint });
   // What the refused form sent comes back as it was, but only a known package and plan are
   // chosen again (an unknown one has no price: its error shows beside the choices).
-  const [chosenPackage, setChosenPackage] = useState<PackageId>(
-    findPackage(fields.package_type.initialValue as string | undefined)?.id ?? (packageId as PackageId),
+  const [packageChoice, setPackageChoice] = useFieldState(
+    form.id,
+    "package_type",
+    findPackage(fields.package_type.initialValue as string | undefined)?.id ?? packageId,
   );
-  const [period, setPeriod] = useState<Period | null>(
-    PERIODS.find((item) => item.id === fields.MemberShip.initialValue)?.id ?? null,
-  );
+  const [periodChoice, setPeriodChoice] = useFieldState(form.id, "MemberShip", String(fields.MemberShip.initialValue ?? ""));
+  const chosenPackage: PackageId = findPackage(packageChoice)?.id ?? (packageId as PackageId);
+  const period: Period | null = PERIODS.find((item) => item.id === periodChoice)?.id ?? null;
   const amount = period ? priceCents(chosenPackage, period) / 100 : null;
 
   return (
@@ -84,7 +86,7 @@ export default function PayMembership() {
                 name="package_type"
                 value={item.id}
                 checked={chosenPackage === item.id}
-                onChange={() => setChosenPackage(item.id)}
+                onChange={() => setPackageChoice(item.id)}
               />
               {item.label}
             </label>
@@ -95,7 +97,7 @@ export default function PayMembership() {
           <legend>Plan</legend>
           {PERIODS.map((item) => (
             <label key={item.id} className="choice">
-              <input type="radio" name="MemberShip" value={item.id} checked={period === item.id} onChange={() => setPeriod(item.id)} />
+              <input type="radio" name="MemberShip" value={item.id} checked={period === item.id} onChange={() => setPeriodChoice(item.id)} />
               {item.label}: {formatMoney(priceCents(chosenPackage, item.id), currency)}
             </label>
           ))}
