@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { SelectField, type ListOfErrors, type Option } from "./field";
+import { changedOnPage } from "./use-field-state";
 import { useHydrated } from "./use-hydrated";
 
 export type PlaceValues = { country: string; province: string; city: string };
@@ -54,14 +55,9 @@ export function PlaceFields({
   useEffect(() => {
     const fieldset = document.getElementById(id);
     if (!(fieldset instanceof HTMLFieldSetElement)) return;
-    const changed = (name: string) => {
-      const select = fieldset.elements.namedItem(name) as HTMLSelectElement | null;
-      const rendered = select && ([...select.options].find((option) => option.defaultSelected) ?? select.options[0]);
-      return select && rendered && select.value !== rendered.value ? select.value : null;
-    };
-    const country = changed("country");
-    const province = changed("province");
-    const city = changed("city");
+    const country = changedOnPage(fieldset, "country");
+    const province = changedOnPage(fieldset, "province");
+    const city = changedOnPage(fieldset, "city");
     if (country !== null) chooseCountry(country);
     else if (province !== null) chooseProvince(defaults.country, province);
     else if (city !== null) setCity(city);

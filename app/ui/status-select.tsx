@@ -1,5 +1,7 @@
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import { CsrfInput } from "./csrf-input";
+import { useChangeMadeEarly } from "./use-field-state";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -22,15 +24,13 @@ export function StatusSelect({
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const shown = (fetcher.formData?.get("status") as string | null) ?? value;
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = (form: HTMLFormElement | null) => fetcher.submit(form, { preventScrollReset: true });
+  useChangeMadeEarly(formRef, "status", save);
   return (
-    <fetcher.Form method="post" action={action} className="status-select">
+    <fetcher.Form method="post" action={action} className="status-select" ref={formRef}>
       <CsrfInput />
-      <select
-        name="status"
-        aria-label={label}
-        value={shown}
-        onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
+      <select name="status" aria-label={label} value={shown} onChange={(event) => save(event.currentTarget.form)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { signUp, toast, uniqueEmail, useBrowser, visitBeforeScripts } from "./browser";
+import { addContact, addInDialog, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
 
 // On a slow connection a member types and chooses in the server's HTML before the page's
 // JavaScript has run. Once it runs, what they did stays on screen and what follows from it (a
@@ -53,5 +53,33 @@ describe("forms used before the JavaScript has run", () => {
     expect(await country.inputValue()).toBe("CA");
     await page.getByLabel("Province", { exact: true }).selectOption({ label: "Ontario" });
     await page.getByLabel("City", { exact: true }).locator("option", { hasText: "Toronto" }).first().waitFor({ state: "attached" });
+
+    // The member search: what was typed stays in the box.
+    scriptsRun = await visitBeforeScripts(page, "/user/friends");
+    await page.getByLabel("Find members").fill("Kit");
+    await scriptsRun();
+    expect(await page.getByRole("combobox", { name: "Find members" }).inputValue()).toBe("Kit");
+
+    // Controls that save as they change have a Save button only without JS, gone once it runs:
+    // what was changed before is saved then.
+    await addContact(page, "Kit Early");
+    scriptsRun = await visitBeforeScripts(page, "/user/contacts");
+    await page.getByRole("checkbox", { name: "Mark Kit Early as important" }).check();
+    await scriptsRun();
+    expect(await toast(page, "important")).toContain("Kit Early is marked important.");
+    expect(await page.getByRole("checkbox", { name: "Mark Kit Early as important" }).isChecked()).toBe(true);
+
+    await visit(page, "/user/wish-list");
+    await addInDialog(page, "Add to wish list", "Visit Kyoto", (wish) => wish.getByLabel("Type", { exact: true }).selectOption({ label: "Travel" }));
+    scriptsRun = await visitBeforeScripts(page, "/user/wish-list");
+    await page.getByLabel("Status of Visit Kyoto").selectOption({ label: "Achieved" });
+    await scriptsRun();
+    expect(await toast(page, "now achieved")).toContain("Visit Kyoto is now achieved.");
+
+    // Saved: the pages loaded afresh show both.
+    await visit(page, "/user/contacts");
+    expect(await page.getByRole("checkbox", { name: "Mark Kit Early as important" }).isChecked()).toBe(true);
+    await visit(page, "/user/wish-list");
+    expect(await page.getByLabel("Status of Visit Kyoto").inputValue()).toBe("achieved");
   });
 });

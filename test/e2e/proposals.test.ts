@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { AGREEMENT } from "~/features/proposals/constants";
-import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
 
 const browser = useBrowser();
 
@@ -246,6 +246,16 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     expect(await dialog.getByLabel("Your proposal", { exact: true }).inputValue()).not.toBe("");
     expect(await dialog.getByTestId("agreed-terms").textContent()).toContain(`for ${bakery}`);
     expect(await dialog.getByTestId("agreed-terms").textContent()).toContain("Amount available: $100,000");
+    if (javaScript) {
+      // A venture chosen before the JavaScript ran (its Choose button is gone once it runs) is shown then.
+      const connectPath = new URL(ada.url()).pathname;
+      const scriptsRun = await visitBeforeScripts(ada, connectPath);
+      await dialog.getByLabel("Your proposal", { exact: true }).selectOption({ label: looms });
+      await scriptsRun();
+      await dialog.getByTestId("agreed-terms").filter({ hasText: `for ${looms}` }).waitFor();
+      await visit(ada, connectPath);
+      expect(await dialog.getByTestId("agreed-terms").textContent()).toContain(`for ${bakery}`);
+    }
 
     // Ben raises his amount while Ada reads: her Connect is refused, the new terms shown.
     await visit(ben, `${fundPath}/edit`);

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useChangeMadeEarly } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**
@@ -17,8 +18,14 @@ export function ImportantToggle({ contactId, important, name }: { contactId: num
     if (fetcher.state === "idle") setOptimistic(null);
   }, [fetcher.state]);
   const checked = optimistic ?? important;
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = (form: HTMLFormElement | null, tick: boolean) => {
+    setOptimistic(tick);
+    fetcher.submit(form);
+  };
+  useChangeMadeEarly(formRef, "is_important", (form) => save(form, !important));
   return (
-    <fetcher.Form method="post" action="/user/contacts/change_isImportant" className="important-toggle">
+    <fetcher.Form method="post" action="/user/contacts/change_isImportant" className="important-toggle" ref={formRef}>
       <CsrfInput />
       <input type="hidden" name="contact_id" value={contactId} />
       <label className="star" title="Important">
@@ -27,10 +34,7 @@ export function ImportantToggle({ contactId, important, name }: { contactId: num
           name="is_important"
           value="1"
           checked={checked}
-          onChange={(event) => {
-            setOptimistic(event.currentTarget.checked);
-            fetcher.submit(event.currentTarget.form);
-          }}
+          onChange={(event) => save(event.currentTarget.form, event.currentTarget.checked)}
           aria-label={`Mark ${name} as important`}
         />
         <span className="star-off" aria-hidden="true">

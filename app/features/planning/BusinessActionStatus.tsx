@@ -1,5 +1,7 @@
 import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
+import { useChangeMadeEarly } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { ACTION_STATUSES } from "./business-constants";
 
@@ -9,15 +11,12 @@ export function BusinessActionStatus({ action, title, status }: { action: string
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const shown = (fetcher.formData?.get("status") as string | null) ?? status;
+  const formRef = useRef<HTMLFormElement>(null);
+  useChangeMadeEarly(formRef, "status", (form) => fetcher.submit(form));
   return (
-    <fetcher.Form method="post" action={action} className="action-status">
+    <fetcher.Form method="post" action={action} className="action-status" ref={formRef}>
       <CsrfInput />
-      <select
-        name="status"
-        aria-label={`Status of ${title}`}
-        value={shown}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
-      >
+      <select name="status" aria-label={`Status of ${title}`} value={shown} onChange={(event) => fetcher.submit(event.currentTarget.form)}>
         {ACTION_STATUSES.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

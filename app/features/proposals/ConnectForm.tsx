@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field, type Option, SelectField, TextareaField } from "~/ui/field";
 import { useIsPending } from "~/ui/status-button";
+import { useChangeMadeEarly } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { AgreedTerms } from "./AgreedTerms";
 import { AGREEMENT } from "./constants";
@@ -63,6 +64,9 @@ export function ConnectForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const chooseProposal = (value: string) => setSearchParams({ proposal: value }, { replace: true, preventScrollReset: true });
+  useChangeMadeEarly(formRef, fields.proposal_id.name, (_form, value) => chooseProposal(value));
   const busy = sending || sent !== null || navigation.state !== "idle" || posting;
 
   async function send(event: React.FormEvent<HTMLFormElement>) {
@@ -98,7 +102,7 @@ export function ConnectForm({
   }
 
   return (
-    <Form method="post" {...getFormProps(form)} onSubmit={send}>
+    <Form method="post" {...getFormProps(form)} onSubmit={send} ref={formRef}>
       <CsrfInput />
       <div className="choose-proposal">
         <SelectField
@@ -108,7 +112,7 @@ export function ConnectForm({
           selectProps={{
             ...getSelectProps(fields.proposal_id),
             onChange: (event) => {
-              if (hydrated) setSearchParams({ proposal: event.currentTarget.value }, { replace: true, preventScrollReset: true });
+              if (hydrated) chooseProposal(event.currentTarget.value);
             },
           }}
         />

@@ -1,6 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/ui/avatar";
+import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { FriendButton, type FriendState } from "./FriendButton";
 
@@ -28,7 +29,8 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
   const navigate = useNavigate();
   const id = useId();
   const gridId = `${id}-grid`;
-  const [query, setQuery] = useState(defaultValue);
+  const formId = `${id}-form`;
+  const [query, setQuery] = useFieldState(formId, "q", defaultValue);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -117,7 +119,7 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
   const activeId = expanded && active >= 0 && items[active] ? cellId(items[active], column) : undefined;
   return (
     <div className="member-search">
-      <Form method="get" action="/user/search" role="search">
+      <Form method="get" action="/user/search" role="search" id={formId}>
         <label htmlFor={`${id}-q`}>{label}</label>
         <div className="member-search-row">
           <input
