@@ -22,6 +22,17 @@ describe("forms used before the JavaScript has run", () => {
     await post.click();
     expect(await toast(page, "shared")).toContain("Your post is shared.");
 
+    // Editing it: the text changed before stays (React 18.3's hydration would set it back).
+    const postId = new URL(page.url()).hash.replace("#post-", "");
+    scriptsRun = await visitBeforeScripts(page, `/user/timeline/post/${postId}/edit`);
+    dialog = page.getByRole("dialog", { name: "Edit your post" });
+    await dialog.getByLabel("Message").fill("Typed on the bus, then mended");
+    await scriptsRun();
+    expect(await dialog.getByLabel("Message").inputValue()).toBe("Typed on the bus, then mended");
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    expect(await toast(page, "updated")).toContain("Your post is updated.");
+    await page.getByText("Typed on the bus, then mended").waitFor();
+
     // The membership payment: the plan chosen before stays chosen, and Pay names its price.
     scriptsRun = await visitBeforeScripts(page, "/user/membership/pay");
     dialog = page.getByRole("dialog", { name: "Membership payment" });
