@@ -337,6 +337,19 @@ export function MultiFileUpload({
     setUploads((current) => [...current, { key, fileName: file.name, family, previewUrl, percent: 0, uploaded: null, xhr }]);
   }
 
+  function uploadChosen(input: HTMLInputElement) {
+    const files = Array.from(input.files ?? []);
+    // The files travel on their own; the form must not send them again.
+    input.value = "";
+    setErrors([]);
+    for (const file of files) upload(file);
+  }
+  // Files chosen before the JavaScript ran go up once it runs, as if chosen then.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (inputRef.current?.files?.length) uploadChosen(inputRef.current);
+  }, []);
+
   function remove(item: PendingUpload) {
     drop(item.key);
     if (!item.uploaded) return;
@@ -357,13 +370,9 @@ export function MultiFileUpload({
           name={inputName}
           accept={accept}
           multiple
+          ref={inputRef}
           onChange={(event) => {
-            if (!hydrated) return;
-            const files = Array.from(event.currentTarget.files ?? []);
-            // The files travel on their own; the form must not send them again.
-            event.currentTarget.value = "";
-            setErrors([]);
-            for (const file of files) upload(file);
+            if (hydrated) uploadChosen(event.currentTarget);
           }}
         />
         <p className="field-hint">

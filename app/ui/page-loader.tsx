@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { checksOneField } from "./field-check";
 
 // SPEC.md §9: the loader fades out over 2000 ms (app.css, .page-loader).
 const SHOW_AFTER_MS = 150;
@@ -8,7 +9,7 @@ const SHOW_AFTER_MS = 150;
  * browser shows its own). Short loads do not flash it. */
 export function PageLoader() {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = navigation.state !== "idle" && !checksOneField(navigation.formData);
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

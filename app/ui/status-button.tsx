@@ -1,5 +1,6 @@
 import { useFormAction, useNavigation } from "@remix-run/react";
 import type { ButtonHTMLAttributes } from "react";
+import { checksOneField } from "./field-check";
 
 /** True while this route's own form (or the given action) is being submitted, not any form. */
 export function useIsPending({ formAction, formMethod = "POST", intent }: { formAction?: string; formMethod?: string; intent?: string } = {}) {
@@ -14,6 +15,7 @@ export function useIsPending({ formAction, formMethod = "POST", intent }: { form
     navigation.state !== "idle" &&
     navigation.formAction === (formAction ?? ownAction) &&
     navigation.formMethod === formMethod &&
+    !checksOneField(navigation.formData) &&
     // Several forms posting to one action tell themselves apart by their button's intent.
     (intent === undefined || navigation.formData?.get("intent") === intent)
   );

@@ -1,9 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, SelectField, TextareaField } from "~/ui/field";
 import { MultiFileUpload, type PendingUpload } from "~/ui/image-upload";
+import { useServerForm } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -39,13 +40,7 @@ export function PostForm({
 }) {
   const hydrated = useHydrated();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "post-form",
-    lastResult,
-    constraint: constraint as never,
-    defaultValue: defaults,
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useServerForm("post-form", { lastResult, constraint, defaults });
   const [message, setMessage] = useFieldState(form.id, fields.message.name, defaults.message);
   const [kept, setKept] = useState(() => new Set(existing.map((file) => file.id)));
   const [uploads, setUploads] = useState<PendingUpload[]>([]);

@@ -1,5 +1,7 @@
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addContact, addInDialog, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import { addContact, addInDialog, fieldErrors, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import { picture } from "./member-setup";
 
 // On a slow connection a member types and chooses in the server's HTML before the page's
 // JavaScript has run. Once it runs, what they did stays on screen and what follows from it (a
@@ -32,6 +34,17 @@ describe("forms used before the JavaScript has run", () => {
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     expect(await toast(page, "updated")).toContain("Your post is updated.");
     await page.getByText("Typed on the bus, then mended").waitFor();
+
+    // A post of a photo alone, chosen before: it goes up once the JavaScript runs, then Post.
+    scriptsRun = await visitBeforeScripts(page, "/user/timeline/post/new");
+    dialog = page.getByRole("dialog", { name: "Write a post" });
+    await dialog.locator('input[type="file"]').setInputFiles(await picture("harbour.png", { r: 30, g: 120, b: 200 }, 160, 120));
+    await scriptsRun();
+    await dialog.getByRole("button", { name: "Remove harbour.png" }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Post", exact: true }).isEnabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Post", exact: true }).click();
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await page.locator("article.post").first().locator(".carousel-item img").getAttribute("alt")).toBe("harbour.png");
 
     // The membership payment: the plan chosen before stays chosen, and Pay names its price.
     scriptsRun = await visitBeforeScripts(page, "/user/membership/pay");
@@ -92,5 +105,65 @@ describe("forms used before the JavaScript has run", () => {
     expect(await page.getByRole("checkbox", { name: "Mark Kit Early as important" }).isChecked()).toBe(true);
     await visit(page, "/user/wish-list");
     expect(await page.getByLabel("Status of Visit Kyoto").inputValue()).toBe("achieved");
+  });
+});
+
+/** A press as a finger or a mouse makes it: down, a moment, up (Playwright's click is both at once). */
+async function press(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error("nothing to press");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+}
+
+/** The server's checks of one field (conform's "validate" intent) that the page posts to `pathname`,
+ * each answered `delayMs` late, as over a slow connection. */
+async function fieldChecks(page: Page, pathname: string, delayMs: number) {
+  const sent: string[] = [];
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      const body = route.request().postData() ?? "";
+      if (route.request().method() === "POST" && body.includes("__intent__")) {
+        sent.push(body);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      await route.continue().catch(() => undefined); // a check the form's own submission replaced
+    },
+  );
+  return sent;
+}
+
+describe("a form whose fields the server checks", () => {
+  test("a post asks the server nothing before it is sent; after a refusal a field's check does not hold the button back", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Pia Press", email: uniqueEmail("press") });
+
+    // Leaving the message box posts nothing; the press on Post, which leaves it, posts the post.
+    await visit(page, "/user/timeline/post/new");
+    const checks = await fieldChecks(page, "/user/timeline/post/new", 0);
+    const dialog = page.getByRole("dialog", { name: "Write a post" });
+    await dialog.getByLabel("Message").fill("Pressed like a finger does");
+    await dialog.getByLabel("Who may see it").focus();
+    await dialog.getByLabel("Message").focus();
+    await press(page, dialog.getByRole("button", { name: "Post", exact: true }));
+    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(checks).toEqual([]);
+
+    // A task refused for its missing title: correcting the title asks the server again (slowly
+    // here), and Save, pressed meanwhile, saves it.
+    await visit(page, "/user/calendar/new");
+    const task = page.getByRole("dialog", { name: "Add task" });
+    await task.getByRole("button", { name: "Save", exact: true }).click();
+    expect(await fieldErrors(task.getByLabel("Title", { exact: true }))).toContain("Enter a title.");
+    const slowChecks = await fieldChecks(page, "/user/calendar/new", 2_000);
+    await task.getByLabel("Title", { exact: true }).fill("Call the bank");
+    await expect.poll(() => slowChecks.length).toBeGreaterThan(0);
+    // Found by place, not by name: a pending button is named "Please Wait...".
+    await press(page, task.locator(".dialog-actions button[type=submit]"));
+    expect(await toast(page, "is added")).toContain("Call the bank is added to your calendar.");
   });
 });
