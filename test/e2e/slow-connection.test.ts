@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { addContact, addInDialog, fieldErrors, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import { png } from "../fixtures/files";
 import { picture } from "./member-setup";
 
 // On a slow connection a member types and chooses in the server's HTML before the page's
@@ -165,5 +166,21 @@ describe("a form whose fields the server checks", () => {
     // Found by place, not by name: a pending button is named "Please Wait...".
     await press(page, task.locator(".dialog-actions button[type=submit]"));
     expect(await toast(page, "is added")).toContain("Call the bank is added to your calendar.");
+
+    // An offer with its image chosen: a field's check goes without the image (it was uploaded,
+    // stored and deleted on every keystroke); the offer itself goes with it.
+    await visit(page, "/user/offers/create");
+    const offer = page.getByRole("dialog", { name: "Create an offer" });
+    await offer.locator('input[type="file"]').setInputFiles({ name: "booth.png", mimeType: "image/png", buffer: await png(120, 80) });
+    await offer.getByRole("button", { name: "Create offer" }).click();
+    expect(await fieldErrors(offer.getByLabel("Title", { exact: true }))).toContain("Title is required.");
+    const offerChecks = await fieldChecks(page, "/user/offers/create", 0);
+    await offer.getByLabel("Title", { exact: true }).fill("Booth by the door");
+    await expect.poll(() => offerChecks.length).toBeGreaterThan(0);
+    expect(offerChecks.filter((body) => body.includes('filename="booth.png"'))).toEqual([]);
+    await offer.getByLabel("Price", { exact: true }).fill("250");
+    await press(page, offer.getByRole("button", { name: "Create offer" }));
+    expect(await toast(page, "created")).toContain("Offer created.");
+    expect(await page.locator(".offer-images img").count()).toBe(1);
   });
 });
