@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SelectField, type ListOfErrors, type Option } from "./field";
 import { changedOnPage } from "./use-field-state";
 import { useHydrated } from "./use-hydrated";
@@ -51,10 +51,10 @@ export function PlaceFields({
 
   // A choice made before the JavaScript ran (ui/use-field-state.ts says why it matters) is
   // taken up once; a new country or province then needs the lists below it, as on a change.
-  const id = useId();
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    const fieldset = document.getElementById(id);
-    if (!(fieldset instanceof HTMLFieldSetElement)) return;
+    const fieldset = fieldsetRef.current;
+    if (!fieldset) return;
     const country = changedOnPage(fieldset, "country");
     const province = changedOnPage(fieldset, "province");
     const city = changedOnPage(fieldset, "city");
@@ -67,7 +67,7 @@ export function PlaceFields({
   const cityList = touched.country || touched.province ? (cities.data ?? []) : options.cities;
 
   return (
-    <fieldset id={id} className="place-fields">
+    <fieldset ref={fieldsetRef} className="place-fields">
       <legend>Location</legend>
       <SelectField
         label="Country"

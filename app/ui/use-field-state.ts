@@ -52,8 +52,9 @@ export function changedOnPage(container: Container, name: string): string | null
  */
 export function useChangeMadeEarly(form: RefObject<HTMLFormElement>, name: string, act: (form: HTMLFormElement, value: string) => void) {
   useEffect(() => {
-    const value = form.current && changedOnPage(form.current, name);
-    if (form.current && value !== null) act(form.current, value);
+    const element = form.current;
+    const value = element ? changedOnPage(element, name) : null;
+    if (element && value !== null) act(element, value);
     // Once, at hydration: later changes act by themselves.
   }, []);
 }
