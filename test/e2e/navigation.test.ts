@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, followMemberMenu, followNav, modes, openMemberMenu, signUp, uniqueEmail, useBrowser } from "./browser";
+import { atPath, followMemberMenu, followNav, hydrated, modes, openMemberMenu, signUp, uniqueEmail, useBrowser, visit } from "./browser";
 
 // The header is one row at a phone's and a laptop's width, holds every area through its
 // menus (which open without JavaScript), marks the current page, and keeps notifications and
@@ -56,5 +56,47 @@ describe.each(modes)("the navigation $name", ({ javaScript }) => {
     await openMemberMenu(page);
     await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await page.waitForURL(atPath("/"));
+  });
+});
+
+// Remix asks the server for the routes of the links on a page (lazy route discovery) in one
+// request whose address holds every link's path, and asks for none when that address would
+// pass 7,680 characters: a full page of contacts (24 cards, 9 addresses each) did, and every
+// click from it, the header's too, waited for its own request first (patches/@remix-run+react).
+describe("the links of a full page of contacts with JavaScript", () => {
+  test("are discovered ahead, in requests that fit: a card's link opens with no request for its route", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Lena Links", email: uniqueEmail("links") });
+    await visit(page, "/user/contacts");
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    for (let n = 1; n <= 24; n++) {
+      const saved = await page.request.post("/user/contacts/save_changes", { form: { csrf, name: `Linked ${String(n).padStart(2, "0")}` }, headers: { Accept: "application/json" } });
+      expect(saved.status()).toBe(200);
+    }
+
+    const asked: string[] = [];
+    const answered: Promise<unknown>[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname !== "/__manifest") return;
+      asked.push(request.url());
+      answered.push(request.response());
+    });
+    await visit(page, "/user/contacts");
+    // The More menus are closed: their links are in the page, not shown.
+    const tickets = await page.getByTestId("contact-card").locator("a", { hasText: "Send ticket" }).evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+    expect(tickets).toHaveLength(24);
+    await expect.poll(() => asked.length).toBeGreaterThan(1);
+    await Promise.all(answered);
+    for (const url of asked) expect(url.length).toBeLessThanOrEqual(7_680);
+    const discovered = new Set(asked.flatMap((url) => new URL(url).searchParams.getAll("p")));
+    for (const path of [...tickets, "/user/timeline", "/user/wish-list"]) expect(discovered, path).toContain(path);
+
+    asked.length = 0;
+    const last = page.getByTestId("contact-card").last();
+    await last.locator("summary", { hasText: "More" }).click();
+    await last.getByRole("link", { name: "Send ticket" }).click();
+    await page.getByRole("dialog", { name: /ticket/i }).waitFor();
+    await hydrated(page);
+    expect(asked).toEqual([]);
   });
 });
