@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { admin, atPath, detail, dismissToast, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { admin, atPath, detail, dismissToast, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
 import { day } from "../fixtures/days";
 
 // Tickets end to end, with and without JavaScript: free and paid (bank transfer confirmed by
@@ -323,5 +323,49 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     await investor.waitForURL((url) => /^\/user\/tickets\/[A-Z2-9-]{14}$/.test(url.pathname));
     expect(await toast(investor, "issued")).toContain(`Your General ticket for ${title} is issued.`);
     expect(await investor.getByTestId("ticket-holder").textContent()).toBe(investorName);
+  });
+});
+
+// On a slow connection the organiser chooses the event in the server's HTML before the page's
+// JavaScript has run: the choice stays once it runs, and the ticket types follow it.
+describe("the ticket dialog used before the JavaScript has run", () => {
+  test("keeps the event chosen, offers its ticket types, and sends that event's ticket", async () => {
+    const organiser = await browser.newPage({ javaScript: true });
+    await signUp(organiser, { name: "Ines Early", email: uniqueEmail("ticket-early") });
+    const generalOnly = `Harbour Talk ${Date.now()}`;
+    const withVip = `Gala Night ${Date.now()}`;
+    await createEvent(organiser, generalOnly, { general: "50" });
+    await createEvent(organiser, withVip, { general: "50", vip: "10", vipAmount: "120" });
+    const contactName = "Omar Early";
+    await visit(organiser, "/user/contacts/add");
+    const add = organiser.getByRole("dialog", { name: "Add a contact" });
+    await field(add, "Name").fill(contactName);
+    await field(add, "E-mail").fill(uniqueEmail("ticket-early-guest"));
+    await add.getByRole("button", { name: "Add contact" }).click();
+    await organiser.waitForURL(atPath("/user/profile"));
+    const contactId = new URL(organiser.url()).searchParams.get("cicid");
+
+    const scriptsRun = await visitBeforeScripts(organiser, `/user/contacts/${contactId}/ticket`);
+    const send = organiser.getByRole("dialog", { name: `Send a ticket to ${contactName}` });
+    const event = field(send, "Event");
+    // The event the page opened with, and the other one, chosen before the scripts run.
+    const opened = await event.locator("option:checked").textContent();
+    const chosen = opened?.startsWith(generalOnly) ? withVip : generalOnly;
+    await event.selectOption({ label: (await event.locator("option", { hasText: chosen }).textContent()) ?? "" });
+    await scriptsRun();
+    expect(await event.locator("option:checked").textContent()).toContain(chosen);
+    const vip = send.getByRole("radio", { name: /^VIP/ });
+    if (chosen === withVip) {
+      expect(await vip.isEnabled()).toBe(true);
+      expect(await vip.locator("xpath=..").textContent()).toMatch(/VIP: \S*120/);
+      await vip.check();
+    } else {
+      expect(await vip.isDisabled()).toBe(true);
+      expect(await vip.locator("xpath=..").textContent()).toContain("(not offered)");
+      await send.getByRole("radio", { name: /^General/ }).check();
+    }
+    await send.getByRole("button", { name: "Send ticket" }).click();
+    await organiser.waitForURL(atPath("/user/profile"));
+    expect(await toast(organiser, "is sent")).toContain(`ticket to ${chosen} is sent to ${contactName}.`);
   });
 });
