@@ -350,20 +350,30 @@ describe("the ticket dialog used before the JavaScript has run", () => {
     const event = field(send, "Event");
     // The event the page opened with, and the other one, chosen before the scripts run.
     const opened = await event.locator("option:checked").textContent();
-    const chosen = opened?.startsWith(generalOnly) ? withVip : generalOnly;
-    await event.selectOption({ label: (await event.locator("option", { hasText: chosen }).textContent()) ?? "" });
-    await scriptsRun();
-    expect(await event.locator("option:checked").textContent()).toContain(chosen);
+    const [chosen, other] = opened?.startsWith(generalOnly) ? [withVip, generalOnly] : [generalOnly, withVip];
+    const choose = async (title: string) => event.selectOption({ label: (await event.locator("option", { hasText: title }).textContent()) ?? "" });
     const vip = send.getByRole("radio", { name: /^VIP/ });
-    if (chosen === withVip) {
-      expect(await vip.isEnabled()).toBe(true);
-      expect(await vip.locator("xpath=..").textContent()).toMatch(/VIP: \S*120/);
-      await vip.check();
-    } else {
-      expect(await vip.isDisabled()).toBe(true);
-      expect(await vip.locator("xpath=..").textContent()).toContain("(not offered)");
-      await send.getByRole("radio", { name: /^General/ }).check();
-    }
+    /** The VIP choice as the event chosen offers it. */
+    const expectTypesOf = async (title: string) => {
+      expect(await event.locator("option:checked").textContent()).toContain(title);
+      // Polled: with the JavaScript running, the choices follow on React's next render.
+      if (title === withVip) {
+        await expect.poll(() => vip.isEnabled()).toBe(true);
+        await expect.poll(() => vip.locator("xpath=..").textContent()).toMatch(/VIP: \S*120/);
+      } else {
+        await expect.poll(() => vip.isDisabled()).toBe(true);
+        await expect.poll(() => vip.locator("xpath=..").textContent()).toContain("(not offered)");
+      }
+    };
+    await choose(chosen);
+    await scriptsRun();
+    await expectTypesOf(chosen);
+    // With the JavaScript running, the types follow each choice: the other event, then back.
+    await choose(other);
+    await expectTypesOf(other);
+    await choose(chosen);
+    await expectTypesOf(chosen);
+    await (chosen === withVip ? vip : send.getByRole("radio", { name: /^General/ })).check();
     await send.getByRole("button", { name: "Send ticket" }).click();
     await organiser.waitForURL(atPath("/user/profile"));
     expect(await toast(organiser, "is sent")).toContain(`ticket to ${chosen} is sent to ${contactName}.`);
