@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { leaveFilesOutOfFieldChecks } from "~/ui/field-check";
+import { leaveFilesOutOfFieldChecks, paceFieldChecks } from "~/ui/field-check";
 
 // React 18.3 sets a text box back to the text the server sent when it hydrates it (its
 // textarea post-mount step, which inputs and selects skip while hydrating): on a slow
@@ -19,6 +19,8 @@ function KeepTypedText({ children }: { children: ReactNode }) {
   return children;
 }
 
+// Paced first: a check it holds back reaches the listener after it only when it is posted.
+paceFieldChecks(window);
 leaveFilesOutOfFieldChecks(window);
 
 startTransition(() => {

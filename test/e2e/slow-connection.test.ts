@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addContact, addInDialog, fieldErrors, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import { addContact, addInDialog, fieldErrors, hydrated, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
 import { png } from "../fixtures/files";
 import { picture } from "./member-setup";
 
@@ -182,5 +182,39 @@ describe("a form whose fields the server checks", () => {
     await press(page, offer.getByRole("button", { name: "Create offer" }));
     expect(await toast(page, "created")).toContain("Offer created.");
     expect(await page.locator(".offer-images img").count()).toBe(1);
+  });
+
+  test("after a refusal, what is typed is checked once typing pauses, and the page's data is not asked for again", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Tia Typing", email: uniqueEmail("typing") });
+    await visit(page, "/user/wish-list/new");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Add to wish list" });
+    const title = dialog.getByLabel("Title", { exact: true });
+    const year = dialog.getByLabel("Target year", { exact: true });
+    await year.fill("99999");
+    await dialog.getByRole("button", { name: "Add to wish list" }).click();
+    expect(await fieldErrors(title)).toContain("Title is required.");
+    expect(await fieldErrors(year)).toContain("Enter a year from 2000 to 2100.");
+
+    // A word typed key by key: one check, posted once the typing paused (it was one a key,
+    // each followed by a data request for every route of the page).
+    const sent: string[] = [];
+    page.on("request", (request) => sent.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`));
+    await title.pressSequentially("Visit Lisbon", { delay: 60 });
+    await title.and(page.locator('[aria-invalid="true"]')).waitFor({ state: "detached" });
+    await page.waitForTimeout(1_000);
+    expect(sent).toEqual(["POST /user/wish-list/new?_data=routes%2Fuser.wish-list.new"]);
+    // That check answered for every field checked so far: the year is still refused.
+    expect(await fieldErrors(year)).toContain("Enter a year from 2000 to 2100.");
+    expect(await title.inputValue()).toBe("Visit Lisbon");
+
+    // Sent while a check is still held back: the form goes at once, and the check never does.
+    sent.length = 0;
+    await dialog.getByLabel("Type", { exact: true }).selectOption({ label: "Travel" });
+    await year.fill("2030");
+    await dialog.getByRole("button", { name: "Add to wish list" }).click();
+    expect(await toast(page, "wish list")).toContain("Visit Lisbon is on your wish list.");
+    expect(sent.filter((line) => line.startsWith("POST"))).toEqual(["POST /user/wish-list/new?_data=routes%2Fuser.wish-list.new"]);
   });
 });
