@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, followMemberMenu, followNav, hydrated, modes, openMemberMenu, signUp, uniqueEmail, useBrowser, visit } from "./browser";
+import { addContact, atPath, followMemberMenu, followNav, hydrated, modes, openMemberMenu, signUp, uniqueEmail, useBrowser, visit } from "./browser";
 
 // The header is one row at a phone's and a laptop's width, holds every area through its
 // menus (which open without JavaScript), marks the current page, and keeps notifications and
@@ -98,5 +98,35 @@ describe("the links of a full page of contacts with JavaScript", () => {
     await page.getByRole("dialog", { name: /ticket/i }).waitFor();
     await hydrated(page);
     expect(asked).toEqual([]);
+  });
+});
+
+describe("a search typed with JavaScript", () => {
+  test("asks for the list's data alone at each step; another page reads the header's counts again", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Quinn Query", email: uniqueEmail("query") });
+    await addContact(page, "Ana Querida");
+    await addContact(page, "Bo Other");
+    await visit(page, "/user/contacts");
+    await hydrated(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_data")) asked.push(`${url.pathname} ${url.searchParams.get("_data")}`);
+    });
+
+    // Each letter, typed slower than the search form waits, is a search of its own.
+    await page.getByRole("searchbox", { name: "Search contacts", exact: true }).pressSequentially("ana", { delay: 600 });
+    await page.waitForURL((url) => url.searchParams.get("q") === "ana");
+    await expect.poll(() => page.getByTestId("contact-card").count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(asked)).toEqual(new Set(["/user/contacts routes/user.contacts"]));
+
+    // Moving to another page reads the counts (routes/user) as before.
+    asked.length = 0;
+    await followNav(page, "Timeline");
+    await page.waitForURL(atPath("/user/timeline"));
+    await expect.poll(() => asked).toContain("/user/timeline routes/user");
   });
 });

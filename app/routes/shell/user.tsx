@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { unreadCounts } from "~/features/notifications/notifications.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
+import { onlyQueryChanged } from "~/ui/revalidation";
 
 // Guards the member area's pages; every /user loader and action still calls requireMember
 // itself, since Remix runs child loaders and actions without their parent's.
@@ -13,9 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The counts change as the member moves around (opening notifications or a conversation
-// reads them): read them again when the page changes, not only after actions.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+// reads them): read them again when the page changes, not only after actions; not when only
+// the query does (a search typed), unless in a conversation, whose older messages (`before`)
+// the counts read.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (onlyQueryChanged(args) && !args.nextUrl.pathname.startsWith("/user/chat/")) return false;
+  return args.currentUrl.pathname !== args.nextUrl.pathname || args.defaultShouldRevalidate;
+};
 
 export default function MemberArea() {
   return <Outlet />;
