@@ -24,7 +24,7 @@ import { AppShell } from "./ui/app-shell";
 import { ErrorPage } from "./ui/error-boundary";
 import { useNonce } from "./ui/nonce";
 import { PageLoader } from "./ui/page-loader";
-import { onlyQueryChanged } from "./ui/revalidation";
+import { shellDataStays } from "./ui/revalidation";
 import type { RootUiData } from "./ui/root-data";
 import { Toast } from "./ui/toast";
 
@@ -59,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Chapter" }];
 
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => !onlyQueryChanged(args) && args.defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !shellDataStays(args) && args.defaultShouldRevalidate;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

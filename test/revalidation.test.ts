@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { describe, expect, test } from "vitest";
-import { onlyQueryChanged } from "~/ui/revalidation";
+import { contactListQuery } from "~/features/contacts/list-query";
+import { betweenPageAndDialog, onlyQueryChanged, shellDataStays } from "~/ui/revalidation";
 
 function args(from: string, to: string, formMethod?: string): ShouldRevalidateFunctionArgs {
   const origin = "http://chapter.test";
@@ -27,5 +28,36 @@ describe("onlyQueryChanged: a navigation the shell's loaders need not answer aga
     expect(onlyQueryChanged(args("/user/contacts", "/user/contacts?q=ana", "POST"))).toBe(false);
     expect(onlyQueryChanged(args("/user/contacts?q=a", "/user/contacts?q=b", "DELETE"))).toBe(false);
     expect(onlyQueryChanged(args("/user/contacts?q=ana", "/user/contacts?q=ana"))).toBe(false);
+  });
+});
+
+describe("betweenPageAndDialog: a dialog opened over the page it names in ?back=, or closed back to it", () => {
+  const back = (list: string) => `/user/contacts/7/invite?back=${encodeURIComponent(list)}`;
+  test("opening and closing, the list's query kept", () => {
+    expect(betweenPageAndDialog(args("/user/contacts?q=ana", back("/user/contacts?q=ana")))).toBe(true);
+    expect(betweenPageAndDialog(args(back("/user/contacts?q=ana"), "/user/contacts?q=ana"))).toBe(true);
+    expect(shellDataStays(args("/user/contacts", back("/user/contacts")))).toBe(true);
+  });
+
+  test("not a dialog back to another page, not one without ?back=, not a form sent", () => {
+    expect(betweenPageAndDialog(args("/user/contacts?q=bo", back("/user/contacts?q=ana")))).toBe(false);
+    expect(betweenPageAndDialog(args("/user/contacts", "/user/contacts/add"))).toBe(false);
+    expect(betweenPageAndDialog(args(back("/user/contacts"), "/user/contacts", "POST"))).toBe(false);
+    expect(shellDataStays(args("/user", "/user/contacts"))).toBe(false);
+  });
+});
+
+describe("contactListQuery: the list's own query, behind a dialog too", () => {
+  const query = (address: string) => String(contactListQuery(new URL(address, "http://chapter.test")));
+  test("the list's search, or the search of the list a dialog was opened from", () => {
+    expect(query("/user/contacts?q=ana&page=2")).toBe("q=ana&page=2");
+    expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("/user/contacts?q=ana&sort=recent")}`)).toBe("q=ana&sort=recent");
+  });
+
+  test("nothing for a dialog without ?back=, back to another page, or to another site", () => {
+    expect(query("/user/contacts/add?q=ana")).toBe("");
+    expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("/user/timeline?q=ana")}`)).toBe("");
+    expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("//evil.test/user/contacts?q=ana")}`)).toBe("");
+    expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("https://evil.test/user/contacts?q=ana")}`)).toBe("");
   });
 });

@@ -1,13 +1,28 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
-/**
- * Whether a navigation changes only the page's query (a search as the member types, a filter
- * picked, a list's next page, another year) without a form that changes anything. Remix runs
- * every loader of the page again when the query changes; the shell's (the member, the
- * anti-forgery token, the ticker, the header's counts) read nothing of it, so each step of a
- * search typed was three requests where one answers it.
- */
-export function onlyQueryChanged({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
-  const sendsNothing = !formMethod || formMethod.toUpperCase() === "GET";
-  return sendsNothing && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+// Remix runs every loader of the page again whenever the query changes, and a dialog's `?back=`
+// changes it. The shell's loaders (the root's: the member, the anti-forgery token, the ticker;
+// the member area's: the header's counts) read nothing of the address but on a conversation's
+// or the notifications' page: a search typed ran them at each step, and opening a dialog over the
+// contact list and closing it ran them, and the list's, twice. These say when they need not.
+
+const sendsNothing = ({ formMethod }: ShouldRevalidateFunctionArgs) => !formMethod || formMethod.toUpperCase() === "GET";
+const address = (url: URL) => url.pathname + url.search;
+
+/** A navigation that changes only the page's query (a search as the member types, a filter
+ * picked, a list's next page, another year), without a form that changes anything. */
+export function onlyQueryChanged(args: ShouldRevalidateFunctionArgs) {
+  return sendsNothing(args) && args.currentUrl.pathname === args.nextUrl.pathname && args.currentUrl.search !== args.nextUrl.search;
+}
+
+/** A navigation that opens a dialog over the page it comes from, or closes one back to it, by
+ * the dialogs' `?back=` (the page's address): the page under the dialog stays the same. */
+export function betweenPageAndDialog(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl } = args;
+  return sendsNothing(args) && (nextUrl.searchParams.get("back") === address(currentUrl) || currentUrl.searchParams.get("back") === address(nextUrl));
+}
+
+/** Whether the shell's data (it reads nothing of the address) stays as it is for this navigation. */
+export function shellDataStays(args: ShouldRevalidateFunctionArgs) {
+  return onlyQueryChanged(args) || betweenPageAndDialog(args);
 }

@@ -123,10 +123,40 @@ describe("a search typed with JavaScript", () => {
     expect(asked.length).toBeGreaterThanOrEqual(2);
     expect(new Set(asked)).toEqual(new Set(["/user/contacts routes/user.contacts"]));
 
+    // A dialog opened over the found contacts asks for its own data alone, and the list behind it
+    // stays the found one; closed, it asks for nothing.
+    asked.length = 0;
+    await page.getByRole("link", { name: "Invite Ana Querida to Chapter" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([expect.stringMatching(/^\/user\/contacts\/\d+\/invite routes\/user\.contacts\.\$contactId\.invite$/)]);
+    expect(await page.getByTestId("contact-card").count()).toBe(1);
+    asked.length = 0;
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await page.waitForURL((url) => url.pathname === "/user/contacts" && url.searchParams.get("q") === "ana");
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect(await page.getByTestId("contact-card").count()).toBe(1);
+
     // Moving to another page reads the counts (routes/user) as before.
     asked.length = 0;
     await followNav(page, "Timeline");
     await page.waitForURL(atPath("/user/timeline"));
     await expect.poll(() => asked).toContain("/user/timeline routes/user");
+  });
+});
+
+describe("a dialog over a found list without JavaScript", () => {
+  test("shows the found contacts behind it, as the member left them", async () => {
+    const page = await browser.newPage({ javaScript: false });
+    await signUp(page, { name: "Nell Noscript", email: uniqueEmail("noscript-list") });
+    const id = await addContact(page, "Ana Querida");
+    await addContact(page, "Bo Other");
+    await visit(page, `/user/contacts/${id}/invite?back=${encodeURIComponent("/user/contacts?q=ana")}`);
+    await page.getByRole("dialog").waitFor();
+    expect(await page.getByTestId("contact-card").count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "1 contact found" }).count()).toBe(1);
+    await visit(page, `/user/contacts/${id}/invite`);
+    expect(await page.getByTestId("contact-card").count()).toBe(2);
   });
 });

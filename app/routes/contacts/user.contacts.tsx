@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { labelsOf } from "~/features/contacts/categories.server";
 import { ContactCard } from "~/features/contacts/ContactCard";
 import { ContactSearchPanel } from "~/features/contacts/ContactSearchPanel";
 import { listContacts } from "~/features/contacts/contacts.server";
 import { contactFiltersFrom } from "~/features/contacts/filters.server";
+import { CONTACT_LIST, contactListQuery } from "~/features/contacts/list-query";
 import { invitationStates } from "~/features/invitations/invitations.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
@@ -15,21 +16,32 @@ import { RenderCache } from "~/ui/render-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const filters = contactFiltersFrom(new URL(request.url).searchParams);
+  const filters = contactFiltersFrom(contactListQuery(new URL(request.url)));
   const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
   const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
   return pageData({ ...page, filters, labels, invitations });
 }
+
+// The list is read again when its own query changes (a dialog opened over it and closed keeps
+// it), and after anything sent.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const { currentUrl, nextUrl, formMethod } = args;
+  const sendsNothing = !formMethod || formMethod.toUpperCase() === "GET";
+  if (sendsNothing && address(currentUrl) !== address(nextUrl) && String(contactListQuery(currentUrl)) === String(contactListQuery(nextUrl))) return false;
+  return args.defaultShouldRevalidate;
+};
+const address = (url: URL) => url.pathname + url.search;
 
 export default function Contacts() {
   const { contacts, total, page, pages, filters, labels, invitations } = useLoaderData<typeof loader>();
   const filtered = Boolean(
     filters.q || filters.meetPlace || filters.business || filters.important || filters.label || filters.realEstate || filters.other || filters.chapterHeads,
   );
-  const [searchParams] = useSearchParams();
   // Menus close after each navigation (a chosen dialog opens, or one was saved).
-  const { key: locationKey } = useLocation();
-  const here = `/user/contacts${searchParams.toString() ? `?${searchParams}` : ""}`;
+  const location = useLocation();
+  const locationKey = location.key;
+  const searchParams = contactListQuery(new URL(location.pathname + location.search, "http://list"));
+  const here = `${CONTACT_LIST}${searchParams.toString() ? `?${searchParams}` : ""}`;
   const followLink = useLinkClicks({ preventScrollReset: true });
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/user/contacts";

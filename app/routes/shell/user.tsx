@@ -3,7 +3,7 @@ import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
 import { unreadCounts } from "~/features/notifications/notifications.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
-import { onlyQueryChanged } from "~/ui/revalidation";
+import { shellDataStays } from "~/ui/revalidation";
 
 // Guards the member area's pages; every /user loader and action still calls requireMember
 // itself, since Remix runs child loaders and actions without their parent's.
@@ -15,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The counts change as the member moves around (opening notifications or a conversation
 // reads them): read them again when the page changes, not only after actions; not when only
-// the query does (a search typed), unless in a conversation, whose older messages (`before`)
-// the counts read.
+// the query does (a search typed) or a dialog opens over the page or closes, but in a
+// conversation or the notifications, whose addresses the counts read.
+const COUNTS_READ = /^\/user\/(chat|notifications)(\/|$)/;
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  if (onlyQueryChanged(args) && !args.nextUrl.pathname.startsWith("/user/chat/")) return false;
+  if (shellDataStays(args) && !COUNTS_READ.test(args.currentUrl.pathname) && !COUNTS_READ.test(args.nextUrl.pathname)) return false;
   return args.currentUrl.pathname !== args.nextUrl.pathname || args.defaultShouldRevalidate;
 };
 
