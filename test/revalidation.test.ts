@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { describe, expect, test } from "vitest";
 import { contactListQuery } from "~/features/contacts/list-query";
-import { betweenPageAndDialog, onlyQueryChanged, shellDataStays } from "~/ui/revalidation";
+import { betweenPageAndDialog, onlyQueryChanged, queryStays, shellDataStays } from "~/ui/revalidation";
 
 function args(from: string, to: string, formMethod?: string): ShouldRevalidateFunctionArgs {
   const origin = "http://chapter.test";
@@ -59,5 +59,16 @@ describe("contactListQuery: the list's own query, behind a dialog too", () => {
     expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("/user/timeline?q=ana")}`)).toBe("");
     expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("//evil.test/user/contacts?q=ana")}`)).toBe("");
     expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("https://evil.test/user/contacts?q=ana")}`)).toBe("");
+  });
+});
+
+describe("queryStays: a route's own query unchanged by a navigation", () => {
+  test("a dialog opened over the found list and closed keeps the list's query; a new search or a form sent does not", () => {
+    const dialog = `/user/contacts/7/invite?back=${encodeURIComponent("/user/contacts?q=ana")}`;
+    expect(queryStays(args("/user/contacts?q=ana", dialog), contactListQuery)).toBe(true);
+    expect(queryStays(args(dialog, "/user/contacts?q=ana"), contactListQuery)).toBe(true);
+    expect(queryStays(args("/user/contacts?q=ana", "/user/contacts?q=bo"), contactListQuery)).toBe(false);
+    expect(queryStays(args(dialog, "/user/contacts?q=ana", "POST"), contactListQuery)).toBe(false);
+    expect(queryStays(args("/user/contacts?q=ana", "/user/contacts?q=ana"), contactListQuery)).toBe(false);
   });
 });

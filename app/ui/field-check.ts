@@ -1,7 +1,7 @@
 /** The field conform posts its intents in, and what a field's check looks like there. */
 const INTENT = "__intent__";
 
-/** How long typing must pause before a field's check is posted (pacedFieldChecks). */
+/** How long typing must pause before a field's check is posted (paceFieldChecks). */
 const FIELD_CHECK_PAUSE_MS = 400;
 
 function isFieldCheck(intent: unknown) {
@@ -35,8 +35,8 @@ function fieldCheckOf(event: Event) {
  * each answered, and each aborted one a connection closed and opened again. A check is held
  * until typing has paused for FIELD_CHECK_PAUSE_MS, then posted once with the form as it is
  * by then (the server's answer holds every field's message and conform shows those of the
- * fields checked so far, so the last check answers for them all). The form's own submission sends at once and drops a check still held; so
- * does a form that is gone (its dialog closed).
+ * fields checked so far, so the last check answers for them all). The form's own submission
+ * sends at once and drops a check still held; so does a form that is gone (its dialog closed).
  */
 export function paceFieldChecks(target: Window) {
   const held = new Map<HTMLFormElement, { value: string; timer: ReturnType<typeof setTimeout> }>();

@@ -22,6 +22,13 @@ export function betweenPageAndDialog(args: ShouldRevalidateFunctionArgs) {
   return sendsNothing(args) && (nextUrl.searchParams.get("back") === address(currentUrl) || currentUrl.searchParams.get("back") === address(nextUrl));
 }
 
+/** A navigation to another address, without a form that changes anything, that leaves the
+ * query a route reads (`query` of an address) as it is: that route's data stays. */
+export function queryStays(args: ShouldRevalidateFunctionArgs, query: (url: URL) => URLSearchParams) {
+  const { currentUrl, nextUrl } = args;
+  return sendsNothing(args) && address(currentUrl) !== address(nextUrl) && String(query(currentUrl)) === String(query(nextUrl));
+}
+
 /** Whether the shell's data (it reads nothing of the address) stays as it is for this navigation. */
 export function shellDataStays(args: ShouldRevalidateFunctionArgs) {
   return onlyQueryChanged(args) || betweenPageAndDialog(args);

@@ -13,6 +13,7 @@ import { Pager } from "~/ui/pager";
 import { EmptyState } from "~/ui/empty-state";
 import { useLinkClicks } from "~/ui/link-clicks";
 import { RenderCache } from "~/ui/render-cache";
+import { queryStays } from "~/ui/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -24,13 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // The list is read again when its own query changes (a dialog opened over it and closed keeps
 // it), and after anything sent.
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  const { currentUrl, nextUrl, formMethod } = args;
-  const sendsNothing = !formMethod || formMethod.toUpperCase() === "GET";
-  if (sendsNothing && address(currentUrl) !== address(nextUrl) && String(contactListQuery(currentUrl)) === String(contactListQuery(nextUrl))) return false;
-  return args.defaultShouldRevalidate;
-};
-const address = (url: URL) => url.pathname + url.search;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !queryStays(args, contactListQuery) && args.defaultShouldRevalidate;
 
 export default function Contacts() {
   const { contacts, total, page, pages, filters, labels, invitations } = useLoaderData<typeof loader>();
