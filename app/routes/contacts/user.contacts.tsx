@@ -43,7 +43,8 @@ export default function Contacts() {
   const pageLink = (target: number) => {
     const next = new URLSearchParams(searchParams);
     next.set("page", String(target));
-    return `?${next}`;
+    // From the list's address: behind a dialog, a relative `?page=` would stay on the dialog's.
+    return `${CONTACT_LIST}?${next}`;
   };
   const exportParams = new URLSearchParams(searchParams);
   exportParams.delete("page");
