@@ -75,7 +75,7 @@ describe("a contact's profile image", () => {
 
     const asked = await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })));
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toMatchObject({ contactId, name: "Grace Hopper" });
+    expect(await asked.json()).toMatchObject({ name: "Grace Hopper", cancelTo: `/user/contacts/edit/${contactId}` });
     const secondFile = (await fileById(secondId))!;
     const deleted = await settle(() =>
       deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image`, {}, member.cookie), { contactId: String(contactId) })),
@@ -90,6 +90,24 @@ describe("a contact's profile image", () => {
     expect((await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })))).status).toBe(404);
     const page = await settle(() => photoLoader(routeArgs(getRequest(photoPath(contactId), member.cookie), { contactId: String(contactId) })));
     expect(page.headers.get("Location")).toBe(`/user/contacts/edit/${contactId}`);
+  });
+
+  test("the edit dialog's ?back= is kept through the image's upload and deletion, so closing it still goes to the opener", async () => {
+    const member = await createSignedInMember();
+    const contactId = await contactOf(member);
+    const back = `?back=${encodeURIComponent("/user/contacts?q=grace&page=2")}`;
+    const editWithBack = `/user/contacts/edit/${contactId}${back}`;
+    const params = { contactId: String(contactId) };
+    const file = await image();
+    const uploaded = await settle(() => uploadPhoto(routeArgs(uploadRequest(`${photoPath(contactId)}${back}`, file, { cookie: member.cookie }), params)));
+    expect(uploaded.headers.get("Location")).toBe(editWithBack);
+    const asked = await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image${back}`, member.cookie), params)));
+    expect(await asked.json()).toMatchObject({ cancelTo: editWithBack });
+    const deleted = await settle(() => deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image${back}`, {}, member.cookie), params)));
+    expect(deleted.headers.get("Location")).toBe(editWithBack);
+    // An address of another site is dropped, not followed.
+    const elsewhere = await settle(() => photoLoader(routeArgs(getRequest(`${photoPath(contactId)}?back=${encodeURIComponent("//evil.example")}`, member.cookie), params)));
+    expect(elsewhere.headers.get("Location")).toBe(`/user/contacts/edit/${contactId}`);
   });
 
   test("SPEC.md's delete/contact_profile_image answers type and message", async () => {

@@ -368,6 +368,17 @@ describe("editing a contact", () => {
     expect(data.contact).toMatchObject({ id, name: "Ana", country: "CA" });
     expect(data.places.provinces).toContainEqual({ value: "ON", label: "Ontario" });
     expect(data.places.cities).toContainEqual({ value: "Toronto", label: "Toronto" });
+    // Closing goes to the list unless the dialog was opened with ?back=.
+    expect(data.back).toBe(LIST);
+  });
+
+  test("opened with ?back= (the list as it was left, or the profile), closing goes back there", async () => {
+    const member = await createSignedInMember();
+    const id = await added(member, { name: "Ana" });
+    const open = (back: string) => settle(() => editLoader(routeArgs(getRequest(`${LIST}/edit/${id}?back=${encodeURIComponent(back)}`, member.cookie), { contactId: String(id) })));
+    expect((await (await open(`${LIST}?q=an&page=2`)).json()).back).toBe(`${LIST}?q=an&page=2`);
+    expect((await (await open(`/user/profile?cicid=${id}`)).json()).back).toBe(`/user/profile?cicid=${id}`);
+    expect((await (await open("https://evil.example/")).json()).back).toBe(LIST);
   });
 
   test("saves the changes and keeps the contact's own e-mail and phone without a duplicate error", async () => {
@@ -654,7 +665,7 @@ describe("deleting a contact", () => {
     const keep = await added(member, { name: "Bob" });
     const confirm = await settle(() => deleteLoader(routeArgs(getRequest(`${LIST}/${id}/delete`, member.cookie), { contactId: String(id) })));
     expect(confirm.status).toBe(200);
-    expect(await confirm.json()).toEqual({ name: "Ana" });
+    expect(await confirm.json()).toEqual({ name: "Ana", cancelTo: LIST });
     expect(await row(id)).toBeDefined();
 
     const response = await settle(() =>
@@ -672,6 +683,33 @@ describe("deleting a contact", () => {
       deleteAction(routeArgs(postRequest(`${LIST}/${id}/delete`, { csrf: "x" }, member.cookie), { contactId: String(id) })),
     );
     expect(again.status).toBe(404);
+  });
+
+  test("opened with ?back=, cancelling and deleting go back to the list as it was left; from the profile, deleting goes to the list", async () => {
+    const member = await createSignedInMember();
+    const id = await added(member, { name: "Ana" });
+    const found = `${LIST}?q=an&sort=newest&page=2`;
+    const ask = (back: string, cookie = member.cookie) =>
+      settle(() => deleteLoader(routeArgs(getRequest(`${LIST}/${id}/delete?back=${encodeURIComponent(back)}`, cookie), { contactId: String(id) })));
+    expect(await (await ask(found)).json()).toEqual({ name: "Ana", cancelTo: found });
+    const profile = `/user/profile?cicid=${id}`;
+    expect(await (await ask(profile)).json()).toEqual({ name: "Ana", cancelTo: profile });
+    // Another site is not where cancelling goes.
+    expect(await (await ask("//evil.example/x")).json()).toEqual({ name: "Ana", cancelTo: LIST });
+    // Another member's contact stays a 404, whatever the opener.
+    expect((await ask(found, (await createSignedInMember()).cookie)).status).toBe(404);
+
+    const deleteFrom = (back: string, contactId: number) =>
+      settle(() =>
+        deleteAction(routeArgs(postRequest(`${LIST}/${contactId}/delete?back=${encodeURIComponent(back)}`, { csrf: "x" }, member.cookie), { contactId: String(contactId) })),
+      );
+    const fromList = await deleteFrom(found, id);
+    expect(fromList.headers.get("Location")).toBe(found);
+    expect(await row(id)).toBeUndefined();
+    const other = await added(member, { name: "Bea" });
+    const fromProfile = await deleteFrom(`/user/profile?cicid=${other}`, other);
+    expect(fromProfile.headers.get("Location")).toBe(LIST);
+    expect(await flashOf(fromProfile)).toEqual({ type: "success", message: "Bea is deleted." });
   });
 
   test("removes the contact's profile image, its row and its files on disk", async () => {

@@ -173,18 +173,42 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(javaScript);
     expect(await search.getByLabel("Search by meet place").inputValue()).toBe("golf club");
 
-    // Deleting, through the confirm dialog.
+    // Editing and deleting from the found list: the list behind each dialog is the found one,
+    // and closing or cancelling it goes back to it.
+    const foundList = (url: URL) => url.pathname === LIST && url.searchParams.get("meet_place") === "golf club";
+    await card(page, "Bob Baker").getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL(atPath(`${LIST}/edit/${bob}`));
+    await page.getByRole("dialog", { name: "Edit Bob Baker" }).waitFor();
+    await hydrated(page);
+    expect(await cardNames(page)).toEqual(["Bob Baker"]);
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await page.waitForURL(foundList);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     await card(page, "Bob Baker").locator("details.menu > summary").click();
     await card(page, "Bob Baker").getByRole("link", { name: "Delete" }).click();
     await page.waitForURL(atPath(`${LIST}/${bob}/delete`));
-    const confirm = page.getByRole("dialog", { name: "Confirm!" });
+    let confirm = page.getByRole("dialog", { name: "Confirm!" });
+    await confirm.waitFor();
+    await hydrated(page);
+    expect(await cardNames(page)).toEqual(["Bob Baker"]);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL(foundList);
+    await confirm.waitFor({ state: "detached" });
+
+    // Deleting, through the confirm dialog: back to the found list, now with nobody in it.
+    await card(page, "Bob Baker").locator("details.menu > summary").click();
+    await card(page, "Bob Baker").getByRole("link", { name: "Delete" }).click();
+    await page.waitForURL(atPath(`${LIST}/${bob}/delete`));
+    confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
     expect(await confirm.textContent()).toContain("Are you sure you want to delete this contact?");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
     expect(await toast(page, "deleted")).toContain("Bob Baker is deleted.");
-    await page.waitForURL(atPath(LIST));
+    await page.waitForURL(foundList);
     await card(page, "Bob Baker").waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "No contacts found" }).waitFor();
+    await visit(page, LIST);
     expect(await cardNames(page)).toEqual(["Ana Ortega Ruiz"]);
     expect((await page.request.get(`/user/profile?cicid=${bob}`)).status()).toBe(404);
   });

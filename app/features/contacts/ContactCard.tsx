@@ -63,7 +63,7 @@ export function ContactCard({ contact, invitation, here, menuKey }: { contact: C
       </dl>
       <CategoryBadges contact={contact} />
       <div className="contact-actions">
-        <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}`}>
+        <a className="button button--secondary button--small" data-discover="true" href={`/user/contacts/edit/${contact.id}?back=${back}`}>
           Edit
         </a>
         <InviteAction contactId={contact.id} name={contact.name} state={invitation} back={here} variant="grid" />
@@ -90,7 +90,7 @@ export function ContactCard({ contact, invitation, here, menuKey }: { contact: C
               </a>
             </li>
             <li className="menu-separator">
-              <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete`}>
+              <a className="menu-danger" data-discover="true" href={`/user/contacts/${contact.id}/delete?back=${back}`}>
                 Delete
               </a>
             </li>

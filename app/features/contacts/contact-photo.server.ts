@@ -1,4 +1,5 @@
 import { db } from "~/lib/db.server";
+import { backTo } from "~/lib/http.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { type StoredFile, uploadLimit } from "~/lib/uploads.server";
@@ -6,8 +7,10 @@ import { type StoredFile, uploadLimit } from "~/lib/uploads.server";
 // A contact's own profile image (SPEC.md §3, §7 delete/contact_profile_image): shown in the
 // grid and on the profile, its owner's alone (kind contact_profile_image, 2,000,000 bytes).
 
-export function contactEditPath(contactId: number) {
-  return `/user/contacts/edit/${contactId}`;
+/** The edit dialog, with the `?back=` it was opened with (where closing it goes). */
+export function contactEditPath(contactId: number, request: Request) {
+  const back = backTo(request, "");
+  return `/user/contacts/edit/${contactId}${back ? `?back=${encodeURIComponent(back)}` : ""}`;
 }
 
 export function contactPhotoUploadSettings() {

@@ -20,19 +20,19 @@ async function contactWithPhoto(request: Request, param: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { contact } = await contactWithPhoto(request, params.contactId);
-  return json({ contactId: contact.id, name: contact.name, imageUrl: contact.imageUrl });
+  return json({ name: contact.name, imageUrl: contact.imageUrl, cancelTo: contactEditPath(contact.id, request) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, contact } = await contactWithPhoto(request, params.contactId);
   await removeContactPhoto(member.id, contact.id);
-  return respond(request, { type: "success", message: `The profile image of ${contact.name} is deleted.` }, { to: contactEditPath(contact.id) });
+  return respond(request, { type: "success", message: `The profile image of ${contact.name} is deleted.` }, { to: contactEditPath(contact.id, request) });
 }
 
 export default function ConfirmDeleteContactPhoto() {
-  const { contactId, name, imageUrl } = useLoaderData<typeof loader>();
+  const { name, imageUrl, cancelTo } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this profile image?" cancelTo={`/user/contacts/edit/${contactId}`}>
+    <ConfirmDialog message="Are you sure you want to delete this profile image?" cancelTo={cancelTo}>
       {imageUrl ? (
         <p>
           <img src={imageUrl} alt={`Profile image of ${name}`} width={64} height={64} className="avatar avatar--64" />

@@ -2,28 +2,36 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { deleteContact, getContact } from "~/features/contacts/contacts.server";
-import { requireFound } from "~/lib/http.server";
+import { CONTACT_LIST } from "~/features/contacts/list-query";
+import { backTo, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
+/** SPEC.md §2's Delete on a contact: /user/contacts/{id}/delete?back={the opener}. Cancel goes
+ * back to the opener; a deletion too, but for the deleted contact's own profile (to the list). */
+function backOf(request: Request) {
+  const back = backTo(request, CONTACT_LIST);
+  return { cancel: back, afterDeletion: new URL(back, "http://x").pathname === CONTACT_LIST ? back : CONTACT_LIST };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  return json({ name: contact.name });
+  return json({ name: contact.name, cancelTo: backOf(request).cancel });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   await deleteContact(member.id, contact.id);
-  return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: "/user/contacts" });
+  return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: backOf(request).afterDeletion });
 }
 
 export default function ConfirmDeleteContact() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, cancelTo } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this contact?">
+    <ConfirmDialog message="Are you sure you want to delete this contact?" cancelTo={cancelTo}>
       <p>
         <strong>{name}</strong> and everything kept with them will be deleted.
       </p>

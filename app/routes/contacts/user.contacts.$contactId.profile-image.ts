@@ -10,7 +10,7 @@ import { receiveUpload } from "~/lib/uploads.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  return redirect(contactEditPath(contact.id));
+  return redirect(contactEditPath(contact.id, request));
 }
 
 /** Uploads or replaces the contact's profile image (multipart: file), behind the edit dialog's
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  const to = contactEditPath(contact.id);
+  const to = contactEditPath(contact.id, request);
   const result = await receiveUpload(request, { kind: "contact_profile_image", ownerId: member.id });
   if (!result.ok) return uploadRefused(request, result.error, to);
   const file = await replaceContactPhoto(member.id, contact.id, result.file!);

@@ -5,17 +5,22 @@ import { ContactForm } from "~/features/contacts/ContactForm";
 import { contactFormData } from "~/features/contacts/contact-dialog.server";
 import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
 import { getContact } from "~/features/contacts/contacts.server";
-import { requireFound } from "~/lib/http.server";
+import { CONTACT_LIST } from "~/features/contacts/list-query";
+import { backTo, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { saveContact } from "./save-contact.server";
 import { Avatar } from "~/ui/avatar";
 import { ImageUpload } from "~/ui/image-upload";
 import { RouteDialog } from "~/ui/route-dialog";
 
+/** SPEC.md §2's Edit on a contact: /user/contacts/edit/{id}?back={the opener}, where closing
+ * goes (the list as the member left it, or the profile); saving lands on the profile. */
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  return json({ contact, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
+  const back = backTo(request, CONTACT_LIST);
+  return json({ contact, back, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -25,13 +30,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditContact() {
-  const { contact, constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
+  const { contact, back, constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
+  const returnTo = `?back=${encodeURIComponent(back)}`;
   const actionData = useActionData<typeof action>();
   const defaults = Object.fromEntries(
     (["name", "email", "phone", "occupation", "meet_place", "country", "province", "city"] as const).map((key) => [key, contact[key] ?? ""]),
   );
   return (
-    <RouteDialog title={`Edit ${contact.name}`}>
+    <RouteDialog title={`Edit ${contact.name}`} closeTo={back}>
       <ContactForm
         lastResult={actionData?.result}
         constraint={constraint}
@@ -45,7 +51,7 @@ export default function EditContact() {
       <section aria-labelledby="contact-photo-heading" className="contact-photo">
         <h3 id="contact-photo-heading">Profile image</h3>
         <ImageUpload
-          action={`/user/contacts/${contact.id}/profile-image`}
+          action={`/user/contacts/${contact.id}/profile-image${returnTo}`}
           accept={photoUpload.accept}
           maxBytes={photoUpload.maxBytes}
           label="profile image"
@@ -59,7 +65,7 @@ export default function EditContact() {
           }
           actions={
             contact.imageUrl ? (
-              <Link to={`/user/contacts/${contact.id}/delete-profile-image`} className="button button--secondary button--danger" preventScrollReset>
+              <Link to={`/user/contacts/${contact.id}/delete-profile-image${returnTo}`} className="button button--secondary button--danger" preventScrollReset>
                 Delete
               </Link>
             ) : null

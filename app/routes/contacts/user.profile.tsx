@@ -35,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ContactProfile() {
   const { contact, place, phone, fileCounts, cardCount, invitation } = useLoaderData<typeof loader>();
+  const here = `/user/profile?cicid=${contact.id}`;
+  const back = encodeURIComponent(here);
   const hasBusiness = [contact.company, contact.business_type, contact.industry, contact.website, contact.address, contact.business_description].some(Boolean);
   return (
     <>
@@ -65,13 +67,13 @@ export default function ContactProfile() {
           </dd>
         </dl>
         <p className="form-actions">
-          <Link to={`/user/contacts/edit/${contact.id}`} className="button button--secondary">
+          <Link to={`/user/contacts/edit/${contact.id}?back=${back}`} className="button button--secondary">
             Edit
           </Link>
-          <Link to={`/user/contacts/${contact.id}/ticket?back=${encodeURIComponent(`/user/profile?cicid=${contact.id}`)}`} className="button button--secondary">
+          <Link to={`/user/contacts/${contact.id}/ticket?back=${back}`} className="button button--secondary">
             Send a ticket
           </Link>
-          <Link to={`/user/contacts/${contact.id}/delete`} className="button button--secondary button--danger">
+          <Link to={`/user/contacts/${contact.id}/delete?back=${back}`} className="button button--secondary button--danger">
             Delete
           </Link>
         </p>
@@ -113,7 +115,7 @@ export default function ContactProfile() {
       <ContactCategoriesSection contact={contact} />
       <ContactFilesSection contactId={contact.id} counts={fileCounts} />
       <BusinessCardsSection contactId={contact.id} count={cardCount} />
-      <InvitationSection contactId={contact.id} name={contact.name} state={invitation} back={`/user/profile?cicid=${contact.id}`} />
+      <InvitationSection contactId={contact.id} name={contact.name} state={invitation} back={here} />
       <Outlet />
     </>
   );
