@@ -200,6 +200,12 @@ describe("a month's days", () => {
     const day = await page("/user/calendar?view=day&date=2030-03-08");
     expect(day.more).toEqual({});
     expect(titlesOn(day, "2030-03-08")).toHaveLength(9);
+
+    // Behind a dialog opened with ?back= (today's tasks, a task's page), the range it goes back to.
+    const weekAddress = "/user/calendar?view=week&date=2030-03-04";
+    const taskPage = `/user/calendar/tasks/1?back=${encodeURIComponent(weekAddress)}`;
+    expect(await page(taskPage)).toEqual(week);
+    expect(await page(`/user/calendar/occurrences/1-2030-03-04/complete?back=${encodeURIComponent(taskPage)}`)).toEqual(week);
   });
 
   test("today's tasks beside a month list all of today's, not the month's first five", async () => {

@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { describe, expect, test } from "vitest";
+import { calendarQuery } from "~/features/calendar/range";
 import { contactListQuery } from "~/features/contacts/list-query";
 import { betweenPageAndDialog, onlyQueryChanged, queryStays, shellDataStays } from "~/ui/revalidation";
 
@@ -70,5 +71,33 @@ describe("queryStays: a route's own query unchanged by a navigation", () => {
     expect(queryStays(args("/user/contacts?q=ana", "/user/contacts?q=bo"), contactListQuery)).toBe(false);
     expect(queryStays(args(dialog, "/user/contacts?q=ana", "POST"), contactListQuery)).toBe(false);
     expect(queryStays(args("/user/contacts?q=ana", "/user/contacts?q=ana"), contactListQuery)).toBe(false);
+  });
+});
+
+describe("calendarQuery: the calendar's range, behind a dialog too", () => {
+  const query = (address: string) => String(calendarQuery(new URL(address, "http://chapter.test")));
+  const week = "/user/calendar?view=week&date=2030-03-04";
+  test("its own view and date, or those of the page a dialog goes back to, through a task's page", () => {
+    expect(query(week)).toBe("view=week&date=2030-03-04");
+    expect(query("/user/calendar/tasks/5?date=2030-03-04&view=day&other=1")).toBe("view=day&date=2030-03-04");
+    const taskPage = `/user/calendar/tasks/5?back=${encodeURIComponent(week)}`;
+    expect(query(taskPage)).toBe("view=week&date=2030-03-04");
+    expect(query(`/user/calendar/occurrences/5-2030-03-04/complete?back=${encodeURIComponent(taskPage)}`)).toBe("view=week&date=2030-03-04");
+  });
+
+  test("nothing (the default range) for a dialog from another page, without ?back=, or back to another site", () => {
+    expect(query("/user/calendar")).toBe("");
+    expect(query("/user/calendar/tasks/5?back=%2Fuser")).toBe("");
+    expect(query(`/user/calendar/tasks/5?back=${encodeURIComponent(`//evil.example${week}`)}`)).toBe("");
+  });
+
+  test("the calendar keeps its data when a dialog opens over it and closes, not when a change is saved or the range changes", () => {
+    const dialog = `/user/calendar/tasks/5?back=${encodeURIComponent(week)}`;
+    expect(queryStays(args(week, dialog), calendarQuery)).toBe(true);
+    expect(queryStays(args(dialog, week), calendarQuery)).toBe(true);
+    expect(queryStays(args(week, "/user/calendar/tasks/5?view=week&date=2030-03-04"), calendarQuery)).toBe(true);
+    expect(queryStays(args(dialog, week, "POST"), calendarQuery)).toBe(false);
+    expect(queryStays(args(week, "/user/calendar?view=week&date=2030-03-11"), calendarQuery)).toBe(false);
+    expect(queryStays(args("/user/calendar", `/user/calendar/tasks/5?back=${encodeURIComponent(week)}`), calendarQuery)).toBe(false);
   });
 });

@@ -160,6 +160,37 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await agenda.getByRole("link", { name: /more on/ }).count()).toBe(0);
   });
 
+  test("today's tasks open over the range the member is looking at, and close back to it without reading it again", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-back");
+    await signUp(page, { name: "Cal Back", email });
+    await busyDays(email, 1, new Date().toISOString().slice(0, 10));
+    await page.goto("/user/calendar?view=week&date=2030-03-04");
+    await hydrated(page);
+    const heading = page.locator("#agenda-heading");
+    await heading.filter({ hasText: "Week of 4 March 2030" }).waitFor();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const data = new URL(request.url()).searchParams.get("_data");
+      if (data) asked.push(data);
+    });
+
+    await page.getByRole("region", { name: "Today's tasks" }).getByRole("link", { name: "Busy 1" }).click();
+    const dialog = page.getByRole("dialog", { name: "Busy 1" });
+    await dialog.waitFor();
+    await hydrated(page);
+    expect(await heading.textContent()).toBe("Week of 4 March 2030");
+    if (javaScript) expect(asked).toEqual(["routes/user.calendar.tasks.$taskId"]);
+
+    asked.length = 0;
+    await dialog.getByRole("link", { name: "Close", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/user/calendar" && url.searchParams.get("view") === "week" && url.searchParams.get("date") === "2030-03-04");
+    await dialog.waitFor({ state: "detached" });
+    expect(await heading.textContent()).toBe("Week of 4 March 2030");
+    await page.waitForTimeout(300);
+    expect(asked).toEqual([]);
+  });
+
   test("the agenda moves by month, week and day with links", async () => {
     const page = await browser.newPage({ javaScript });
     await signUp(page, { name: "Cal Links", email: uniqueEmail("calendar-links") });

@@ -53,6 +53,24 @@ export function calendarRange(view: CalendarView, date: string): CalendarRange {
   return { view, date, from: date, to: date, previous: addDays(date, -1), next: addDays(date, 1), title: `${day} ${MONTHS[month - 1]} ${year}` };
 }
 
+/**
+ * The calendar's range (`view`, `date`) at an address: its own, or, for a dialog opened with
+ * `?back=` (today's tasks' Complete, a task's page, its Edit), the range of the page it goes
+ * back to, followed through a task's page opened over the calendar. So the calendar behind a
+ * dialog is the range the member left, with JavaScript or without, and is not read again.
+ */
+export function calendarQuery(url: URL): URLSearchParams {
+  for (let address = url, hops = 0; hops < 3; hops += 1) {
+    const view = address.searchParams.get("view");
+    const date = address.searchParams.get("date");
+    if (view !== null || date !== null) return new URLSearchParams([...(view !== null ? [["view", view]] : []), ...(date !== null ? [["date", date]] : [])]);
+    const back = address.searchParams.get("back");
+    if (!back?.startsWith("/") || back.startsWith("//")) break;
+    address = new URL(back, url.origin);
+  }
+  return new URLSearchParams();
+}
+
 /** The calendar page showing `view` around `date`, optionally with a dialog path under it. */
 export function calendarAddress(view: CalendarView, date: string, path = "") {
   return `/user/calendar${path}?${new URLSearchParams({ view, date })}`;

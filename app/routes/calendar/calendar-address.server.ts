@@ -1,10 +1,11 @@
 import { journalDate, todayIn } from "~/features/journal/dates";
-import { calendarAddress, isView, type CalendarView } from "~/features/calendar/range";
+import { calendarAddress, calendarQuery, isView, type CalendarView } from "~/features/calendar/range";
 
-/** The calendar's view and date as an address asks for them (month and the member's today by
- * default; a date that is not one is read as today). */
+/** The calendar's view and date as an address asks for them, or the page a dialog goes back to
+ * (`calendarQuery`; month and the member's today by default; a date that is not one is read as
+ * today). */
 export function shownRange(request: Request, timeZone: string): { view: CalendarView; date: string; today: string } {
-  const params = new URL(request.url).searchParams;
+  const params = calendarQuery(new URL(request.url));
   const today = todayIn(timeZone);
   const view = params.get("view");
   return { view: isView(view) ? view : "month", date: journalDate(params.get("date")) ?? today, today };

@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
 import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
 import { firstOfEachDay } from "~/features/calendar/month-days";
-import { calendarAddress, calendarRange, VIEWS } from "~/features/calendar/range";
+import { calendarAddress, calendarQuery, calendarRange, VIEWS } from "~/features/calendar/range";
 import { shownOccurrences } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
 import { dayHeading } from "~/features/journal/dates";
 import { requireMember } from "~/lib/session.server";
+import { queryStays } from "~/ui/revalidation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { shownRange } from "./calendar-address.server";
 
@@ -30,6 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { kept, more } = range.view === "month" ? firstOfEachDay(shown(occurrences)) : { kept: shown(occurrences), more: {} };
   return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
 }
+
+/** A dialog opened over the calendar, or closed back to it, leaves its range (a month may be
+ * ~30 ms of the server's time) as it is; a change saved, or another range, reads it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !queryStays(args, calendarQuery) && args.defaultShouldRevalidate;
 
 export default function Calendar() {
   const { range, today, occurrences, more, daily } = useLoaderData<typeof loader>();
