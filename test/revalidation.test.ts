@@ -53,6 +53,9 @@ describe("contactListQuery: the list's own query, behind a dialog too", () => {
   test("the list's search, or the search of the list a dialog was opened from", () => {
     expect(query("/user/contacts?q=ana&page=2")).toBe("q=ana&page=2");
     expect(query(`/user/contacts/7/invite?back=${encodeURIComponent("/user/contacts?q=ana&sort=recent")}`)).toBe("q=ana&sort=recent");
+    // A dialog opened from a dialog: the edit dialog's image deletion goes back to the edit dialog.
+    const edit = `/user/contacts/edit/7?back=${encodeURIComponent("/user/contacts?q=ana")}`;
+    expect(query(`/user/contacts/7/delete-profile-image?back=${encodeURIComponent(edit)}`)).toBe("q=ana");
   });
 
   test("nothing for a dialog without ?back=, back to another page, or to another site", () => {

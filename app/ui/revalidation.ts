@@ -29,6 +29,20 @@ export function queryStays(args: ShouldRevalidateFunctionArgs, query: (url: URL)
   return sendsNothing(args) && address(currentUrl) !== address(nextUrl) && String(query(currentUrl)) === String(query(nextUrl));
 }
 
+/** The query a route reads at an address: its own page's (`own` gives it, or null for another
+ * address), or, for a dialog opened with `?back=`, that of the page it goes back to, followed
+ * through a dialog opened from another dialog (a task's Complete, an edit's image deletion). */
+export function queryBehindDialogs(url: URL, own: (address: URL) => URLSearchParams | null): URLSearchParams {
+  for (let address = url, hops = 0; hops < 3; hops += 1) {
+    const query = own(address);
+    if (query) return query;
+    const back = address.searchParams.get("back");
+    if (!back?.startsWith("/") || back.startsWith("//")) break;
+    address = new URL(back, url.origin);
+  }
+  return new URLSearchParams();
+}
+
 /** Whether the shell's data (it reads nothing of the address) stays as it is for this navigation. */
 export function shellDataStays(args: ShouldRevalidateFunctionArgs) {
   return onlyQueryChanged(args) || betweenPageAndDialog(args);

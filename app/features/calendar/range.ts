@@ -1,4 +1,5 @@
 import { addDays } from "~/features/journal/dates";
+import { queryBehindDialogs } from "~/ui/revalidation";
 import { MONTHS } from "./constants";
 
 // The range the calendar page shows: a month (the whole weeks that hold it, Monday first, as the
@@ -55,20 +56,19 @@ export function calendarRange(view: CalendarView, date: string): CalendarRange {
 
 /**
  * The calendar's range (`view`, `date`) at an address: its own, or, for a dialog opened with
- * `?back=` (today's tasks' Complete, a task's page, its Edit), the range of the page it goes
- * back to, followed through a task's page opened over the calendar. So the calendar behind a
- * dialog is the range the member left, with JavaScript or without, and is not read again.
+ * `?back=` (today's tasks, a task's page and its Complete, Cancel, Edit, Delete), the range of
+ * the page it goes back to. So the calendar behind a dialog is the range the member left, with
+ * JavaScript or without, and is not read again.
  */
 export function calendarQuery(url: URL): URLSearchParams {
-  for (let address = url, hops = 0; hops < 3; hops += 1) {
-    const view = address.searchParams.get("view");
-    const date = address.searchParams.get("date");
-    if (view !== null || date !== null) return new URLSearchParams([...(view !== null ? [["view", view]] : []), ...(date !== null ? [["date", date]] : [])]);
-    const back = address.searchParams.get("back");
-    if (!back?.startsWith("/") || back.startsWith("//")) break;
-    address = new URL(back, url.origin);
-  }
-  return new URLSearchParams();
+  return queryBehindDialogs(url, ({ searchParams }) => {
+    const range = new URLSearchParams();
+    for (const name of ["view", "date"]) {
+      const value = searchParams.get(name);
+      if (value !== null) range.set(name, value);
+    }
+    return String(range) ? range : null;
+  });
 }
 
 /** The calendar page showing `view` around `date`, optionally with a dialog path under it. */

@@ -15,7 +15,6 @@ import { RouteDialog } from "~/ui/route-dialog";
 
 /** SPEC.md §2's Edit on a contact: /user/contacts/edit/{id}?back={the opener}, where closing
  * goes (the list as the member left it, or the profile); saving lands on the profile. */
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
