@@ -7,7 +7,17 @@ export async function emptyDatabase(db: Kysely<any>) {
     .filter((name) => !name.startsWith("kysely_"));
   if (tables.length === 0) return;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`TRUNCATE ${sql.join(tables.map((t) => sql.table(t)))} RESTART IDENTITY CASCADE`.execute(db);
+    // TRUNCATE … RESTART IDENTITY CASCADE took 300–450 ms after every test (it makes each
+    // table's files anew): deleting the few rows a test wrote, in one round trip, takes a few.
+    // Foreign keys are not checked meanwhile (the replica role: every row goes), and the
+    // sequences start again at 1, as RESTART IDENTITY did.
+    const deletes = tables.map((table) => `DELETE FROM "${table.replaceAll('"', '""')}";`).join(" ");
+    await sql
+      .raw(
+        `BEGIN; SET LOCAL session_replication_role = replica; ${deletes} ` +
+          `SELECT setval(oid, 1, false) FROM pg_class WHERE relkind = 'S' AND relnamespace = 'public'::regnamespace; COMMIT;`,
+      )
+      .execute(db);
     return;
   }
   // An FTS5 index (migrations/202611281500_contacts_search_index.ts) is emptied by the delete
