@@ -1,7 +1,11 @@
-// The demo's planning tools, trainings, net worth and proposals (see demo-data.ts): a year
-// of one member's plans and finances, a training and a loan on each side, so that every area
+// The demo's planning tools, calendar and journal, trainings, net worth and proposals (see
+// demo-data.ts): a year of one member's plans, days and finances, a training and a loan on each side, so that every area
 // of a fresh demo install has something to show. Each part is added once: a part whose first
 // row is there already is left alone.
+import { createTask } from "../app/features/calendar/calendar.server.ts";
+import { TaskSchema } from "../app/features/calendar/schema.ts";
+import { addDays, todayIn } from "../app/features/journal/dates.ts";
+import { saveJournalEntry } from "../app/features/journal/journal.server.ts";
 import { createBigTask } from "../app/features/planning/big-task.server.ts";
 import { BigTaskSchema } from "../app/features/planning/big-task-schema.ts";
 import { createAction, createGoal } from "../app/features/planning/business-goals.server.ts";
@@ -16,9 +20,10 @@ import { EntrepreneurSchema, InvestorSchema } from "../app/features/proposals/sc
 import { createTraining } from "../app/features/trainings/trainings.server.ts";
 import { TrainingSchema } from "../app/features/trainings/schema.ts";
 import { db } from "../app/lib/db.server.ts";
+import { clubTimeZone } from "../app/lib/env.server.ts";
 
 type Member = { id: number; name: string };
-type OwnedTable = "wish_list_items" | "big_tasks" | "businesses" | "trainings" | "net_worth_entries" | "entrepreneur_entries" | "investor_entries";
+type OwnedTable = "wish_list_items" | "big_tasks" | "businesses" | "calendar_tasks" | "journal_entries" | "trainings" | "net_worth_entries" | "entrepreneur_entries" | "investor_entries";
 
 async function has(table: OwnedTable, memberId: number) {
   return Boolean(await db.selectFrom(table).select("id").where("member_id", "=", memberId).executeTakeFirst());
@@ -46,6 +51,23 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
     const goal = await createGoal(planner.id, business, GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year + 1}-03-31` }));
     await createAction(planner.id, goal, ActionSchema.parse({ title: "Send the deck to Weber Capital", due_date: `${year + 1}-01-15`, status: "pending" }));
     await createAction(planner.id, goal, ActionSchema.parse({ title: "Audit last year's accounts", due_date: `${year + 1}-02-01`, status: "done" }));
+    added += 1;
+  }
+
+  // The calendar and journal are the member's own days: today's tasks show the daily series,
+  // the week ahead a weekly meeting and an appointment, the journal yesterday's page.
+  const zone = (await db.selectFrom("users").select("time_zone").where("id", "=", planner.id).executeTakeFirstOrThrow()).time_zone ?? clubTimeZone();
+  const today = todayIn(zone);
+  if (!(await has("calendar_tasks", planner.id))) {
+    const task = (fields: Record<string, unknown>) => createTask(planner.id, TaskSchema.parse({ priority: "5", ...fields }), zone);
+    await task({ title: "Check the day's shipments", category: "Operations", recurrence: "daily", start_date: today, start_time: "08:30", end_time: "09:00", priority: "7" });
+    await task({ title: "Warehouse team meeting", category: "Operations", recurrence: "weekly", weekdays: ["MO"], start_date: addDays(today, -14), start_time: "10:00", end_time: "11:00", ends: "after", occurrence_count: "26" });
+    await task({ kind: "appointment", title: "Lunch with Weber Capital", start_date: addDays(today, 3), start_time: "13:00", end_time: "14:30", place: "Weber Capital, Berlin", person: "Lena Fischer", description: "The seed round: the deck and last year's accounts." });
+    added += 1;
+  }
+
+  if (!(await has("journal_entries", planner.id))) {
+    await saveJournalEntry(planner.id, addDays(today, -1), "Cleared two containers at Apapa before noon. The bonded licence renewal needs the fire certificate first: ask Tunde on Monday.");
     added += 1;
   }
 

@@ -65,6 +65,7 @@ try {
     { name: "big-tasks", path: "/user/big-tasks" },
     { name: "businesses", path: "/user/businesses" },
     { name: "business", path: `/user/businesses/${business.id}` },
+    { name: "calendar", path: "/user/calendar" },
     { name: "journal", path: "/user/journal" },
     { name: "net-worth", path: "/user/net-worth" },
     { name: "net-worth-print", path: "/user/net-worth/print" },

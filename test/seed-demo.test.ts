@@ -20,7 +20,19 @@ async function counts() {
 
 async function planningCounts() {
   const count = async (
-    table: "wish_list_items" | "big_tasks" | "businesses" | "business_goals" | "goal_actions" | "trainings" | "net_worth_entries" | "net_worth_lines" | "entrepreneur_entries" | "investor_entries",
+    table:
+      | "wish_list_items"
+      | "big_tasks"
+      | "businesses"
+      | "business_goals"
+      | "goal_actions"
+      | "calendar_tasks"
+      | "journal_entries"
+      | "trainings"
+      | "net_worth_entries"
+      | "net_worth_lines"
+      | "entrepreneur_entries"
+      | "investor_entries",
   ) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
   return {
     wishes: await count("wish_list_items"),
@@ -28,6 +40,8 @@ async function planningCounts() {
     businesses: await count("businesses"),
     goals: await count("business_goals"),
     actions: await count("goal_actions"),
+    calendarTasks: await count("calendar_tasks"),
+    journalDays: await count("journal_entries"),
     trainings: await count("trainings"),
     netWorthEntries: await count("net_worth_entries"),
     netWorthLines: await count("net_worth_lines"),
@@ -38,11 +52,11 @@ async function planningCounts() {
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 7 });
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9 });
   const { planning: _parts, ...rows } = first;
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
-  expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
+  expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, calendarTasks: 3, journalDays: 1, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
   const friendships = await db.selectFrom("friendships").select("status").execute();
   expect(friendships.every((row) => row.status === "accepted")).toBe(true);
   const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();
@@ -65,4 +79,6 @@ test("the first demo member signs in to a home page with something on it", async
   expect(page.contacts).toBe(4);
   expect(page.posts).toHaveLength(3);
   expect(page.comingUp.events.map((event: { title: string }) => event.title)).toEqual(["Chapter Spring Mixer"]);
+  // Today's tasks: the demo's daily series, whatever day it is.
+  expect(page.planning.daily.map((occurrence: { title: string }) => occurrence.title)).toContain("Check the day's shipments");
 });

@@ -123,6 +123,9 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       const event = page.getByTestId("full-calendar").locator(".fc-event", { hasText: "Dentist" });
       await event.first().waitFor();
       expect(await event.first().getAttribute("class")).toMatch(/occurrence--(pending|missed)/);
+      // On the 24-hour clock, its whole title on hover (a day of the month is narrow).
+      expect(await event.first().locator(".fc-event-time").textContent()).toBe("23:50");
+      expect(await event.first().getAttribute("title")).toBe("Dentist");
       await dismissToast(page);
       await event.first().click();
       await page.getByRole("dialog", { name: "Dentist" }).waitFor();
@@ -207,7 +210,15 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await heading.filter({ hasText: "Week of 2 March 2026" }).waitFor();
     await page.getByRole("navigation", { name: "Calendar views" }).getByRole("link", { name: "Day" }).click();
     await heading.filter({ hasText: /^2 March 2026$/ }).waitFor();
-    if (javaScript) await page.getByTestId("full-calendar").locator(".fc-toolbar-title", { hasText: "March 2, 2026" }).waitFor();
+    if (javaScript) {
+      // FullCalendar writes dates and times as the rest of the page does: day before month, a 24-hour clock.
+      const grid = page.getByTestId("full-calendar");
+      await grid.locator(".fc-toolbar-title", { hasText: /^2 March 2026$/ }).waitFor();
+      await page.getByRole("navigation", { name: "Calendar views" }).getByRole("link", { name: "Week" }).click();
+      await grid.locator(".fc-toolbar-title", { hasText: /^2 – 8 Mar 2026$/ }).waitFor();
+      expect(await grid.locator(".fc-col-header-cell").allTextContents()).toEqual(["Mon 2", "Tue 3", "Wed 4", "Thu 5", "Fri 6", "Sat 7", "Sun 8"]);
+      expect(await grid.locator(".fc-timegrid-slot-label").first().textContent()).toBe("00:00");
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import britishEnglish from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
@@ -10,6 +11,8 @@ import type { ShownOccurrence } from "./shown.server";
 // its own that no other page (and no member without JS) downloads.
 
 const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth", week: "timeGridWeek", day: "timeGridDay" };
+
+const CLOCK = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
 function ourView(type: string): CalendarView {
   if (type === "dayGridMonth") return "month";
@@ -49,6 +52,11 @@ export default function FullCalendarView({
   return (
     <FullCalendar
       plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+      // Dates as the rest of the page writes them, day before month ("Tue 1/12", "30 Nov – 6 Dec
+      // 2026"), not the American "12/1" a club in Lagos or Berlin would read as 12 January.
+      locale={britishEnglish}
+      // A week's days by weekday and day alone ("Tue 1"): its title names the month.
+      views={{ timeGridWeek: { dayHeaderFormat: { weekday: "short", day: "numeric" } } }}
       initialView={FULLCALENDAR_VIEWS[view]}
       initialDate={date}
       timeZone="UTC"
@@ -61,6 +69,9 @@ export default function FullCalendarView({
       // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
       buttonIcons={false}
       buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
+      // The 24-hour clock of the agenda and today's tasks (08:30–09:00), not FullCalendar's "8:30a".
+      eventTimeFormat={CLOCK}
+      slotLabelFormat={CLOCK}
       events={[
         ...occurrences.map((occurrence) => ({
           id: occurrence.key,
@@ -91,9 +102,11 @@ export default function FullCalendarView({
       dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
       // A day cell named by its number alone hides its events from screen readers' name checks.
       dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
-      // "+N more" says which day, as the agenda's link does.
+      // "+N more" says which day, as the agenda's link does; an occurrence whose title the month's
+      // narrow days cut shows it whole on hover.
       eventDidMount={({ event, el }) => {
         if (event.url) el.setAttribute("aria-label", `${event.title} on ${dayName(event.startStr.slice(0, 10))}`);
+        else el.setAttribute("title", event.title);
       }}
     />
   );

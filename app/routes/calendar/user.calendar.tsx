@@ -11,6 +11,7 @@ import { shownOccurrences } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
 import { dayHeading } from "~/features/journal/dates";
 import { requireMember } from "~/lib/session.server";
+import { pageKind } from "~/ui/page-kind";
 import { queryStays } from "~/ui/revalidation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { shownRange } from "./calendar-address.server";
@@ -114,5 +115,9 @@ export default function Calendar() {
     </>
   );
 }
+
+/** The month grid and today's tasks side by side need the dashboard's width: in a list's, a
+ * day of the month was ~80 px wide and FullCalendar's title broke inside its word. */
+export const handle = pageKind("dashboard");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Calendar · ${data.range.title} · Chapter` : "Calendar · Chapter" }];
