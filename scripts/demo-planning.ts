@@ -62,7 +62,7 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
     const task = (fields: Record<string, unknown>) => createTask(planner.id, TaskSchema.parse({ priority: "5", ...fields }), zone);
     await task({ title: "Check the day's shipments", category: "Operations", recurrence: "daily", start_date: today, start_time: "08:30", end_time: "09:00", priority: "7" });
     await task({ title: "Warehouse team meeting", category: "Operations", recurrence: "weekly", weekdays: ["MO"], start_date: addDays(today, -14), start_time: "10:00", end_time: "11:00", ends: "after", occurrence_count: "26" });
-    await task({ kind: "appointment", title: "Lunch with Weber Capital", start_date: addDays(today, 3), start_time: "13:00", end_time: "14:30", place: "Weber Capital, Berlin", person: "Lena Fischer", description: "The seed round: the deck and last year's accounts." });
+    await task({ kind: "appointment", title: "Lunch with Weber Capital", start_date: addDays(today, 3), start_time: "13:00", end_time: "14:30", place: "Weber Capital, Berlin", person: "Daniel Weber", description: "The seed round: the deck and last year's accounts." });
     added += 1;
   }
 

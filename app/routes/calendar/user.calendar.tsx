@@ -33,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
 }
 
-/** A dialog opened over the calendar, or closed back to it, leaves its range (a month may be
- * ~30 ms of the server's time) as it is; a change saved, or another range, reads it again. */
+/** A dialog opened over the calendar, or closed back to it, leaves its range (a busy month is
+ * ~14 ms of the server's CPU under load) as it is; a change saved, or another range, reads it again. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !queryStays(args, calendarQuery) && args.defaultShouldRevalidate;
 
 export default function Calendar() {
