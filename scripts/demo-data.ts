@@ -107,7 +107,7 @@ const POSTS: [number, string][] = [
   [0, "Okafor Freight just moved its 10,000th container. Looking for an investor for the second warehouse."],
 ];
 
-const EVENT_TITLE = "Chapter Spring Mixer";
+const EVENT_TITLE = "Chapter Members Mixer";
 const OFFER_TITLE = "Free legal check of your first supplier contract";
 
 /** What was added; `planning` counts the parts of demo-planning.ts (wish list, big tasks, a
@@ -203,7 +203,7 @@ export async function seedDemo(): Promise<SeedResult> {
         title: OFFER_TITLE,
         price: "",
         event_id: String(eventId),
-        description: "Bring your supplier contract to the Spring Mixer: Martins & Reis reads it and tells you what to fix, free for members.",
+        description: "Bring your supplier contract to the Members Mixer: Martins & Reis reads it and tells you what to fix, free for members.",
       }),
     );
     added.offers += 1;

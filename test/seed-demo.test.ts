@@ -78,7 +78,7 @@ test("the first demo member signs in to a home page with something on it", async
   const page = await (await settle(() => home(routeArgs(getRequest("/user", cookiesFrom(response)))))).json();
   expect(page.contacts).toBe(4);
   expect(page.posts).toHaveLength(3);
-  expect(page.comingUp.events.map((event: { title: string }) => event.title)).toEqual(["Chapter Spring Mixer"]);
+  expect(page.comingUp.events.map((event: { title: string }) => event.title)).toEqual(["Chapter Members Mixer"]);
   // Today's tasks: the demo's daily series, whatever day it is.
   expect(page.planning.daily.map((occurrence: { title: string }) => occurrence.title)).toContain("Check the day's shipments");
 });

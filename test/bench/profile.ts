@@ -9,7 +9,7 @@
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.
 // With --allocations, what each case's timed requests allocated on the JavaScript heap (V8's sampling heap profiler, counting
 // what garbage collection has since freed): KB a request, and the functions that allocated most (garbage is what makes
-// collections, and a collection stops the server). With --queries, the SQLite statements each case ran, by total time per request. With --save, each page's HTML goes to
+// collections, and a collection stops the server). With --queries, the SQLite statements each case ran, by total time per request (TOP=N of them, SQL_CHARS=N of each one's text). With --save, each page's HTML goes to
 // test/.tmp/pages/<case>.html, and the second request's to <case>-again.html (parts kept by ui/render-cache.tsx).
 import fs from "node:fs";
 import os from "node:os";
@@ -162,7 +162,7 @@ async function measure() {
     }
     if (args.queries) {
       for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.TOP ?? 8))) {
-        console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, 150)}`);
+        console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, Number(process.env.SQL_CHARS ?? 150))}`);
       }
     }
   }

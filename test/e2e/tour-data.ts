@@ -157,7 +157,7 @@ export async function seedTour(origin: string) {
   if (!sent.ok) throw new Error(sent.message);
 
   // A ticket of her own to the demo event, and an invitation to its VIP tickets.
-  const { events } = await listEvents(amara.id, { q: "Chapter Spring Mixer", when: "upcoming", page: 1 });
+  const { events } = await listEvents(amara.id, { q: "Chapter Members Mixer", when: "upcoming", page: 1 });
   const demoEvent = (await findEvent(events[0].id))!;
   const ticket = await buyTicket(amara, demoEvent, "general", origin);
   if (!ticket.ok || ticket.kind !== "issued") throw new Error("Amara's ticket was not issued");
@@ -176,7 +176,7 @@ export async function seedTour(origin: string) {
   const postId = posts[0].id;
   const commentId = await addComment(postId, daniel.id, "Congratulations! Let's talk about the second warehouse next week.");
 
-  await sendMessage(daniel.id, amara.id, "Are you coming to the Spring Mixer?");
+  await sendMessage(daniel.id, amara.id, "Are you coming to the Members Mixer?");
   await sendMessage(amara.id, daniel.id, "Yes, see you there.");
 
   await setMemberPhoto(amara.id, "profile", (await stored("profile_image", amara.id, "amara.png", await png(240, 240, { r: 90, g: 60, b: 120 }))).file.id);
@@ -189,7 +189,7 @@ export async function seedTour(origin: string) {
 
   const adminId = (await memberIdByEmail(inject("admin").email))!;
   const announcementId = await createAnnouncement(
-    AnnouncementSchema.parse({ message: "The Spring Mixer has 20 seats left: book yours today.", linkUrl: "/user/events" }),
+    AnnouncementSchema.parse({ message: "The Members Mixer has 20 seats left: book yours today.", linkUrl: "/user/events" }),
     adminId,
   );
 
