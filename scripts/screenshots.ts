@@ -66,6 +66,7 @@ try {
     { name: "businesses", path: "/user/businesses" },
     { name: "business", path: `/user/businesses/${business.id}` },
     { name: "calendar", path: "/user/calendar" },
+    { name: "calendar-week", path: "/user/calendar?view=week" },
     { name: "journal", path: "/user/journal" },
     { name: "net-worth", path: "/user/net-worth" },
     { name: "net-worth-print", path: "/user/net-worth/print" },

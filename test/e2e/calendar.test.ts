@@ -129,6 +129,13 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       await dismissToast(page);
       await event.first().click();
       await page.getByRole("dialog", { name: "Dentist" }).waitFor();
+
+      // Its week's grid runs on to midnight to hold it.
+      await page.goto("/user/calendar?view=week");
+      const week = page.getByTestId("full-calendar");
+      await week.locator(".fc-timegrid-event", { hasText: "Dentist" }).waitFor();
+      const hours = (await week.locator(".fc-timegrid-slot-label").allTextContents()).filter(Boolean);
+      expect([hours[0], hours.at(-1)]).toEqual(["07:00", "23:00"]);
     }
   });
 
@@ -217,7 +224,9 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       await page.getByRole("navigation", { name: "Calendar views" }).getByRole("link", { name: "Week" }).click();
       await grid.locator(".fc-toolbar-title", { hasText: /^2 – 8 Mar 2026$/ }).waitFor();
       expect(await grid.locator(".fc-col-header-cell").allTextContents()).toEqual(["Mon 2", "Tue 3", "Wed 4", "Thu 5", "Fri 6", "Sat 7", "Sun 8"]);
-      expect(await grid.locator(".fc-timegrid-slot-label").first().textContent()).toBe("00:00");
+      // An empty week opens on the working day, not on midnight.
+      const hours = (await grid.locator(".fc-timegrid-slot-label").allTextContents()).filter(Boolean);
+      expect([hours[0], hours.at(-1)]).toEqual(["07:00", "20:00"]);
     }
   });
 });

@@ -4,6 +4,7 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
+import { gridHours } from "./grid-hours";
 import type { CalendarView } from "./range";
 import type { ShownOccurrence } from "./shown.server";
 
@@ -63,6 +64,8 @@ export default function FullCalendarView({
       firstDay={1}
       fixedWeekCount={false}
       height="auto"
+      // A week or a day from 07:00 to 21:00, or as much more as its occurrences need.
+      {...gridHours(occurrences)}
       slotDuration="00:30:00"
       snapDuration="00:05:00"
       headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
