@@ -68,6 +68,10 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
 
     // Ben finds Ada's venture with the filters kept in the address and opens its loan view.
     await visit(ben, "/user/entrepreneurs");
+    // The filter is one row of one-line fields: the amount boxes as tall as the selects.
+    const boxHeight = async (label: string | RegExp) => (await ben.getByLabel(label, { exact: typeof label === "string" }).boundingBox())!.height;
+    const selectHeight = await boxHeight("Sector");
+    for (const amount of [/^Amount from/, /^Amount up to/]) expect(Math.abs((await boxHeight(amount)) - selectHeight)).toBeLessThan(8);
     await ben.getByLabel("Sector", { exact: true }).selectOption({ label: "Agriculture and food" });
     await ben.getByLabel(/^Amount from/).fill("20000");
     await ben.getByRole("button", { name: "Filter", exact: true }).click();
