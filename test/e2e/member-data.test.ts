@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { unzip } from "../zip";
 import { addContact, atPath, fieldErrors, formError, modes, PASSWORD, signInHome, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
-// Settings → Password and sessions: "Download my data" (a plain link to a zip) and "Delete my
+// Settings → Account: "Download my data" (a plain link to a zip) and "Delete my
 // account" (a dialog asking for the password), with JavaScript and without.
 
 const browser = useBrowser();

@@ -106,4 +106,4 @@ export default function Security() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Password and sessions · Settings · Chapter" }];
+export const meta: MetaFunction = () => [{ title: "Account · Settings · Chapter" }];

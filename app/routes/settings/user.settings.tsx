@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const TABS = [
   { to: "/user/settings/profile", label: "Profile" },
   { to: "/user/settings/photos", label: "Photos" },
-  { to: "/user/settings/security", label: "Password and sessions" },
+  { to: "/user/settings/security", label: "Account" },
   { to: "/user/settings/notifications", label: "Notifications" },
   { to: "/user/settings/calendar", label: "Calendar feed" },
 ];
