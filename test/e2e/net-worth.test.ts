@@ -137,15 +137,15 @@ describe.each(modes)("net worth $name", ({ javaScript }) => {
     await followNav(page, "Net worth");
     await page.waitForURL(atPath("/user/net-worth"));
     await hydrated(page);
-    await addEntry(page, { title: "Savings", type: "Cash", values: { "Q1 (31 March)": "1000.25", "Q2 (30 June)": "1500" } });
+    await addEntry(page, { title: "Savings", type: "Cash", values: { "Q1 (31 March)": "61000000.25", "Q2 (30 June)": "72800000" } });
 
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "CSV", exact: true }).click()]);
     expect(file.suggestedFilename()).toBe(`chapter-net-worth-${YEAR}.csv`);
     const chunks: Buffer[] = [];
     for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
     const csv = Buffer.concat(chunks).toString("utf8");
-    expect(csv).toContain("Net worth,1000.25,1500.00,1500.00,1500.00");
-    expect(csv).toContain("Savings,Asset,Cash,1000.25,1500.00,,");
+    expect(csv).toContain("Net worth,61000000.25,72800000.00,72800000.00,72800000.00");
+    expect(csv).toContain("Savings,Asset,Cash,61000000.25,72800000.00,,");
 
     await page.getByRole("link", { name: "Print", exact: true }).click();
     await page.waitForURL(atPath("/user/net-worth/print"));
@@ -156,6 +156,10 @@ describe.each(modes)("net worth $name", ({ javaScript }) => {
     expect(await page.getByTestId("income-expenses-chart").locator("svg").isVisible()).toBe(true);
     expect(await page.getByTestId("print-entries").textContent()).toContain("Savings");
     expect(await page.getByRole("button", { name: "Print", exact: true }).count()).toBe(javaScript ? 1 : 0);
+    // On a laptop's screen the statement of eight-figure amounts is whole, not cut at its Q4.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const statementWrap = page.getByRole("region", { name: `Statement ${YEAR}` });
+    expect(await statementWrap.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("link", { name: "Back to my net worth" }).isVisible()).toBe(false);
     expect(await page.getByTestId("statement").isVisible()).toBe(true);
