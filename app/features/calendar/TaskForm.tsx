@@ -91,7 +91,7 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
         </div>
       </Part>
       <div className="grid-2">
-        <Field label="Date" hint="yyyy-mm-dd" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
+        <Field label="Date" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
         <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
         <Field label="Start time" errors={fields.start_time.errors} inputProps={{ ...getInputProps(fields.start_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
         <Field label="End time" errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
@@ -142,7 +142,7 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
           />
           <div className="grid-2">
             <div hidden={hydrated && ends !== "on"}>
-              <Field label="End date" hint="yyyy-mm-dd" errors={fields.until_date.errors} inputProps={getInputProps(fields.until_date, { type: "date" })} />
+              <Field label="End date" errors={fields.until_date.errors} inputProps={getInputProps(fields.until_date, { type: "date" })} />
             </div>
             <div hidden={hydrated && ends !== "after"}>
               <Field label="Occurrences" errors={fields.occurrence_count.errors} inputProps={{ ...getInputProps(fields.occurrence_count, { type: "number" }), min: 1, max: 500 }} />

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
 import { MemberSearch } from "~/features/social/MemberSearch";
+import { QuestionLabel } from "~/features/social/question";
 import { friendsPage, type FriendListEntry } from "~/features/social/friendship.server";
 import { memberProfileUrl } from "~/features/social/urls";
 import { requireMember } from "~/lib/session.server";
@@ -24,7 +25,8 @@ function Person({ person, children }: { person: FriendListEntry; children: React
         </Link>
         {person.lookingFor ? (
           <p className="member-question">
-            <span className="muted">Looking for:</span> {person.lookingFor}
+            <QuestionLabel question={person.lookingFor} />
+            {person.lookingFor}
           </p>
         ) : null}
       </div>

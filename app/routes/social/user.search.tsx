@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FriendButton } from "~/features/social/FriendButton";
 import { MemberSearch } from "~/features/social/MemberSearch";
+import { QuestionLabel } from "~/features/social/question";
 import { searchMembers } from "~/features/social/member-search.server";
 import { MemberSearchQuerySchema } from "~/features/social/schema";
 import { requireValid } from "~/lib/http.server";
@@ -39,7 +40,8 @@ export default function MemberSearchPage() {
                 </Link>
                 {item.question ? (
                   <p className="member-question">
-                    <span className="muted">Looking for:</span> {item.question}
+                    <QuestionLabel question={item.question} />
+                    {item.question}
                   </p>
                 ) : null}
               </div>
