@@ -127,13 +127,18 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
     const bob = await addContact(page, { name: "Bob Baker", meetPlace: "Golf Club Dinner" });
 
     // Marking one important from the list: the star is a checkbox. With JS ticking it saves
-    // in place; without JS the small Save button beside it sends it and the page reloads.
+    // in place; without JS the small Save button below it sends it and the page reloads.
     await visit(page, LIST);
     expect(await cardNames(page)).toEqual(["Ana Ortega Ruiz", "Bob Baker"]);
     const star = card(page, "Ana Ortega Ruiz").getByRole("checkbox", { name: "Mark Ana Ortega Ruiz as important" });
     expect(await star.isChecked()).toBe(false);
     const save = card(page, "Ana Ortega Ruiz").getByRole("button", { name: "Save the important mark of Ana Ortega Ruiz" });
     expect(await save.count()).toBe(javaScript ? 0 : 1);
+    if (!javaScript) {
+      // Below the star, not beside it: the card's name and occupation keep their width.
+      const starBox = (await card(page, "Ana Ortega Ruiz").locator(".star").boundingBox())!;
+      expect((await save.boundingBox())!.y).toBeGreaterThanOrEqual(starBox.y + starBox.height);
+    }
     await dismissToast(page);
     const documents: string[] = [];
     page.on("request", (request) => {
