@@ -1,8 +1,8 @@
 /** The hours a week's or a day's grid shows when nothing is planned outside them: the working
  * day, so that the page opens on it rather than on midnight (the grid is as tall as its hours,
  * with no scroller of its own). */
-export const GRID_DAY_STARTS = 7;
-export const GRID_DAY_ENDS = 21;
+const GRID_DAY_STARTS = 7;
+const GRID_DAY_ENDS = 21;
 
 const hourOf = (clock: string) => Number(clock.slice(11, 13));
 const minuteOf = (clock: string) => Number(clock.slice(14, 16));

@@ -4,7 +4,7 @@ import { Avatar } from "~/ui/avatar";
 import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
 import { FriendButton, type FriendState } from "./FriendButton";
-import { questionLabel } from "./question";
+import { QuestionLabel } from "./question";
 
 type Suggestion = {
   id: number;
@@ -186,7 +186,12 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
                 <Avatar name={item.name} url={item.profile_image} size={32} />
                 <span className="member-suggestion-words">
                   <span className="member-result-name">{item.name}</span>
-                  {item.question ? <span className="member-question">{[questionLabel(item.question), item.question].filter(Boolean).join(" ")}</span> : null}
+                  {item.question ? (
+                    <span className="member-question">
+                      <QuestionLabel question={item.question} />
+                      {item.question}
+                    </span>
+                  ) : null}
                 </span>
               </div>
               {hasConnect(item) ? (
