@@ -53,6 +53,10 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await dialog.getByText("(appointments only)").count()).toBe(javaScript ? 0 : 1);
     expect(await dialog.getByLabel("Place", { exact: true }).isVisible()).toBe(!javaScript);
     expect(await dialog.getByLabel("Start time").getAttribute("step")).toBe("300");
+    // A task's category and repetition are named once each (no "Category" box under a "Category" heading).
+    expect(await dialog.getByText(/^Category/).count()).toBe(1);
+    expect(await dialog.getByText(/^Repeat/).count()).toBe(1);
+    expect(await dialog.getByText("(tasks only)").count()).toBe(javaScript ? 0 : 2);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     dialog = page.getByRole("dialog", { name: "Add task" });
     expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Enter a title.");

@@ -65,6 +65,16 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
   const [category, setCategory] = useFieldState(formId, "category", initial("category", ""));
   const task = kind === "task";
   const repeats = task && recurrence !== "none";
+  // A field of its own that applies only sometimes: without JS its label says when.
+  const onlyFor = (label: string, when: string) =>
+    hydrated ? (
+      label
+    ) : (
+      <>
+        {label}
+        <span className="muted"> ({when})</span>
+      </>
+    );
   const categoryOptions = [...categories.map((name) => ({ value: name, label: name })), { value: OTHER_CATEGORY, label: "Other (a new category)" }];
   return (
     <Form method="post" {...getFormProps(form)} className="task-form">
@@ -74,9 +84,9 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
         <Choices field={fields.kind} type="radio" choices={[{ value: "task", label: "Task" }, { value: "appointment", label: "Appointment" }]} onChange={setKind} />
       </fieldset>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
-      <Part legend="Category" when="tasks only" applies={task} hydrated={hydrated}>
+      <div hidden={hydrated && !task}>
         <SelectField
-          label="Category"
+          label={onlyFor("Category", "tasks only")}
           errors={fields.category.errors}
           placeholder="No category"
           options={categoryOptions}
@@ -84,12 +94,12 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
         />
         <div hidden={hydrated && category !== OTHER_CATEGORY}>
           <Field
-            label={hydrated ? "New category" : "New category (when the category is Other)"}
+            label={onlyFor("New category", "when the category is Other")}
             errors={fields.new_category.errors}
             inputProps={{ ...getInputProps(fields.new_category, { type: "text" }), autoComplete: "off" }}
           />
         </div>
-      </Part>
+      </div>
       <div className="grid-2">
         <Field label="Date" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
         <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
@@ -100,9 +110,9 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
         <input {...getInputProps(fields.alert, { type: "checkbox", value: "1" })} />
         Alert me before it starts
       </label>
-      <Part legend="Repeat" when="tasks only" applies={task} hydrated={hydrated}>
+      <div hidden={hydrated && !task}>
         <SelectField
-          label="Repeats"
+          label={onlyFor("Repeats", "tasks only")}
           errors={fields.recurrence.errors}
           options={RECURRENCES}
           selectProps={{ ...getSelectProps(fields.recurrence), onChange: (event) => setRecurrence(event.currentTarget.value) }}
@@ -149,7 +159,7 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
             </div>
           </div>
         </Part>
-      </Part>
+      </div>
       <Part legend="Where and with whom" when="appointments only" applies={!task} hydrated={hydrated}>
         <Field label="Place" errors={fields.place.errors} inputProps={getInputProps(fields.place, { type: "text" })} />
         <Field label="Person" errors={fields.person.errors} inputProps={getInputProps(fields.person, { type: "text" })} />
