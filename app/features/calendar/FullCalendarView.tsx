@@ -4,6 +4,7 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
+import { useEffect } from "react";
 import { gridHours } from "./grid-hours";
 import type { CalendarView } from "./range";
 import type { ShownOccurrence } from "./shown.server";
@@ -36,6 +37,7 @@ export default function FullCalendarView({
   onOpen,
   onDay,
   onLink,
+  onShown,
 }: {
   view: CalendarView;
   date: string;
@@ -49,7 +51,10 @@ export default function FullCalendarView({
   onOpen: (taskId: number) => void;
   onDay: (date: string) => void;
   onLink: (address: string) => void;
+  /** It is on the page: the page's own agenda, which it replaces, can go. */
+  onShown: () => void;
 }) {
+  useEffect(() => onShown(), []);
   return (
     <FullCalendar
       plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}

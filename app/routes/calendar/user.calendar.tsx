@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigate } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
 import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
@@ -41,6 +41,9 @@ export default function Calendar() {
   const { range, today, occurrences, more, daily } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // Once FullCalendar is showing, it is the calendar: the agenda (what a member without JS, or
+  // whose FullCalendar has not loaded yet, uses) would repeat its range and its navigation.
+  const [gridShown, setGridShown] = useState(false);
   useReloadAfterNotice();
   const here = calendarAddress(range.view, range.date);
   // The shown range's query, written once: a month may link some 1,500 occurrences.
@@ -60,6 +63,9 @@ export default function Calendar() {
         </div>
       </div>
       <div className="calendar-layout">
+        <aside className="card calendar-aside">
+          <DailyTasks today={today} occurrences={daily} back={here} />
+        </aside>
         <div className="calendar-main">
           {hydrated ? (
             <Suspense fallback={<p className="muted">Loading the calendar…</p>}>
@@ -78,11 +84,12 @@ export default function Calendar() {
                   onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
                   onLink={(address) => navigate(address)}
                   onDay={(date) => navigate(`${dialog("/new")}&on=${date}`, { preventScrollReset: true })}
+                  onShown={() => setGridShown(true)}
                 />
               </div>
             </Suspense>
           ) : null}
-          <section className="card" aria-labelledby="agenda-heading">
+          <section className="card" aria-labelledby="agenda-heading" hidden={gridShown}>
             <div className="agenda-bar">
               <h2 id="agenda-heading">{range.title}</h2>
               <nav aria-label="Calendar dates" className="agenda-nav">
@@ -107,9 +114,6 @@ export default function Calendar() {
             <Agenda occurrences={occurrences} more={more} taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`} dayLink={(date) => calendarAddress("day", date)} />
           </section>
         </div>
-        <aside className="card calendar-aside">
-          <DailyTasks today={today} occurrences={daily} back={here} />
-        </aside>
       </div>
       <Outlet />
     </>
