@@ -9,7 +9,8 @@ export const OfferSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((value) => !value || /^\d{1,15}$/.test(value), "Choose an event from the list.")
+    // An id is a positive number: 0 would reach the database as an event that is not there.
+    .refine((value) => !value || /^[1-9]\d{0,14}$/.test(value), { error: "Choose an event from the list.", abort: true })
     .transform((value) => (value ? Number(value) : null)),
   description: z
     .string()
