@@ -94,6 +94,8 @@ describe("offers", () => {
     expect(badEvent.event_id).toEqual(["Choose an event from the list."]);
     // No event has the id 0: the same message, not a foreign-key failure (a 500).
     expect((await replyErrors(await create(owner, { title: "x", event_id: "0" }))).event_id).toEqual(["Choose an event from the list."]);
+    // Nor one past what an id can be (PostgreSQL's integer refused it with an error, a 500).
+    expect((await replyErrors(await create(owner, { title: "x", event_id: "2147483648" }))).event_id).toEqual(["Choose an event from the list."]);
 
     const withImage = uploadRequest("/user/offers/create", { name: "desk.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", title: "Desk", event_id: String(eventId) } });
     const response = await settle(() => createAction(routeArgs(withImage)));

@@ -92,6 +92,13 @@ describe("the app's structure", () => {
     expect(withoutBoundary).toEqual([]);
   });
 
+  test("every form's validation goes through lib/parse-form.server.ts (its text without NULs), not conform's parseWithZod directly", () => {
+    const direct = sourceFiles(ROOT).filter(
+      (file) => file !== "app/lib/parse-form.server.ts" && /import\s*\{[^}]*\bparseWithZod\b[^}]*\}\s*from\s*"@conform-to\/zod/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    expect(direct).toEqual([]);
+  });
+
   test("every exception to the query rule still queries (the list stays minimal)", () => {
     const stale = Object.keys(QUERIES_OUTSIDE_FEATURES).filter(
       (file) => !fs.existsSync(path.join(ROOT, file)) || !hasQuery(fs.readFileSync(path.join(ROOT, file), "utf8")),

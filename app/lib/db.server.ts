@@ -1,17 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LimitNode, type OffsetNode, type OperationNode, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver, SqliteQueryCompiler, ValueNode } from "kysely";
+import { Kysely, type LimitNode, type OffsetNode, type OperationNode, PostgresDialect, PostgresDriver, SqliteDialect, type SqliteDialectConfig, SqliteDriver, SqliteQueryCompiler, ValueNode } from "kysely";
+import type { PostgresDialectConfig } from "kysely";
 import type { DatabaseConnection, SqliteDatabase, SqliteStatement } from "kysely";
 import type { DB } from "./db-schema";
 import { databaseUrl, isPostgresUrl } from "./env.server";
+import { nulFreeConnection } from "./nul-free.server";
 import { loadPg } from "./on-first-use.server";
 import { remember } from "./remember.server";
 
 export function openDatabase(url: string): Kysely<DB> {
   if (isPostgresUrl(url)) {
     const pool = async () => new (await loadPg()).Pool({ connectionString: url, max: 10 });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new ChapterPostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const database = new SQLite(url);
@@ -68,7 +70,7 @@ class QueuedSqliteDriver extends SqliteDriver {
 
   override async init() {
     await super.init();
-    this.#connection = await super.acquireConnection();
+    this.#connection = nulFreeConnection(await super.acquireConnection());
   }
 
   override async acquireConnection() {
@@ -98,6 +100,26 @@ export class ChapterSqliteDialect extends SqliteDialect {
 
   override createQueryCompiler() {
     return new InlinedCountsCompiler();
+  }
+}
+
+/** kysely's PostgreSQL driver, its connections' queries NUL-free (nul-free.server.ts). */
+class NulFreePostgresDriver extends PostgresDriver {
+  override async acquireConnection() {
+    return nulFreeConnection(await super.acquireConnection());
+  }
+}
+
+class ChapterPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new NulFreePostgresDriver(this.#config);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { YEAR_MESSAGE, yearFromAddress } from "./dates";
+import { parseId } from "./ids";
 import { respond } from "./respond.server";
 import { safeRedirect } from "./session.server";
 import { uploadErrorMessage } from "./uploads.server";
@@ -13,14 +14,7 @@ import { uploadErrorMessage } from "./uploads.server";
  * HTTP with these, so every area answers the same way.
  */
 
-/** The largest id a table holds: ids are PostgreSQL `integer`s, which refuse a larger value
- * with an error (a 500) rather than finding nothing. */
-const MAX_ID = 2 ** 31 - 1;
-
-/** An id from a route param, a query string or a form field: a positive integer, or null. */
-export function parseId(value: unknown): number | null {
-  return typeof value === "string" && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : null;
-}
+export { parseId };
 
 /** Where a dialog or its action returns to: the form's `back` when given, else the address's
  * `?back=`; a path of this site only, else `fallback`. */

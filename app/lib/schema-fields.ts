@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isKeptYear, YEAR_MESSAGE } from "./dates";
+import { parseId } from "./ids";
 
 /** Pieces of zod schema that several areas' forms share (imported by features' schema.ts
  * files only, on the server: zod never reaches the browser). */
@@ -27,3 +28,12 @@ export const optionalDate = z
   .optional()
   .refine((value) => !value || isCalendarDate(value), "Enter a date as yyyy-mm-dd.")
   .transform((value) => (value ? value : null));
+
+/** A record chosen in a form by its id (a select's or a box's value): a positive whole number a
+ * table can hold (ids.ts), else `message`. */
+export const idField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => parseId(value) !== null, message)
+    .transform(Number);

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
+import { parseId } from "~/lib/ids";
 import type { CalendarTasksTable } from "~/lib/db-schema";
 import { addDays } from "~/features/journal/dates";
 import { groupSummary, isOccurrence, occurrencesOf, type Occurrence, type Series } from "./recurrence.server";
@@ -100,8 +101,10 @@ export const occurrenceKey = (taskId: number, date: string) => `${taskId}-${date
 
 /** An occurrence's key ("12-2026-11-27") as its group and date; null when it is not one. */
 export function parseOccurrenceKey(key: unknown): { taskId: number; date: string } | null {
-  const match = typeof key === "string" ? /^([1-9]\d{0,15})-(\d{4}-\d{2}-\d{2})$/.exec(key) : null;
-  return match ? { taskId: Number(match[1]), date: match[2] } : null;
+  const match = typeof key === "string" ? /^(\d+)-(\d{4}-\d{2}-\d{2})$/.exec(key) : null;
+  // A group id a table can hold (PostgreSQL refused a larger one with an error, a 500).
+  const taskId = match ? parseId(match[1]) : null;
+  return match && taskId !== null ? { taskId, date: match[2] } : null;
 }
 
 /** What an occurrence shows of its group, besides its rule. */

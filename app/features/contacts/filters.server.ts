@@ -1,3 +1,4 @@
+import { parseId } from "~/lib/ids";
 import type { ContactFilters } from "./contacts.server";
 import { type ContactSort, SORTS } from "./constants";
 
@@ -15,7 +16,7 @@ export function contactFiltersFrom(params: URLSearchParams): ContactFilters & { 
     meetPlace: searched(params.get("meet_place")),
     business: searched(params.get("business")),
     important: params.get("important") === "1",
-    label: /^\d{1,15}$/.test(params.get("label") ?? "") ? Number(params.get("label")) : null,
+    label: parseId(params.get("label")),
     realEstate: params.get("real_estate") || null,
     other: params.get("other") || null,
     chapterHeads: params.get("chapter_head") === "1",

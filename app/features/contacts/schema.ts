@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/ids";
 import { optionalText } from "~/lib/schema-fields";
 import { LABEL_MAX } from "./categories";
 import { IMPORT_DUPLICATES } from "./constants";
@@ -59,7 +60,7 @@ export const ContactLabelsSchema = z.object({
   label: z
     .array(z.string())
     .optional()
-    .transform((ids) => (ids ?? []).filter((id) => /^\d{1,15}$/.test(id)).map(Number)),
+    .transform((ids) => (ids ?? []).flatMap((id) => parseId(id) ?? [])),
   new_label: labelName.refine(...atMost(LABEL_MAX)).transform((name) => name || null),
 });
 

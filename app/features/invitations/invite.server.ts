@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import type { Member } from "~/lib/session.server";
 import { inviteEmailMessage, invitationHtml, invitationOf, resendInvitation, type SendOutcome, sendInvitation } from "./invitations.server";
 import { InviteSchema, type InviteInput } from "./schema";

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
+import { parseId } from "~/lib/ids";
 import { sendMail } from "~/lib/mail.server";
 
 export type NewNotification = {
@@ -108,8 +109,9 @@ const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
  * not counted, so the badge is right on that page already. */
 export async function unreadCounts(memberId: number, viewing?: URL) {
   const notificationsPage = viewing?.pathname === "/user/notifications";
-  const chatWith = viewing && !viewing.searchParams.has("before") ? /^\/user\/chat\/(\d{1,10})$/.exec(viewing.pathname)?.[1] : undefined;
-  const row = await firstRowOf(unreadOf(memberId, Number(chatWith ?? 0)));
+  // The conversation's member id, when the address can hold one (PostgreSQL refused a larger one with an error).
+  const chatWith = viewing && !viewing.searchParams.has("before") ? parseId(/^\/user\/chat\/(\d+)$/.exec(viewing.pathname)?.[1]) : null;
+  const row = await firstRowOf(unreadOf(memberId, chatWith ?? 0));
   return { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) };
 }
 

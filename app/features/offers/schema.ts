@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { OFFER_STATUS_TYPES } from "./constants";
 import { optionalAmount } from "~/features/events/schema";
+import { parseId } from "~/lib/ids";
+import { OFFER_STATUS_TYPES } from "./constants";
 
 export const OfferSchema = z.object({
   title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
@@ -9,8 +10,9 @@ export const OfferSchema = z.object({
     .string()
     .trim()
     .optional()
-    // An id is a positive number: 0 would reach the database as an event that is not there.
-    .refine((value) => !value || /^[1-9]\d{0,14}$/.test(value), { error: "Choose an event from the list.", abort: true })
+    // An id a table can hold: 0 reached the database as an event that is not there, a larger
+    // one than PostgreSQL's integer failed there (500s). The event lookup is not asked then.
+    .refine((value) => !value || parseId(value) !== null, { error: "Choose an event from the list.", abort: true })
     .transform((value) => (value ? Number(value) : null)),
   description: z
     .string()

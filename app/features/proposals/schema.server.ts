@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryOptions } from "~/lib/places.server";
-import { optionalText } from "~/lib/schema-fields";
+import { idField, optionalText } from "~/lib/schema-fields";
 import { MAX_AMOUNT_UNITS, MAX_RATE_PERCENT, MAX_TERM_MONTHS, SECTORS } from "./constants";
 
 const SECTOR_VALUES = SECTORS.map((sector) => sector.value) as [string, ...string[]];
@@ -95,11 +95,7 @@ const termsHashField = z
 
 /** SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement. */
 export const ConnectSchema = z.object({
-  proposal_id: z
-    .string({ error: "Choose one of your proposals." })
-    .trim()
-    .refine((value) => /^[1-9]\d{0,9}$/.test(value), "Choose one of your proposals.")
-    .transform(Number),
+  proposal_id: idField("Choose one of your proposals."),
   message: requiredText("Message", 2000),
   is_agree: z
     .string({ error: "Tick the agreement to connect." })

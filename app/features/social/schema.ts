@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/ids";
 import { MESSAGE_MAX_LENGTH } from "./constants";
 
 /** The chat send box (SPEC.md §4: Send is enabled only when the text is not empty). */
@@ -12,7 +13,8 @@ export const ChatMessageSchema = z.object({
   live: z.literal("1", { error: "live is 1 or absent." }).optional(),
 });
 
-const messageId = z.string().regex(/^\d{1,15}$/, "Give a message id.");
+/** A message id the table can hold, or 0 (before the first). */
+const messageId = z.string().refine((value) => value === "0" || parseId(value) !== null, "Give a message id.");
 
 /** Where a conversation's live stream resumes: after the message the browser saw last (its
  * Last-Event-ID header on a reconnect, or ?after= from a fresh page). */

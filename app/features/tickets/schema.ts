@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { idField } from "~/lib/schema-fields";
 import { SEND_TICKET_CHOICES } from "./constants";
 
 export const SendTicketSchema = z.object({
-  event_id: z.coerce.number({ error: "Choose one of your events." }).int("Choose one of your events.").positive("Choose one of your events."),
+  event_id: idField("Choose one of your events."),
   ticket_type: z.enum(SEND_TICKET_CHOICES, { error: "Choose free, general or VIP." }),
 });
 
 export const InviteSchema = z.object({
   ticket_type: z.enum(["general", "vip"], { error: "Choose general or VIP." }),
   member_id: z
-    .array(z.coerce.number().int().positive(), { error: "Choose at least one member." })
+    .array(idField("Choose members from the list."), { error: "Choose at least one member." })
     .min(1, "Choose at least one member.")
     .max(200, "Invite at most 200 members at once."),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "~/lib/schema-fields";
 import { COMMENT_MAX, MESSAGE_MAX } from "./constants";
 
 /** A field sent once or several times (with or without `[]` in its name): always a list. */
@@ -18,7 +19,7 @@ export const PostSchema = z.object({
   // With JavaScript the photos and videos were uploaded one by one already and come as their
   // names (`files[]`); an edit names the files it keeps by id (`not_deleted_files[]`).
   files: oneOrMany(z.string({ error: "Upload the photos and videos again." })),
-  not_deleted_files: oneOrMany(z.coerce.number({ error: "Reload the post and try again." }).int().positive()),
+  not_deleted_files: oneOrMany(idField("Reload the post and try again.")),
 });
 
 export const CommentSchema = z.object({

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { createTask, updateTask } from "~/features/calendar/calendar.server";
 import { EDITED_MESSAGE } from "~/features/calendar/constants";
 import { TaskSchema } from "~/features/calendar/schema";

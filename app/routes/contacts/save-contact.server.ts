@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { json } from "@remix-run/node";
 import { contactChecks } from "~/features/contacts/contact-checks.server";
 import { createContact, updateBusiness, updateContact } from "~/features/contacts/contacts.server";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { json, redirect } from "@remix-run/node";
 import { type InviteOutcome, inviteDialogPath, inviteToEvent } from "~/features/tickets/invite-call.server";
 import { InviteSchema } from "~/features/tickets/schema";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { json } from "@remix-run/node";
 import { capacityErrors, createEvent, updateEvent } from "~/features/events/events.server";
 import { EventSchema } from "~/features/events/schema";

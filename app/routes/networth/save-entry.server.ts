@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { MAX_ENTRIES_PER_YEAR } from "~/features/networth/constants";
 import { createEntry, updateEntry } from "~/features/networth/networth.server";
 import { EntrySchema } from "~/features/networth/schema";

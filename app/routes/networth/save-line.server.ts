@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { FLOWS, type Flow, labelOf, MAX_LINES_PER_QUARTER, quarterLabel } from "~/features/networth/constants";
 import { createLine, updateLine } from "~/features/networth/networth.server";
 import { lineSchemaOf } from "~/features/networth/schema";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { addOfferImage, createOffer, eventExists, updateOffer } from "~/features/offers/offers.server";
 import { OfferSchema } from "~/features/offers/schema";
 import { deleteFile } from "~/lib/files.server";

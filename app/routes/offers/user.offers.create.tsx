@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { OfferForm } from "~/features/offers/OfferForm";
 import { offerFormData } from "~/features/offers/offer-form.server";
+import { parseId } from "~/lib/ids";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
 import { saveOffer } from "./save-offer.server";
@@ -10,7 +11,7 @@ import { saveOffer } from "./save-offer.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
   const eventId = new URL(request.url).searchParams.get("event_id");
-  return json({ ...(await offerFormData(null)), eventId: eventId && /^\d{1,15}$/.test(eventId) ? eventId : "" });
+  return json({ ...(await offerFormData(null)), eventId: parseId(eventId) === null ? "" : String(eventId) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { businessPath } from "~/features/planning/business-constants";
 import { createContent, updateContent } from "~/features/planning/business-goals.server";
 import { ContentSchema } from "~/features/planning/business-schema";

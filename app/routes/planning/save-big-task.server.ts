@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { createBigTask, updateBigTask } from "~/features/planning/big-task.server";
 import { BigTaskSchema } from "~/features/planning/big-task-schema";
 import { priorityBand } from "~/features/planning/constants";

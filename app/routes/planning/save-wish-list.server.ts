@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { createWishListItem, updateWishListItem } from "~/features/planning/wish-list.server";
 import { WishListSchema } from "~/features/planning/wish-list-schema";
 import { deleteFile } from "~/lib/files.server";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { redirect } from "@remix-run/node";
 import { TERMS_CHANGED, connect, connectTerms, connectionsOnEntry, existingConnection, openConnectionCount } from "~/features/proposals/connections.server";
 import { type Side, INVESTOR_CONNECT_DELAY_MS, amountInput, connectionPath, entryPath, otherSide, rateInput, sidePath } from "~/features/proposals/constants";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { ProvinceQuerySchema } from "~/features/contacts/schema";
 import { firstError } from "~/lib/http.server";
 import { provinceOptions } from "~/lib/places.server";

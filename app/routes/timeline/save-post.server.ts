@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { claimableFiles, createPost, MAX_POST_FILES, type PostView, updatePost } from "~/features/timeline/posts.server";
 import { EMPTY_POST_MESSAGE } from "~/features/timeline/constants";
 import { PostSchema } from "~/features/timeline/schema";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/lib/parse-form.server";
 import { TrainingSchema } from "~/features/trainings/schema";
 import { createTraining, updateTraining } from "~/features/trainings/trainings.server";
 import { deleteFile } from "~/lib/files.server";
