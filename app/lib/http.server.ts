@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/lib/parse-form.server";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { YEAR_MESSAGE, yearFromAddress } from "./dates";
 import { parseId } from "./ids";
+import { parseWithZod } from "./parse-form.server";
 import { respond } from "./respond.server";
 import { safeRedirect } from "./session.server";
 import { uploadErrorMessage } from "./uploads.server";
