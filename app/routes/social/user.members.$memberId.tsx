@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { FriendButton } from "~/features/social/FriendButton";
+import { LookingForHeading } from "~/features/social/question";
 import { relationship } from "~/features/social/friendship.server";
 import { PostList } from "~/features/timeline/PostList";
 import { memberProfile } from "~/features/timeline/members.server";
@@ -41,7 +42,7 @@ export default function MemberPage() {
         </div>
       </div>
       <section className="card" aria-labelledby="looking-for-heading">
-        <h2 id="looking-for-heading">Looking for</h2>
+        <LookingForHeading id="looking-for-heading" question={profile.looking_for} />
         <p className="post-message">{profile.looking_for ?? "—"}</p>
         {/* The member's actions: photo settings on one's own page; friendship and chat
             buttons for others go here. */}
