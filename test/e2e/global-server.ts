@@ -97,7 +97,9 @@ export default async function setup(project: TestProject) {
   // Every sign-in comes from 127.0.0.1: a per-address limit would let one test file's failed
   // attempts lock the others out. The per-account limit keeps its default (5).
   // CHECK_PAGE_DATA: pageData (app/lib/page-data.server.ts) refuses data JSON would change.
-  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000", CHECK_PAGE_DATA: "1" });
+  // E2E_DATABASE_URL: the shared server on that (empty) PostgreSQL database instead; servers
+  // a test file starts for itself (crash safety, Stripe) stay on SQLite.
+  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000", CHECK_PAGE_DATA: "1", DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
   const admin = { name: "Ada Admin", email: "admin@example.com", password: "admin password 1" };
   try {
     await createAdmin(baseURL, admin);

@@ -1,8 +1,6 @@
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { beforeAll, describe, expect, test } from "vitest";
 import { baseURL, PASSWORD, uniqueEmail } from "./browser";
-import { inject } from "vitest";
+import { useServerData } from "./tour-data";
 
 // React 18.3.1's renderToPipeableStream flushed its whole 2,048-byte buffer when a multibyte
 // character did not fit at its end (react issue 31134): NUL bytes and broken UTF-8 at 2 KB
@@ -39,20 +37,19 @@ async function signUp(name: string, email: string) {
 beforeAll(async () => {
   const email = uniqueEmail("multibyte");
   cookie = await signUp("Zoë 李 🎉 Łódź", email);
-  const database = new SQLite(path.join(inject("e2eDataDir"), "chapter.db"));
-  try {
-    database.pragma("busy_timeout = 5000");
-    // As the app's connection does (lib/db.server.ts): the name index holds lower(name).
-    database.function("lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
-    const { id } = database.prepare("select id from users where email = ?").get(email) as { id: number };
-    const insert = database.prepare("insert into contacts (owner_id, name, city, occupation, created_at, updated_at) values (?, ?, ?, ?, ?, ?)");
-    NAMES.forEach((name, i) => {
-      const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
-      insert.run(id, name, i % 2 ? "Zürich" : "上海", i % 3 ? "Gérante 🍰" : "料理人", at, at);
-    });
-  } finally {
-    database.close();
-  }
+  useServerData();
+  const { db } = await import("~/lib/db.server");
+  const { memberIdByEmail } = await import("~/features/members/members.server");
+  const ownerId = (await memberIdByEmail(email))!;
+  await db
+    .insertInto("contacts")
+    .values(
+      NAMES.map((name, i) => {
+        const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+        return { owner_id: ownerId, is_important: 0, name, city: i % 2 ? "Zürich" : "上海", occupation: i % 3 ? "Gérante 🍰" : "料理人", created_at: at, updated_at: at };
+      }),
+    )
+    .execute();
 });
 
 const onPageNames = (html: string) => NAMES.filter((name) => html.includes(name));

@@ -15,7 +15,7 @@ export function useServerData() {
   const dataDir = inject("e2eDataDir");
   process.env.DATA_DIR = dataDir;
   process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
-  process.env.DATABASE_URL = "";
+  process.env.DATABASE_URL = process.env.E2E_DATABASE_URL ?? "";
   process.env.SMTP_URL = "";
   process.env.STRIPE_SECRET_KEY = "";
 }
