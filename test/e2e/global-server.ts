@@ -6,7 +6,8 @@ import type { TestProject } from "vitest/node";
 import { TMP } from "../setup/paths";
 
 // Starts the built app (npm test builds it first) on a free port with a fresh SQLite
-// database and data folder, the way `npm start` serves it.
+// database and data folder, the way `npm start` serves it (the shared server on PostgreSQL
+// with E2E_DATABASE_URL: setup, below).
 
 async function freePort() {
   return new Promise<number>((resolve, reject) => {
