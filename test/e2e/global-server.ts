@@ -99,7 +99,7 @@ export default async function setup(project: TestProject) {
   // attempts lock the others out. The per-account limit keeps its default (5).
   // CHECK_PAGE_DATA: pageData (app/lib/page-data.server.ts) refuses data JSON would change.
   // E2E_DATABASE_URL: the shared server on that (empty) PostgreSQL database instead; servers
-  // a test file starts for itself (crash safety, Stripe) stay on SQLite.
+  // a test file starts for itself (crash safety, nightly backup, Stripe) stay on SQLite.
   const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000", CHECK_PAGE_DATA: "1", DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
   const admin = { name: "Ada Admin", email: "admin@example.com", password: "admin password 1" };
   try {
