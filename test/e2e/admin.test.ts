@@ -132,7 +132,7 @@ describe.each(modes)("members admin $name", ({ javaScript }) => {
     await page.waitForURL((url) => url.pathname === "/user/admin/members" && url.searchParams.get("q") === email.toUpperCase());
     const rows = page.getByTestId("member-row");
     await rows.filter({ hasText: email }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Active");
 
     await rows.first().getByRole("link", { name: "Disable" }).click();
@@ -156,7 +156,7 @@ describe.each(modes)("members admin $name", ({ javaScript }) => {
     await rows.first().getByRole("button", { name: "Enable" }).click();
     expect(await toast(page, "enabled")).toContain(`${name}'s account is enabled; they can sign in again.`);
     await rows.filter({ hasText: "Active" }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
 
     await submitSignIn(member, { email });
     await member.waitForURL(atPath("/user"));

@@ -78,7 +78,7 @@ describe.each(modes)("membership by bank transfer $name", ({ javaScript }) => {
     await searchPayments(page, reference);
     const rows = page.getByTestId("payment-row");
     await rows.filter({ hasText: reference }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     const row = rows.first();
     expect(await row.textContent()).toContain(email);
     expect(await row.textContent()).toContain("Waiting for payment");

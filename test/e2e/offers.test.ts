@@ -79,7 +79,7 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     await hydrated(other);
     const cards = other.getByTestId("offer-card");
     await cards.filter({ hasText: title }).waitFor();
-    expect(await cards.count()).toBe(1);
+    await expect.poll(() => cards.count()).toBe(1);
     // With JS only the results changed: the same document, no reload.
     if (javaScript) expect(await other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const coverImage = cards.first().locator("img");
