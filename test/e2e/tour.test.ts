@@ -136,9 +136,18 @@ function focusShown(): { key: number; name: string; shown: boolean } | null {
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
+/**
+ * A context whose pages axe checks: the browser itself puts axe in each page it loads, which
+ * spares sending axe's half a megabyte to the page at every stop.
+ */
+async function checkedContext(javaScript: boolean) {
+  const context = await newContext(browser, { javaScript });
+  if (javaScript) await context.addInitScript(AXE_SOURCE);
+  return context;
+}
+
 /** What axe finds on the page (with JavaScript on: axe is a script). */
 async function axeProblems(page: Page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations: AxeViolation[] = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
     const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
@@ -159,7 +168,7 @@ async function axeProblems(page: Page) {
  * very HTML the server sent with its scripts taken out, so that nothing hydrates.
  */
 async function mirrorOf(page: Page) {
-  const mirror = await (await newContext(page.context().browser()!, { javaScript: true })).newPage();
+  const mirror = await (await checkedContext(true)).newPage();
   await mirror.context().addCookies(await page.context().cookies());
   let shown = { url: "", html: "" };
   await mirror.route(
@@ -193,7 +202,7 @@ describe.each(modes)("the tour $name", ({ javaScript }) => {
       pages.set(
         visitor,
         (async () => {
-          const page = await (await newContext(browser, { javaScript })).newPage();
+          const page = await (await checkedContext(javaScript)).newPage();
           if (visitor === "member") await signInHome(page, { email: data.amara.email, password: data.password });
           if (visitor === "admin") await signInHome(page, admin);
           return page;
