@@ -146,7 +146,7 @@ async function checkedContext(javaScript: boolean) {
   return context;
 }
 
-/** What axe finds on the page (with JavaScript on: axe is a script). */
+/** What axe finds on a page of a checkedContext with JavaScript on (axe is a script). */
 async function axeProblems(page: Page) {
   const violations: AxeViolation[] = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
