@@ -75,6 +75,12 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       await page.getByTestId("full-calendar").locator(".fc-event", { hasText: "Daily stand-up" }).first().waitFor();
       expect(await page.locator("section[aria-labelledby=agenda-heading]").isHidden()).toBe(true);
       expect(await page.getByRole("navigation", { name: "Calendar views" }).count()).toBe(0);
+      // On a phone the month's seven narrow days show each occurrence's time whole ("08:30", not
+      // "08:3"), its title left to screen readers.
+      const event = page.getByTestId("full-calendar").locator(".fc-daygrid-event", { hasText: "Daily stand-up" }).first();
+      const [time, box] = await Promise.all([event.locator(".fc-event-time").boundingBox(), event.boundingBox()]);
+      expect(time!.x >= box!.x && time!.x + time!.width <= box!.x + box!.width).toBe(true);
+      expect(await event.locator(".fc-event-time").textContent()).toMatch(/^\d\d:\d\d$/);
     } else expect(await page.getByRole("list", { name: "Agenda" }).getByRole("link", { name: "Daily stand-up" }).count()).toBeGreaterThanOrEqual(1);
     // Today's tasks come before the calendar (first on a phone; beside it on a wide screen).
     expect(await page.locator(".calendar-layout > *").first().getAttribute("class")).toContain("calendar-aside");
