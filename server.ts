@@ -18,7 +18,7 @@ import { randomText } from "./app/lib/random.server.ts";
 import { remixRequestHandler } from "./app/lib/remix-express.server.ts";
 import { secrets } from "./app/lib/secrets.server.ts";
 import { inShortTurns } from "./app/lib/short-turns.server.ts";
-import { chapterSecurityOptions, securityHeaders } from "./app/lib/security-headers.server.ts";
+import { chapterSecurityOptions, PERMISSIONS_POLICY, securityHeaders } from "./app/lib/security-headers.server.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -73,6 +73,7 @@ app.use(
       development: config.NODE_ENV === "development",
       checkoutOrigin: config.STRIPE_SECRET_KEY ? new URL(config.STRIPE_CHECKOUT_ORIGIN).origin : null,
     }),
+    { "Permissions-Policy": PERMISSIONS_POLICY },
   ),
 );
 app.use((req, res, next) => {

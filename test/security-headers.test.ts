@@ -1,7 +1,7 @@
 import type { Response } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import { expect, test } from "vitest";
-import { chapterSecurityOptions, securityHeaders } from "~/lib/security-headers.server";
+import { chapterSecurityOptions, PERMISSIONS_POLICY, securityHeaders } from "~/lib/security-headers.server";
 
 type Recorded = { headers: Record<string, string>; removed: string[]; next: number };
 
@@ -53,4 +53,18 @@ test("the nonce lands where the policy asks for it", () => {
 test("a directive that reads anything else of the request is refused at start", () => {
   const options = { contentSecurityPolicy: { directives: { "script-src": ["'self'", (req: unknown) => `https://${(req as { hostname: string }).hostname}`] } } };
   expect(() => securityHeaders(options)).toThrow(/depends on the request/);
+});
+
+test("the permissions policy turns off what the app does not use, and the pages carry it", () => {
+  const features = Object.fromEntries(PERMISSIONS_POLICY.split(", ").map((entry) => entry.split("=")));
+  for (const feature of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "midi", "display-capture"]) {
+    expect(features[feature], feature).toBe("()");
+  }
+  // Check-in reads a ticket's QR code with the camera, on the app's own page only.
+  expect(features.camera).toBe("(self)");
+
+  const { res, recorded } = recordingResponse("abc123");
+  securityHeaders(SERVERS, { "Permissions-Policy": PERMISSIONS_POLICY })({} as never, res, () => {});
+  expect(recorded.headers["Permissions-Policy"]).toBe(PERMISSIONS_POLICY);
+  expect(recorded.headers["Content-Security-Policy"]).toContain("'nonce-abc123'");
 });

@@ -107,7 +107,28 @@ describe("sign in", () => {
   });
 });
 
+/** Retry-After is whole seconds, at most `seconds` and not much less (the test's own time). */
+function expectRetryAfterAbout(response: Response, seconds: number) {
+  const retryAfter = response.headers.get("Retry-After") ?? "";
+  expect(retryAfter).toMatch(/^[1-9]\d*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(seconds);
+  expect(Number(retryAfter)).toBeGreaterThan(seconds - 60);
+}
+
 describe("sign-in throttling", () => {
+  test("Retry-After counts down to the moment the oldest failure leaves the window", async () => {
+    const member = await signedOutMember();
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await db
+      .insertInto("sign_in_failures")
+      .values(Array.from({ length: 5 }, () => ({ email: member.email, ip: "203.0.113.8", created_at: tenMinutesAgo })))
+      .execute();
+    const blocked = await signIn({ email: member.email, password: member.password });
+    expect(blocked.status).toBe(429);
+    expectRetryAfterAbout(blocked, 5 * 60);
+    expect((await replyErrors(blocked))[""]?.[0]).toContain("Please wait 5 minutes");
+  });
+
   test("five failures on an account block it, even with the right password, from any address", async () => {
     const member = await signedOutMember();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -117,6 +138,8 @@ describe("sign-in throttling", () => {
     const blocked = await signIn({ email: member.email, password: member.password }, { ip: "198.51.100.99" });
     expect(blocked.status).toBe(429);
     expect((await replyErrors(blocked))[""]?.[0]).toMatch(TOO_MANY);
+    // The first failure counted leaves the window in 15 minutes: that is when a try may go ahead.
+    expectRetryAfterAbout(blocked, 15 * 60);
     expect(blocked.headers.getSetCookie()).toEqual([]);
     expect(await sessionsOf(member.id)).toEqual([]);
   });
@@ -159,6 +182,7 @@ describe("sign-in throttling", () => {
     const blocked = await signIn({ email: member.email, password: member.password });
     expect(blocked.status).toBe(429);
     expect((await replyErrors(blocked))[""]?.[0]).toMatch(TOO_MANY);
+    expectRetryAfterAbout(blocked, 15 * 60);
 
     const elsewhere = await signIn({ email: member.email, password: member.password }, { ip: "192.0.2.44" });
     expect(elsewhere.status).toBe(302);

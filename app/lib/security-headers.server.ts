@@ -39,14 +39,38 @@ export function chapterSecurityOptions({ development, checkoutOrigin }: { develo
   };
 }
 
+/** Browser features no page of the app uses are turned off for every page (helmet sets no
+ * Permissions-Policy). The camera stays for the app's own pages: check-in reads a ticket's QR
+ * code with it. Only features Chromium knows are named: it warns in the console of every page
+ * about any other. */
+export const PERMISSIONS_POLICY = [
+  "camera=(self)",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "hid=()",
+  "midi=()",
+  "magnetometer=()",
+  "gyroscope=()",
+  "accelerometer=()",
+  "display-capture=()",
+  "screen-wake-lock=()",
+  "xr-spatial-tracking=()",
+  "idle-detection=()",
+  "browsing-topics=()",
+].join(", ");
+
 /**
  * helmet's headers, worked out once: helmet runs a dozen middlewares on every request and
  * writes the Content-Security-Policy anew each time, ~5% of the server's busy time on the home
  * page under load. helmet is asked once, at start, with the nonce a mark; each request then
  * gets the same headers, the policy with its own nonce (`res.locals.cspNonce`) in the mark's
- * place. Directives whose value depends on the request in any other way are refused.
+ * place, and `extraHeaders` as they are. Directives whose value depends on the request in any
+ * other way are refused.
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
+export function securityHeaders(options: HelmetOptions, extraHeaders: Record<string, string> = {}): RequestHandler {
   const set = new Map<string, string>();
   const removed = new Set<string>();
   const recorder = {
@@ -63,6 +87,7 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
   helmet(options)({} as never, recorder as unknown as Response, (failure?: unknown) => (error = failure));
   if (error) throw error instanceof Error ? error : new Error(String(error));
 
+  for (const [name, value] of Object.entries(extraHeaders)) set.set(name, value);
   const headers = [...set].map(([name, value]) => ({ name, parts: value.split(NONCE_MARK) }));
   const stray = headers.find(({ parts }) => parts.some((part) => part.includes("[object") || part.includes("undefined")));
   if (stray) throw new Error(`helmet's ${stray.name} depends on the request: ${stray.parts.join("")}`);

@@ -103,6 +103,7 @@ describe("server", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(first.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(first.headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(first.headers.get("Permissions-Policy")).toContain("microphone=(), geolocation=(), payment=(), usb=()");
 
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     const otherNonce = /'nonce-([^']+)'/.exec(second.headers.get("Content-Security-Policy") ?? "")?.[1];

@@ -18,8 +18,11 @@ async function failuresSince(column: "email" | "ip", value: string, since: strin
   return { count: Number(row.count), oldest: row.oldest as string | null };
 }
 
-/** null when the attempt may go ahead, otherwise the message to show. */
-export async function signInBlocked(email: string, ip: string): Promise<string | null> {
+export type SignInBlock = { message: string; retryAfterSeconds: number };
+
+/** null when the attempt may go ahead, otherwise the message to show and the seconds until the
+ * oldest counted failure leaves the window, when a try may go ahead again. */
+export async function signInBlocked(email: string, ip: string): Promise<SignInBlock | null> {
   const { SIGNIN_MAX_FAILURES_PER_ACCOUNT, SIGNIN_MAX_FAILURES_PER_IP, SIGNIN_WINDOW_MINUTES } = env();
   const since = windowStart();
   const [byAccount, byIp] = await Promise.all([
@@ -30,8 +33,12 @@ export async function signInBlocked(email: string, ip: string): Promise<string |
     byAccount.count >= SIGNIN_MAX_FAILURES_PER_ACCOUNT ? byAccount : byIp.count >= SIGNIN_MAX_FAILURES_PER_IP ? byIp : null;
   if (!blocking) return null;
   const freeAt = Date.parse(blocking.oldest ?? nowIso()) + SIGNIN_WINDOW_MINUTES * 60_000;
-  const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`;
+  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    message: `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password.`,
+    retryAfterSeconds,
+  };
 }
 
 export async function recordSignInFailure(email: string, ip: string) {

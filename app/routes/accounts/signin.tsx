@@ -30,7 +30,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
 
   const blocked = await signInBlocked(email, ip);
-  if (blocked) return formFailure(submission.reply({ formErrors: [blocked], hideFields: ["password"] }), undefined, 429);
+  if (blocked) {
+    const refused = formFailure(submission.reply({ formErrors: [blocked.message], hideFields: ["password"] }), undefined, 429);
+    refused.headers.set("Retry-After", String(blocked.retryAfterSeconds));
+    return refused;
+  }
 
   let memberId: number;
   try {

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseWithZod(await request.formData(), {
     schema: DeleteAccountSchema.superRefine(async (data, ctx) => {
       if (blocked) {
-        ctx.addIssue({ code: "custom", path: ["password"], message: blocked });
+        ctx.addIssue({ code: "custom", path: ["password"], message: blocked.message });
       } else if (!(await currentPasswordMatches(member.id, data.password))) {
         await recordSignInFailure(member.email, ip);
         ctx.addIssue({ code: "custom", path: ["password"], message: "That is not your password." });

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = await parseWithZod(await request.formData(), {
     schema: ChangePasswordSchema.superRefine(async (data, ctx) => {
       if (blocked) {
-        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: blocked });
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: blocked.message });
       } else if (!(await currentPasswordMatches(member.id, data.currentPassword))) {
         await recordSignInFailure(member.email, ip);
         ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password." });
