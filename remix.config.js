@@ -94,7 +94,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    // Off on purpose, and set so that Remix does not warn: README, "Start-up output and Remix's future flags".
+    // Off on purpose, and set so that Remix does not warn: docs/decisions/001-single-fetch-off.md.
     v3_singleFetch: false,
   },
 };

@@ -48,7 +48,7 @@ function renderPage(element: Element) {
  * contacts renders in 6.8 ms instead of 11.3 ms with React's web-streams renderer, which
  * encodes every small piece of text on its own.
  *
- * Single fetch (README, "Start-up output and Remix's future flags") streams the loaders' data
+ * Single fetch (docs/decisions/001-single-fetch-off.md) streams the loaders' data
  * inside the page, which renderToString cannot wait for: turning it on means rendering with
  * `renderToReadableStream` from "react-dom/server.browser" (free of that bug) and sending the
  * page once `allReady`.

@@ -3,7 +3,7 @@ import { createBackup } from "../app/lib/backup/backup.server.ts";
 import { databaseUrl, env, uploadsDir } from "../app/lib/env.server.ts";
 
 // npm run backup [-- --out DIR]: one dated archive of the database and the uploads, while the
-// app keeps serving. See README, "Operations".
+// app keeps serving. See docs/operations.md.
 const outAt = process.argv.indexOf("--out");
 const outDir = outAt > 0 ? process.argv[outAt + 1] : (env().BACKUP_DIR ?? "./backups");
 try {

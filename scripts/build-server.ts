@@ -1,7 +1,7 @@
 // `npm run build`'s second half: server.ts and the migrations compiled to plain JavaScript in
 // build/server/ (server.js, migrations/*.js), so that `npm start` runs them with node alone.
 // Run through tsx, the server loaded Remix's 1 MB build/index.js through tsx's module hooks,
-// which hold ~170 MB more in the process for as long as it runs (docs/speed.md).
+// which hold ~170 MB more in the process for as long as it runs (docs/performance.md).
 // Packages stay outside the bundle (node_modules as installed); only the project's own code is
 // compiled. esbuild is the one @remix-run/dev builds the app with. Then the browser's assets
 // (public/build, just written by remix build) get their brotli and gzip copies

@@ -2,7 +2,7 @@ import { RestoreRefused, restoreBackup } from "../app/lib/backup/restore.server.
 import { databaseUrl, uploadsDir } from "../app/lib/env.server.ts";
 
 // npm run restore -- ARCHIVE [--force]: brings this install (DATABASE_URL, UPLOADS_DIR) back
-// to an archive written by npm run backup. Stop the server first. See README, "Operations".
+// to an archive written by npm run backup. Stop the server first. See docs/operations.md.
 const args = process.argv.slice(2);
 const archive = args.find((arg) => !arg.startsWith("--"));
 if (!archive) {

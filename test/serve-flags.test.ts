@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 
-// `npm start` runs `npm run serve`: node with V8 heap flags (README, "Speed: where it stands", "Memory"). Node refuses to
+// `npm start` runs `npm run serve`: node with V8 heap flags (docs/performance.md, "Memory"). Node refuses to
 // start on a flag it does not know ("bad option"), so a Node whose V8 dropped one would stop
 // `npm start` on every install; the tests start the server otherwise, so this checks the flags.
 test("the node flags of npm run serve are accepted by this node", () => {

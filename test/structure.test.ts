@@ -12,7 +12,7 @@ import {
   type ImportGraph,
 } from "./structure/imports";
 
-// The rules of README's "Architecture": imports point one way (routes → features → lib; ui is
+// The rules of docs/architecture.md: imports point one way (routes → features → lib; ui is
 // used by routes and features; nothing imports a route module except SPEC's addresses mapping
 // onto a product route and a route's own area *.server.ts), no import cycles, and queries
 // only in features/<area>/*.server.ts.

@@ -2,7 +2,7 @@
  * Packages loaded when first needed, not when the server starts. Loaded into a bare Node,
  * sharp (libvips) adds 7–12 MB of resident memory, nodemailer and pg ~3–4 MB each: a server
  * that has stored no image since it started, sends no mail or runs on SQLite does not carry
- * them (the RSS target in README, "Speed: where it stands").
+ * them (the RSS target in docs/performance.md).
  */
 function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;

@@ -1,6 +1,6 @@
 import type { NextFunction, RequestHandler } from "express";
 
-/** A turn's share of request work, in ms: the bench's 50 connections to the contact list were all accepted within 0.3–0.5 s, not 1–3 s (docs/speed.md). */
+/** A turn's share of request work, in ms: the bench's 50 connections to the contact list were all accepted within 0.3–0.5 s, not 1–3 s (docs/performance.md). */
 export const TURN_BUDGET_MS = 4;
 
 /**

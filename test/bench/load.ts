@@ -59,7 +59,7 @@ export type Measured = { app: Server; ratio: number; p95: number; p99: number; f
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. Each server is first loaded
  * on the case's pages for `warmUp` seconds, not counted: V8 compiles a page's code to its
- * fastest only after thousands of requests (README, "Measuring speed"). */
+ * fastest only after thousands of requests (docs/performance.md, "How to measure"). */
 export async function measureCase(
   floor: Server,
   apps: Measurable[],

@@ -3,7 +3,7 @@
 // request handler (no HTTP, no other process): the figures to decide by on a shared machine,
 // where the HTTP bench's ratios are noisy. Each case is first asked for over and over for
 // --warm-up seconds (5), not timed: V8 compiles a page's code to its fastest only after a
-// thousand requests or more (README, "Measuring speed"). Prints per case the CPU time of a request (this
+// thousand requests or more (docs/performance.md, "How to measure"). Prints per case the CPU time of a request (this
 // process's, all threads: the steadiest figure on a busy machine), the mean, p50 and p95 of
 // its wall time, the page's size and the heap after the run. With --profile, each case's timed requests (only they) are also
 // CPU-profiled into test/.tmp/profiles/<case>.cpuprofile; profile-summary.ts summarises one.

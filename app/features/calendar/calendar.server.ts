@@ -112,7 +112,7 @@ type Described = Series & Pick<CalendarTask, "id" | "title" | "kind" | "category
 
 function described(task: Described, occurrence: Occurrence): CalendarOccurrence {
   // A literal, not a spread followed by more properties: ~0.5 µs a property after a spread in
-  // V8 (Node 20), and a month may describe some 1,500 occurrences (docs/speed.md).
+  // V8 (Node 20), and a month may describe some 1,500 occurrences (docs/performance.md).
   return {
     date: occurrence.date,
     start: occurrence.start,

@@ -1,5 +1,5 @@
 // SPEC.md names these category kinds but not their values; these are Chapter's choices
-// (README.md lists them). Shared by the dialogs, the filters and the server's checks.
+// (docs/areas.md lists them). Shared by the dialogs, the filters and the server's checks.
 
 /** The longest name of a member's own label ("my category"). */
 export const LABEL_MAX = 40;

@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** SPEC.md §8 asks "Are you sure you want to delete this task?" here; the question names what
- * is deleted instead (README, Net worth). */
+ * is deleted instead (docs/areas.md, Net worth). */
 export default function ConfirmDeleteNetWorthEntry() {
   const { title, year, kind } = useLoaderData<typeof loader>();
   return (

@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** SPEC.md §8 asks "Are you sure you want to delete this task?" here; the question names what
- * is deleted instead (README, Net worth). */
+ * is deleted instead (docs/areas.md, Net worth). */
 export default function ConfirmDeleteNetWorthLine() {
   const { name, year, description, amount } = useLoaderData<typeof loader>();
   return (

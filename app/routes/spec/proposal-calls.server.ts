@@ -12,7 +12,7 @@ import { formParam } from "./forward.server";
 
 // SPEC.md §7 "Entrepreneurs, investors, payment": the old client's calls under
 // /user/entrepreneur/… and /user/investor/…, each answered by the proposals area's own route
-// (README, "Proposals"): the member's own rows, or the other side's entries any member sees,
+// (docs/areas.md, "Entrepreneurs and investors"): the member's own rows, or the other side's entries any member sees,
 // or connections they are part of; 404 otherwise.
 
 function query(request: Request, ...names: string[]) {
