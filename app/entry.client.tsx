@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { leaveFilesOutOfFieldChecks, paceFieldChecks } from "~/ui/field-check";
+import { preloadOnIntent } from "~/ui/preload-on-intent";
 
 // React 18.3 sets a text box back to the text the server sent when it hydrates it (its
 // textarea post-mount step, which inputs and selects skip while hydrating): on a slow
@@ -22,6 +23,7 @@ function KeepTypedText({ children }: { children: ReactNode }) {
 // Paced first: a check it holds back reaches the listener after it only when it is posted.
 paceFieldChecks(window);
 leaveFilesOutOfFieldChecks(window);
+preloadOnIntent(window);
 
 startTransition(() => {
   hydrateRoot(
