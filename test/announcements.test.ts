@@ -9,11 +9,6 @@ import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, ro
 
 const HOUR = 3_600_000;
 
-/** A datetime-local value (UTC) `ms` from now. */
-function local(ms: number) {
-  return new Date(Date.now() + ms).toISOString().slice(0, 16);
-}
-
 function iso(ms: number) {
   return new Date(Date.now() + ms).toISOString();
 }

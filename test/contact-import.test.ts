@@ -4,7 +4,7 @@ import { createContact, updateBusiness } from "~/features/contacts/contacts.serv
 import { guessMapping, type Mapping } from "~/features/contacts/import-fields";
 import { ImportFileError, readCsv, readImportFile, readVcard } from "~/features/contacts/import-file.server";
 import { contactFromRow } from "~/features/contacts/import-rows.server";
-import { runImport, startImport, undoImport } from "~/features/contacts/import.server";
+import { runImport, undoImport } from "~/features/contacts/import.server";
 import { db } from "~/lib/db.server";
 import { loader as fileImportRedirect } from "~/routes/spec/user.contact.file_import";
 import { action as confirmAction, loader as previewLoader } from "~/routes/contacts/user.contacts.import.$importId";

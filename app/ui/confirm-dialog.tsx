@@ -36,6 +36,8 @@ export function ConfirmDialog({
           <Link to={cancelTo} className="button button--secondary" preventScrollReset>
             Cancel
           </Link>
+          {/* A confirmation's one question: its answer is where the keyboard starts. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <StatusButton pending={pending} className={destructive ? "button--danger" : undefined} autoFocus>
             {confirmLabel}
           </StatusButton>

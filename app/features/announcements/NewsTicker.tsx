@@ -72,7 +72,6 @@ export function NewsTicker({ announcements }: { announcements: Announcement[] })
   return (
     <section
       className={`ticker${animated ? " ticker--animated" : ""}${paused ? " ticker--paused" : ""}`}
-      role="region"
       aria-label="News"
     >
       <div className="ticker-track" ref={trackRef}>

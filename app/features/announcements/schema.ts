@@ -18,6 +18,7 @@ function utcInstant(value: string) {
 
 /** An absolute http(s) address, or a path on this site ("/user/events"), never "//host". */
 function isTickerLink(value: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\") && !/[\s\u0000-\u001F\u007F]/.test(value);
   if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);

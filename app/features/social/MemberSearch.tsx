@@ -156,6 +156,9 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
         </div>
       </Form>
       {hydrated ? (
+        // The focus stays in the search box, which points at the active row
+        // (aria-activedescendant): the rows are not focused themselves.
+        // eslint-disable-next-line jsx-a11y/interactive-supports-focus
         <div
           id={gridId}
           role="grid"
@@ -166,6 +169,7 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
           onMouseDown={(event) => event.preventDefault()}
         >
           {items.map((item, index) => (
+            // eslint-disable-next-line jsx-a11y/interactive-supports-focus
             <div
               key={item.id}
               role="row"

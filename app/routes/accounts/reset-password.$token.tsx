@@ -11,7 +11,6 @@ import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
 import { startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
-import { Field } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ params }: LoaderFunctionArgs) {

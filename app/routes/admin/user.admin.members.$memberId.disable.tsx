@@ -32,11 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "already-disabled":
       return respond(request, { type: "info", message: `${account.name}'s account was already disabled.` }, { to });
     case "self":
-      badRequest(CANNOT_DISABLE_SELF);
+      return badRequest(CANNOT_DISABLE_SELF);
     case "last-admin":
-      badRequest(CANNOT_DISABLE_LAST_ADMIN);
+      return badRequest(CANNOT_DISABLE_LAST_ADMIN);
     case "not-found":
-      notFound();
+      return notFound();
   }
 }
 

@@ -105,6 +105,8 @@ export default function CheckIn() {
             spellCheck={false}
             placeholder="XXXX-XXXX-XXXX"
             required
+            // The page is for typing codes at the door, one after another.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             aria-invalid={actionData?.error ? true : undefined}
           />

@@ -8,7 +8,6 @@ import {
   createEntrepreneur,
   createInvestor,
   type Entry,
-  getEntry,
   getOwnEntry,
   othersEntry,
   ownProposals,

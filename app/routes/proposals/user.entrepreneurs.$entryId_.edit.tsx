@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { EntrepreneurForm } from "~/features/proposals/EntrepreneurForm";
 import { entryPath } from "~/features/proposals/constants";
 import { documentsFor } from "~/features/proposals/documents.server";
@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditEntrepreneurEntry() {
-  const { id, defaults, documents, constraint, countries, currency, documentAccept } = useLoaderData<typeof loader>();
+  const { id, defaults, constraint, countries, currency, documentAccept } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RouteDialog title="Edit your entrepreneur entry" closeTo={entryPath("entrepreneur", id)}>

@@ -8,7 +8,7 @@ import { RouteDialog } from "~/ui/route-dialog";
 import { formData, saveEntry } from "./entry-routes.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await requireMember(request);
+  await requireMember(request);
   return json({ ...formData("investor"), closeTo: backTo(request, "/user/investors") });
 }
 
