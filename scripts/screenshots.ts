@@ -45,6 +45,7 @@ try {
   const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const investorEntry = await db.selectFrom("investor_entries").select("id").orderBy("id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -73,6 +74,8 @@ try {
     { name: "trainings", path: "/user/trainings" },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },
+    { name: "edit-contact-dialog", path: `/user/contacts/edit/${contact.id}` },
+    { name: "connect-dialog", path: `/user/investors/${investorEntry.id}/connect` },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

@@ -806,3 +806,49 @@ test("listContacts pages in a stable order when names are equal", async () => {
   expect(new Set(ids).size).toBe(PAGE_SIZE + 1);
   expect(ids).toEqual([...ids].sort((a, b) => a - b));
 });
+
+describe("a form keeps the place it was opened with", () => {
+  async function tunde(member: TestMember) {
+    const [id] = await seed(member, [{ name: "Tunde Bakare", country: "NG", province: null, city: "Lagos", occupation: "Warehouse manager" }]);
+    return id;
+  }
+
+  test("a city stored without a province is a choice of the edit dialog, and saving another change keeps it", async () => {
+    const member = await createSignedInMember();
+    const id = await tunde(member);
+    const opened = await settle(() => editLoader(routeArgs(getRequest(`${LIST}/edit/${id}`, member.cookie), { contactId: String(id) })));
+    const data = await opened.json();
+    expect(data.places.cities).toContainEqual({ value: "Lagos", label: "Lagos" });
+    // The form as it is sent: the province left unchosen, the city as it was.
+    const response = await edit(member, id, { name: "Tunde Bakare", country: "NG", province: "", city: "Lagos", occupation: "Operations director" });
+    expect(response.status, JSON.stringify(await response.clone().text())).toBe(302);
+    expect(await row(id)).toMatchObject({ country: "NG", province: null, city: "Lagos", occupation: "Operations director" });
+  });
+
+  test("without JavaScript, showing the provinces keeps the stored city while the country stays; another country drops it", async () => {
+    const member = await createSignedInMember();
+    const id = await tunde(member);
+    const same = await edit(member, id, { intent: "refresh-places", name: "Tunde Bakare", country: "NG", province: "", city: "Lagos" });
+    expect((await same.json()).places.cities).toContainEqual({ value: "Lagos", label: "Lagos" });
+    const other = await edit(member, id, { intent: "refresh-places", name: "Tunde Bakare", country: "GH", province: "", city: "Lagos" });
+    expect((await other.json()).places.cities).toEqual([]);
+  });
+
+  test("a city without a province that was not stored is still refused", async () => {
+    const member = await createSignedInMember();
+    const id = await tunde(member);
+    const response = await edit(member, id, { name: "Tunde Bakare", country: "NG", province: "", city: "Abuja" });
+    expect(response.status).toBe(400);
+    expect(await replyErrors(response)).toEqual({ city: ["Choose a province first."] });
+  });
+});
+
+describe("the e-mail may be left blank (SPEC.md §5: checked when not blank)", () => {
+  test("the form does not mark it required, and a contact with a name and a phone is saved", async () => {
+    const member = await createSignedInMember();
+    const data = await (await settle(() => addLoader(routeArgs(getRequest(`${LIST}/add`, member.cookie))))).json();
+    expect(data.constraint.email?.required ?? false).toBe(false);
+    const id = await added(member, { name: "Only Phone", email: "", phone: "+14165550123" });
+    expect(await row(id)).toMatchObject({ name: "Only Phone", email: null, phone: "+14165550123" });
+  });
+});

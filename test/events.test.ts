@@ -661,3 +661,21 @@ describe("the detail page and the calendar file", () => {
     expect((await list(owner)).total).toBe(2);
   });
 });
+
+describe("the event form keeps the place it was opened with", () => {
+  test("a city stored without a province is a choice of the edit dialog, and saving another change keeps it", async () => {
+    const member = await createSignedInMember();
+    const id = await created(member);
+    await db.updateTable("events").set({ country: "NG", province: null, city: "Lagos" }).where("id", "=", id).execute();
+    const opened = await settle(() => editLoader(routeArgs(getRequest(`/user/events/edit/${id}`, member.cookie), { eventId: String(id) })));
+    expect((await opened.json()).places.cities).toContainEqual({ value: "Lagos", label: "Lagos" });
+    const response = await edit(member, id, { ...VALID, title: "Lagos dinner", country: "NG", province: "", city: "Lagos" });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(await db.selectFrom("events").select(["title", "country", "province", "city"]).where("id", "=", id).executeTakeFirst()).toEqual({
+      title: "Lagos dinner",
+      country: "NG",
+      province: null,
+      city: "Lagos",
+    });
+  });
+});

@@ -185,3 +185,16 @@ describe("place lookups for the selects", () => {
     expect(await response.json()).toEqual([]);
   });
 });
+
+describe("the profile form keeps the place it was opened with", () => {
+  test("a city stored without a province is a choice of the form, and saving another change keeps it", async () => {
+    const { db } = await import("~/lib/db.server");
+    const member = await createSignedInMember();
+    await db.updateTable("users").set({ country: "NG", province: null, city: "Lagos" }).where("id", "=", member.id).execute();
+    const { places } = await (await settle(() => loader(routeArgs(getRequest(PATH, member.cookie))))).json();
+    expect(places.cities).toContainEqual({ value: "Lagos", label: "Lagos" });
+    const response = await save(member, { ...toronto, country: "NG", province: "", city: "Lagos", occupation: "Importer" });
+    expect(response.status, await response.clone().text()).toBe(302);
+    expect(await getProfile(member.id)).toMatchObject({ occupation: "Importer", country: "NG", province: null, city: "Lagos" });
+  });
+});

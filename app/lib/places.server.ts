@@ -40,26 +40,42 @@ export function cityOptions(countryCode: string | null | undefined, provinceCode
   return City.getCitiesOfState(countryCode, provinceCode).map((city) => ({ value: city.name, label: city.name }));
 }
 
+export type Place = { country?: string | null; province?: string | null; city?: string | null };
+
+const same = (a: string | null | undefined, b: string | null | undefined) => (a || null) === (b || null);
+
 /** The options for the country and province a form was sent with (a refused form, or the
- * "refresh-places" button without JavaScript, shows them again). */
-export function placeOptionsOfForm(form: FormData) {
+ * "refresh-places" button without JavaScript, shows them again), keeping `stored`'s own
+ * values among them while the choices above them are unchanged. */
+export function placeOptionsOfForm(form: FormData, stored?: Place) {
   const chosen = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" && value ? value : null;
   };
-  return placeOptions({ country: chosen("country"), province: chosen("province") });
+  return placeOptions({ country: chosen("country"), province: chosen("province") }, stored);
 }
 
-export function placeOptions(place: { country?: string | null; province?: string | null }) {
-  return {
-    countries: countryOptions(),
-    provinces: provinceOptions(place.country),
-    cities: cityOptions(place.country, place.province),
-  };
+/** The lists for a place. A stored province or city the lists do not hold (a city kept
+ * without a province, as older rows and the demo have) stays a choice while the country (and
+ * province) above it are the stored ones: a form opened on a record and saved with another
+ * change must not drop it. */
+export function placeOptions(place: Place, stored: Place = place) {
+  const provinces = provinceOptions(place.country);
+  let cities = cityOptions(place.country, place.province);
+  if (place.country && same(place.country, stored.country)) {
+    if (stored.province && !provinces.some((option) => option.value === stored.province)) {
+      provinces.unshift({ value: stored.province, label: stored.province });
+    }
+    if (stored.city && same(place.province, stored.province) && !cities.some((option) => option.value === stored.city)) {
+      cities = [{ value: stored.city, label: stored.city }, ...cities];
+    }
+  }
+  return { countries: countryOptions(), provinces, cities };
 }
 
-/** The problems with a country/province/city choice, by field, for the form to show. */
-export function placeErrors(place: { country: string | null; province: string | null; city: string | null }) {
+/** The problems with a country/province/city choice, by field, for the form to show. A value
+ * kept as `stored` has (the form was saved with another change) is not questioned. */
+export function placeErrors(place: { country: string | null; province: string | null; city: string | null }, stored?: Place) {
   const errors: Record<string, string> = {};
   if (place.country && !Country.getCountryByCode(place.country)) errors.country = "Choose a country from the list.";
   if (place.country && place.province && !State.getStateByCodeAndCountry(place.province, place.country)) {
@@ -69,6 +85,13 @@ export function placeErrors(place: { country: string | null; province: string | 
   if (place.country && place.province && place.city) {
     const known = cityOptions(place.country, place.province);
     if (known.length > 0 && !known.some((city) => city.value === place.city)) errors.city = "Choose a city from the list.";
+  }
+  if (stored && same(place.country, stored.country)) {
+    delete errors.country;
+    if (same(place.province, stored.province)) {
+      delete errors.province;
+      if (same(place.city, stored.city)) delete errors.city;
+    }
   }
   return errors;
 }

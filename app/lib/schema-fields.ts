@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate, isKeptYear, YEAR_MESSAGE } from "./dates";
 import { parseId } from "./ids";
+import { readCents, unitsText } from "./money";
 
 /** Pieces of zod schema that several areas' forms share (imported by features' schema.ts
  * files only, on the server: zod never reaches the browser). */
@@ -37,3 +38,48 @@ export const idField = (message: string) =>
     .trim()
     .refine((value) => parseId(value) !== null, message)
     .transform(Number);
+
+type MoneyMessages = {
+  /** The message for an amount that cannot be read ("Enter an amount like 250 or 250.50."). */
+  format: string;
+  /** The largest amount, in cents (what the column holds). */
+  maxCents: number;
+  negative?: string;
+  tooLarge?: string;
+  /** Given: the field is required, with this message when left empty. */
+  required?: string;
+};
+
+function moneyIssue(messages: MoneyMessages, problem: "format" | "negative" | "too-large") {
+  if (problem === "negative") return messages.negative ?? "The amount cannot be negative.";
+  if (problem === "too-large") return messages.tooLarge ?? `Enter at most ${unitsText(messages.maxCents)}.`;
+  return messages.format;
+}
+
+/** An amount of money that may be left empty (null then), as integer cents: lib/money.ts's one
+ * reading ("18,000", "18000.50", "2500,5"). */
+export const optionalMoney = (messages: Omit<MoneyMessages, "required">) =>
+  z
+    .string()
+    .optional()
+    .transform((typed, ctx) => {
+      const read = readCents(typed ?? "", messages.maxCents);
+      if (read !== null && typeof read === "object") {
+        ctx.addIssue({ code: "custom", message: moneyIssue(messages, read.problem) });
+        return z.NEVER;
+      }
+      return read;
+    });
+
+/** A required amount of money, as integer cents (see optionalMoney). */
+export const requiredMoney = (messages: MoneyMessages & { required: string }) =>
+  z
+    .string({ error: messages.required })
+    .transform((typed, ctx) => {
+      const read = readCents(typed, messages.maxCents);
+      if (read === null || typeof read === "object") {
+        ctx.addIssue({ code: "custom", message: read === null ? messages.required : moneyIssue(messages, read.problem) });
+        return z.NEVER;
+      }
+      return read;
+    });

@@ -61,15 +61,15 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     expect(served.status()).toBe(200);
     const { width, height } = await sharp(await served.body()).metadata();
     expect(width! * 2).toBe(height! * 3);
-    if (!javaScript) expect([width, height]).toEqual([399, 266]);
-    // With JS: the frame the dialog starts with, 90% of the largest 3:2 part, centred.
-    else expect([width, height]).toEqual([360, 240]);
+    // With JS too: the frame the dialog starts with is the largest 3:2 part, centred, so
+    // saving without adjusting keeps the whole card (the drag left could not move it).
+    expect([width, height]).toEqual([399, 266]);
     expect(await card.getByRole("link", { name: "Open business card card.png" }).getAttribute("href")).toBe(src);
     // The rectangle kept with the card, in the photo's pixels (SPEC.md's list address).
     const listed = await page.request.get(`/user/business_card/ajax_list_by_contact/${id}`, { headers: { Accept: "application/json" } });
     const { total_cards, cards } = await listed.json();
     expect(total_cards).toBe(1);
-    expect(cards[0].crop).toEqual(javaScript ? { x: 0, y: 30, width: 360, height: 240 } : { x: 0, y: 17, width: 399, height: 266 });
+    expect(cards[0].crop).toEqual({ x: 0, y: 17, width: 399, height: 266 });
 
     // Closing goes back to the profile, which counts it.
     await dialog.getByRole("link", { name: "Close" }).click();

@@ -62,7 +62,8 @@ export const TaskFormSchema = z
     until_date: optional(date),
     occurrence_count: optional(whole(1, 500, COUNT_MESSAGE)),
     priority: whole(1, 10, PRIORITY_MESSAGE),
-    alert: z.preprocess((value) => (value === "on" || value === "1" ? 1 : 0), z.number()),
+    // Optional (a box left unticked is not sent): the constraint must not say required.
+    alert: z.preprocess((value) => (value === "on" || value === "1" ? 1 : 0), z.number().optional()).transform((value) => value ?? 0),
     place: optionalText(200),
     person: optionalText(200),
     description: optionalText(5000),

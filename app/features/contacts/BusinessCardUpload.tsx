@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ImageUpload } from "~/ui/image-upload";
-import { CARD_ASPECT_RATIO } from "./business-cards";
+import { CARD_ASPECT_RATIO, startingFrame } from "./business-cards";
 
 type Crop = Record<string, string>;
 type Cropping = { url: string; done: (crop: Crop | null) => void };
@@ -11,7 +11,7 @@ const TEMPLATE =
   "<cropper-canvas background>" +
   '<cropper-image initial-fit="contain"></cropper-image>' +
   '<cropper-shade hidden></cropper-shade>' +
-  `<cropper-selection initial-coverage="0.8" aspect-ratio="${CARD_ASPECT_RATIO}" movable resizable outlined>` +
+  `<cropper-selection initial-coverage="1" aspect-ratio="${CARD_ASPECT_RATIO}" movable resizable outlined>` +
   '<cropper-grid role="grid" covered></cropper-grid>' +
   "<cropper-crosshair centered></cropper-crosshair>" +
   '<cropper-handle action="move" theme-color="rgba(255, 255, 255, 0.35)"></cropper-handle>' +
@@ -75,10 +75,8 @@ function CropDialog({ src, onDone }: { src: string; onDone: (crop: Crop | null) 
         }
         if (cancelled) return;
         // Start from the largest centred 3:2 frame inside the image, and keep it inside.
-        const box = imageBox(parts);
-        const width = Math.min(box.width, box.height * CARD_ASPECT_RATIO) * 0.9;
-        const height = width / CARD_ASPECT_RATIO;
-        parts.selection.$change(box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height);
+        const frame = startingFrame(imageBox(parts));
+        parts.selection.$change(frame.x, frame.y, frame.width, frame.height);
         parts.selection.addEventListener("change", (event) => {
           const next = (event as CustomEvent<Box>).detail;
           const limit = imageBox(parts);

@@ -1,13 +1,14 @@
 import { constraintOf } from "~/lib/constraint.server";
 import { clubTimeZone } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
-import { placeOptions } from "~/lib/places.server";
+import { placeOptions, type Place } from "~/lib/places.server";
 import { timeZones } from "~/lib/time-zones";
 import { uploadLimit } from "~/lib/uploads.server";
 import { EventSchema } from "./schema";
 
-/** What the create and edit dialogs need besides the event itself. */
-export function eventFormData(place: { country: string | null; province: string | null }) {
+/** What the create and edit dialogs need besides the event itself (the lists keep the edited
+ * event's own place among them). */
+export function eventFormData(place: Place) {
   return {
     constraint: constraintOf(EventSchema),
     places: placeOptions(place),

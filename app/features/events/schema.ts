@@ -1,16 +1,12 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/lib/dates";
-import { optionalText } from "~/lib/schema-fields";
+import { optionalMoney, optionalText } from "~/lib/schema-fields";
 import { STATUS_TYPES } from "./constants";
 import { isTimeZone } from "~/lib/time-zones";
 
-/** An amount in the currency's units ("25", "25.50"), as integer cents; empty means free. */
-export const optionalAmount = z
-  .string()
-  .trim()
-  .optional()
-  .refine((value) => !value || /^\d{1,7}([.,]\d{1,2})?$/.test(value), "Enter an amount like 25 or 25.50.")
-  .transform((value) => (value ? Math.round(Number(value.replace(",", ".")) * 100) : null));
+/** An amount in the currency's units ("25", "1,250.50"), as integer cents; empty means free.
+ * At most 10,000,000: the column is a 32-bit integer of cents. */
+export const optionalAmount = optionalMoney({ format: "Enter an amount like 25 or 25.50.", maxCents: 1_000_000_000 });
 
 const optionalSeats = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { optionalText, yearField } from "~/lib/schema-fields";
+import { readCents } from "~/lib/money";
+import { optionalMoney, optionalText, yearField } from "~/lib/schema-fields";
 import {
   ENTRY_TYPES,
   EXPENSE_CATEGORIES,
@@ -12,46 +13,27 @@ export { YEAR_MESSAGE } from "~/lib/dates";
 const AMOUNT_MESSAGE = "Enter an amount like 2500 or 2,500.50.";
 const TOO_LARGE = `Enter at most ${(MAX_AMOUNT_CENTS / 100).toLocaleString("en-US")}.`;
 
-/**
- * An amount as members type it ("2500", "2,500.50", "2500,5", "$ 2 500") read as integer cents
- * without going through a float, so 0.29 is 29 cents exactly. Null for an empty field; a
- * negative or unreadable amount is a message.
- */
+const MONEY = { format: AMOUNT_MESSAGE, maxCents: MAX_AMOUNT_CENTS, tooLarge: TOO_LARGE };
+
+/** An amount as members type it, as integer cents (lib/money.ts's one reading): null for an
+ * empty field; a negative or unreadable amount is a message. */
 export function parseCents(typed: string): number | null | { error: string } {
-  const text = typed.replace(/[\s\u00a0$€£¥₦]/g, "");
-  if (!text) return null;
-  if (text.startsWith("-") || text.startsWith("−")) return { error: "The amount cannot be negative." };
-  let units: string;
-  let fraction = "";
-  let match: RegExpExecArray | null;
-  if ((match = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/.exec(text))) {
-    units = match[1].replaceAll(",", "");
-    fraction = match[2] ?? "";
-  } else if ((match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text))) {
-    units = match[1];
-    fraction = match[2] ?? "";
-  } else return { error: AMOUNT_MESSAGE };
-  if (units.replace(/^0+/, "").length > 15) return { error: TOO_LARGE };
-  const cents = Number(units) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents > MAX_AMOUNT_CENTS ? { error: TOO_LARGE } : cents;
+  const read = readCents(typed, MAX_AMOUNT_CENTS);
+  if (read === null || typeof read === "number") return read;
+  return { error: read.problem === "negative" ? "The amount cannot be negative." : read.problem === "too-large" ? TOO_LARGE : AMOUNT_MESSAGE };
 }
 
+// Required amounts are still not marked required on the form: the server's message says so.
+const requiredAmount = optionalMoney(MONEY).transform((cents, ctx) => {
+  if (cents === null) {
+    ctx.addIssue({ code: "custom", message: "Enter the amount." });
+    return z.NEVER;
+  }
+  return cents;
+});
+
 function amountField(required: boolean) {
-  return z
-    .string()
-    .optional()
-    .transform((typed, ctx) => {
-      const parsed = parseCents(typed ?? "");
-      if (parsed !== null && typeof parsed === "object") {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      if (parsed === null && required) {
-        ctx.addIssue({ code: "custom", message: "Enter the amount." });
-        return z.NEVER;
-      }
-      return parsed;
-    });
+  return required ? requiredAmount : optionalMoney(MONEY);
 }
 
 const title = z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters.");

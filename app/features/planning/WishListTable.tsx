@@ -28,6 +28,12 @@ export function WishListTable({ items, search }: { items: Item[]; search: string
               {item.imageUrl ? <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" /> : null}
               <div>
                 <span>{item.title}</span>
+                {item.status === "achieved" ? (
+                  // Achieved, not struck through: a line through the title reads as cancelled.
+                  <span className="badge badge--achieved">
+                    <span aria-hidden="true">✓ </span>Achieved
+                  </span>
+                ) : null}
                 {item.notes ? <p className="muted prewrap planning-notes">{item.notes}</p> : null}
               </div>
             </div>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalDate, optionalText, yearField } from "~/lib/schema-fields";
+import { optionalDate, optionalMoney, optionalText, yearField } from "~/lib/schema-fields";
 import { WISH_LIST_STATUSES, WISH_LIST_TYPES, valuesOf } from "./constants";
 
 export { YEAR_MESSAGE } from "~/lib/dates";
@@ -18,14 +18,9 @@ export function dateInYear<T extends Record<string, unknown>>(dateKey: keyof T &
   return [check, options] as const;
 }
 
-/** An estimated cost in the currency's units ("250", "1200.50"), as integer cents. */
-const optionalCost = z
-  .string()
-  .trim()
-  .optional()
-  .refine((value) => !value || !value.startsWith("-"), "The cost cannot be negative.")
-  .refine((value) => !value || value.startsWith("-") || /^\d{1,9}([.,]\d{1,2})?$/.test(value), "Enter an amount like 250 or 250.50.")
-  .transform((value) => (value ? Math.round(Number(value.replace(",", ".")) * 100) : null));
+/** An estimated cost in the currency's units ("250", "18,000", "1200.50"), as integer cents.
+ * At most 20,000,000: the column is a 32-bit integer of cents. */
+const optionalCost = optionalMoney({ format: "Enter an amount like 250 or 250.50.", negative: "The cost cannot be negative.", maxCents: 2_000_000_000 });
 
 export const wishListType = z.enum(valuesOf(WISH_LIST_TYPES), { error: "Choose a type from the list." });
 export const wishListStatus = z.enum(valuesOf(WISH_LIST_STATUSES), { error: "Choose a status from the list." });

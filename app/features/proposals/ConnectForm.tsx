@@ -9,7 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { AgreedTerms } from "./AgreedTerms";
 import { AGREEMENT } from "./constants";
 
-type Terms = { text: string; hash: string };
+type Terms = { text: string; hash: string; differences?: string[] };
 
 /**
  * SPEC.md §2's connect modal: one of the member's own proposals, a message and the agreement

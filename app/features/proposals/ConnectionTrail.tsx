@@ -1,5 +1,6 @@
 import type { ConnectionAction } from "~/lib/db-schema";
 import { ViewerTime } from "~/ui/viewer-time";
+import { TermsSummary } from "./TermsSummary";
 
 type Step = {
   id: number;
@@ -35,7 +36,7 @@ export function ConnectionTrail({ steps, currentHash }: { steps: Step[]; current
               <summary>
                 Terms agreed to{step.terms_hash === currentHash ? " (the terms as they stand)" : " (the terms have changed since)"}
               </summary>
-              <pre className="terms">{step.terms_text}</pre>
+              <TermsSummary text={step.terms_text} />
               <p className="hash">SHA-256 {step.terms_hash}</p>
             </details>
           ) : null}

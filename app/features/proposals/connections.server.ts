@@ -34,11 +34,40 @@ export function termsHash(text: string) {
   return crypto.createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-export type Terms = { text: string; hash: string };
+/** Where the entrepreneur's entry and the investor's do not match (the term, the rate, the
+ * amount against the tickets, the currency, the sector, the country): said before a member
+ * agrees, so that nobody agrees to 24 months at 9.5 % against 36 at 12 % without a word. */
+export function termsDifferences(entrepreneur: EntrepreneurEntry, investor: InvestorEntry): string[] {
+  const differences: string[] = [];
+  if (entrepreneur.term_months !== investor.term_months) {
+    differences.push(`Term: ${formatTerm(entrepreneur.term_months)} asked for, ${formatTerm(investor.term_months)} offered.`);
+  }
+  if (entrepreneur.rate_bp !== investor.rate_bp) {
+    differences.push(`Rate: ${formatRate(entrepreneur.rate_bp)} a year offered, ${formatRate(investor.rate_bp)} a year expected.`);
+  }
+  if (entrepreneur.currency !== investor.currency) {
+    differences.push(`Currency: the amount sought is in ${entrepreneur.currency}, the investor lends in ${investor.currency}.`);
+  } else if (entrepreneur.amount_cents < investor.min_ticket_cents || entrepreneur.amount_cents > investor.max_ticket_cents) {
+    const money = (cents: number) => formatMoney(cents, investor.currency);
+    differences.push(
+      `Amount: ${money(entrepreneur.amount_cents)} sought, tickets from ${money(investor.min_ticket_cents)} to ${money(investor.max_ticket_cents)}.`,
+    );
+  }
+  if (!investor.sectorList.includes(entrepreneur.sector)) {
+    differences.push(`Sector: ${sectorLabel(entrepreneur.sector)} is not among the investor's sectors.`);
+  }
+  if (investor.countryCodes.length > 0 && !investor.countryCodes.includes(entrepreneur.country)) {
+    differences.push(`Country: ${entrepreneur.countryName} is not among the investor's countries.`);
+  }
+  return differences;
+}
+
+/** `differences` are shown beside the text, not part of what is hashed and kept. */
+export type Terms = { text: string; hash: string; differences?: string[] };
 
 function termsOf(entrepreneur: EntrepreneurEntry, investor: InvestorEntry): Terms {
   const text = termsText(entrepreneur, investor);
-  return { text, hash: termsHash(text) };
+  return { text, hash: termsHash(text), differences: termsDifferences(entrepreneur, investor) };
 }
 
 /** The two entries a member's connect names: the member's own entry of `side` and the other

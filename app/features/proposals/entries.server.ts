@@ -4,7 +4,8 @@ import { db, nowIso } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { pageWindow } from "~/lib/paging";
 import { countryOptions } from "~/lib/places.server";
-import type { Side } from "./constants";
+import { formatMoney } from "~/lib/format";
+import { type Side, formatRate, formatTerm } from "./constants";
 import type { EntrepreneurInput, EntryFilter, InvestorInput } from "./schema.server";
 
 const PAGE_SIZE = 20;
@@ -230,26 +231,34 @@ export async function listInvestors(filter: EntryFilter, page: number) {
   return { entries, ...window };
 }
 
-/** The member's own entries of one side, for the connect dialog's select. */
+/** The member's own entries of one side, for the connect dialog's select, each named by its
+ * terms ("Green Mill Ltd: $25,000 over 24 months at 12.5 %"), not by a number. */
 export async function ownProposals(memberId: number, side: Side) {
+  const terms = (row: { amount_cents: number; currency: string; term_months: number; rate_bp: number }) =>
+    `${formatMoney(row.amount_cents, row.currency)} over ${formatTerm(row.term_months)} at ${formatRate(row.rate_bp)}`;
   if (side === "entrepreneur") {
     const rows = await db
       .selectFrom("entrepreneur_entries")
-      .select(["id", "business_name", "amount_cents", "currency"])
+      .select(["id", "business_name", "amount_cents", "currency", "term_months", "rate_bp"])
       .where("member_id", "=", memberId)
       .where("deleted_at", "is", null)
       .orderBy("id", "desc")
       .execute();
-    return rows.map((row) => ({ id: row.id, label: row.business_name, amount_cents: row.amount_cents, currency: row.currency }));
+    return rows.map((row) => ({ id: row.id, label: `${row.business_name}: ${terms(row)}`, amount_cents: row.amount_cents, currency: row.currency }));
   }
   const rows = await db
     .selectFrom("investor_entries")
-    .select(["id", "amount_cents", "currency"])
+    .select(["id", "amount_cents", "currency", "term_months", "rate_bp", "min_ticket_cents", "max_ticket_cents"])
     .where("member_id", "=", memberId)
     .where("deleted_at", "is", null)
     .orderBy("id", "desc")
     .execute();
-  return rows.map((row) => ({ id: row.id, label: `Investor entry #${row.id}`, amount_cents: row.amount_cents, currency: row.currency }));
+  return rows.map((row) => ({
+    id: row.id,
+    label: `${terms(row)}, tickets ${formatMoney(row.min_ticket_cents, row.currency)} to ${formatMoney(row.max_ticket_cents, row.currency)}`,
+    amount_cents: row.amount_cents,
+    currency: row.currency,
+  }));
 }
 
 /** The business named on the member's profile: the entrepreneur form starts from it. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { countryOptions } from "~/lib/places.server";
-import { idField, optionalText } from "~/lib/schema-fields";
+import { readCents } from "~/lib/money";
+import { idField, optionalText, requiredMoney } from "~/lib/schema-fields";
 import { MAX_AMOUNT_UNITS, MAX_RATE_PERCENT, MAX_TERM_MONTHS, SECTORS } from "./constants";
 
 const SECTOR_VALUES = SECTORS.map((sector) => sector.value) as [string, ...string[]];
@@ -12,17 +13,15 @@ function isCountry(code: string) {
 const requiredText = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `Use at most ${max} characters.`);
 
-/** An amount in currency units ("25000", "25000.50") as integer cents, above zero. */
+/** An amount in currency units ("25000", "25,000.50") as integer cents, above zero. */
 export const amountField = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .refine((value) => !value.startsWith("-"), "The amount cannot be below zero.")
-    .refine((value) => value.startsWith("-") || /^\d{1,9}([.,]\d{1,2})?$/.test(value.replace(/[\s_]/g, "")), "Enter an amount like 25000 or 25000.50.")
-    .transform((value) => Math.round(Number(value.replace(/[\s_]/g, "").replace(",", ".")) * 100))
-    .refine((cents) => cents > 0, "Enter an amount above 0.")
-    .refine((cents) => cents <= MAX_AMOUNT_UNITS * 100, `Use at most ${MAX_AMOUNT_UNITS.toLocaleString("en-US")}.`);
+  requiredMoney({
+    required: `${label} is required.`,
+    format: "Enter an amount like 25000 or 25000.50.",
+    negative: "The amount cannot be below zero.",
+    maxCents: MAX_AMOUNT_UNITS * 100,
+    tooLarge: `Use at most ${MAX_AMOUNT_UNITS.toLocaleString("en-US")}.`,
+  }).refine((cents) => cents > 0, "Enter an amount above 0.");
 
 const termField = z
   .string({ error: "Term is required." })
@@ -106,11 +105,14 @@ export const ConnectSchema = z.object({
 /** Accepting or declining, with an optional word to the other member. */
 export const AnswerSchema = z.object({ message: optionalText(2000), terms_hash: termsHashField });
 
+// Read as the forms read amounts; anything unreadable is no bound.
 const optionalAmount = z
   .string()
-  .trim()
   .optional()
-  .transform((value) => (value && /^\d{1,9}([.,]\d{1,2})?$/.test(value) ? Math.round(Number(value.replace(",", ".")) * 100) : null));
+  .transform((value) => {
+    const read = readCents(value ?? "", MAX_AMOUNT_UNITS * 100);
+    return typeof read === "number" ? read : null;
+  });
 
 /** The lists' GET filters: anything unreadable is ignored (a bookmark never breaks the page). */
 export const FilterSchema = z.object({

@@ -5,7 +5,7 @@ import { createContact, updateBusiness, updateContact } from "~/features/contact
 import { BusinessSchema, ContactSchema } from "~/features/contacts/schema";
 import { deleteFile } from "~/lib/files.server";
 import { formFailure, notFound } from "~/lib/http.server";
-import { placeOptionsOfForm } from "~/lib/places.server";
+import { placeOptionsOfForm, type Place } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveUpload, uploadErrorMessage } from "~/lib/uploads.server";
@@ -30,10 +30,12 @@ async function readForm(request: Request, member: Member, adding: boolean) {
 
 /** The add and edit dialogs' action: validate (SPEC.md §5 messages, the duplicate checks,
  * the phone number and the place, the image when adding), save, and land on the contact's
- * profile. The contact and its image are saved together or not at all. */
-export async function saveContact(request: Request, member: Member, contactId: number | null) {
+ * profile. The contact and its image are saved together or not at all. `existing` is the
+ * contact being edited (its place is kept as stored when the member leaves it alone). */
+export async function saveContact(request: Request, member: Member, existing: ({ id: number } & Place) | null) {
+  const contactId = existing?.id ?? null;
   const { formData, imageId, imageError } = await readForm(request, member, contactId === null);
-  const placesFor = () => placeOptionsOfForm(formData);
+  const placesFor = () => placeOptionsOfForm(formData, existing ?? undefined);
 
   if (formData.get("intent") === "refresh-places") {
     if (imageId) await deleteFile(imageId);
@@ -42,7 +44,7 @@ export async function saveContact(request: Request, member: Member, contactId: n
   }
 
   const submission = parseWithZod(formData, { schema: ContactSchema });
-  const checked = await contactChecks(member.id, contactId, formData);
+  const checked = await contactChecks(member.id, contactId, formData, existing ?? undefined);
   if (imageError) (checked.errors.image ??= []).push(imageError);
   if (submission.status !== "success" || Object.keys(checked.errors).length > 0) {
     if (imageId) await deleteFile(imageId);

@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
-  return saveContact(request, member, contact.id);
+  return saveContact(request, member, contact);
 }
 
 export default function EditContact() {

@@ -4,7 +4,7 @@ import { capacityErrors, createEvent, updateEvent } from "~/features/events/even
 import { EventSchema } from "~/features/events/schema";
 import { deleteFile } from "~/lib/files.server";
 import { formFailure, notFound } from "~/lib/http.server";
-import { placeErrors, placeOptionsOfForm } from "~/lib/places.server";
+import { placeErrors, placeOptionsOfForm, type Place } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveFormWithFile } from "~/lib/uploads.server";
@@ -22,15 +22,16 @@ async function readForm(request: Request, member: Member) {
 
 /**
  * The create and edit dialogs' action: validate (the dates, the seats already taken, the
- * place), save, and land on the event. `existing` is the owner's event being edited.
+ * place), save, and land on the event. `existing` is the owner's event being edited (its
+ * place is kept as stored when the member leaves it alone).
  */
 export async function saveEvent(
   request: Request,
   member: Member,
-  existing: { id: number; general_taken: number; vip_taken: number } | null,
+  existing: ({ id: number; general_taken: number; vip_taken: number } & Place) | null,
 ) {
   const { fields, imageId, imageError } = await readForm(request, member);
-  const placesFor = () => placeOptionsOfForm(fields);
+  const placesFor = () => placeOptionsOfForm(fields, existing ?? undefined);
 
   if (fields.get("intent") === "refresh-places") {
     if (imageId) await deleteFile(imageId);
@@ -40,7 +41,7 @@ export async function saveEvent(
 
   const submission = parseWithZod(fields, {
     schema: EventSchema.superRefine((event, ctx) => {
-      for (const [field, message] of Object.entries(placeErrors(event))) ctx.addIssue({ code: "custom", path: [field], message });
+      for (const [field, message] of Object.entries(placeErrors(event, existing ?? undefined))) ctx.addIssue({ code: "custom", path: [field], message });
       if (existing) {
         for (const [field, message] of Object.entries(capacityErrors(existing, event))) ctx.addIssue({ code: "custom", path: [field], message });
       }

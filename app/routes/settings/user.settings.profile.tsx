@@ -34,22 +34,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const formData = await request.formData();
+  // Kept as stored when the member leaves the place alone, though the lists would not offer it.
+  const stored = (await getProfile(member.id)) ?? undefined;
 
   if (formData.get("intent") === "refresh-places") {
     // Without JS: show the provinces and cities of the chosen country, keep what was typed,
     // save nothing.
     const submission = parseWithZod(formData, { schema: RefreshPlacesSchema });
-    return json({ result: submission.reply(), places: placeOptionsOfForm(formData) });
+    return json({ result: submission.reply(), places: placeOptionsOfForm(formData, stored) });
   }
 
   const submission = parseWithZod(formData, {
     schema: ProfileSchema.superRefine((profile, ctx) => {
-      for (const [field, message] of Object.entries(placeErrors(profile))) {
+      for (const [field, message] of Object.entries(placeErrors(profile, stored))) {
         ctx.addIssue({ code: "custom", path: [field], message });
       }
     }),
   });
-  if (submission.status !== "success") return formFailure(submission.reply(), { places: placeOptionsOfForm(formData) });
+  if (submission.status !== "success") return formFailure(submission.reply(), { places: placeOptionsOfForm(formData, stored) });
   await updateProfile(member.id, submission.value);
   return respond(request, { type: "success", message: "Your profile is saved." }, { to: "/user/settings/profile" });
 }
