@@ -51,7 +51,7 @@ describe("task form", () => {
     const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new?view=month&date=2030-01-01", TASK, member, [["weekdays", "MO"], ["weekdays", "WE"]]))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/calendar?view=month&date=2030-01-07");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Team review is added to your calendar." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Team review has been added to your calendar." });
     const [task] = await tasksOf(member.id);
     expect(task).toMatchObject({ kind: "task", category: "Work", recurrence: "weekly", weekdays: "MO,WE", occurrence_count: 4, until_date: null, priority: 8, alert: 1, place: null, time_zone: "UTC" });
     const form = await json<{ categories: string[]; defaults: Record<string, string> }>(await settle(() => newTask.loader(routeArgs(getRequest("/user/calendar/new?on=2030-02-03&kind=appointment", member.cookie)))));
@@ -103,7 +103,7 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     const complete = await settle(() => completeOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${first.key}/complete`, { csrf: "x", back: `/user/calendar/tasks/${id}` }, member.cookie), { occurrenceId: first.key })));
     expect(complete.headers.get("Location")).toBe(`/user/calendar/tasks/${id}`);
-    expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulation you have finished your task" });
+    expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulations, you have finished your task!" });
     const cancel = await settle(() => cancelOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${second.key}/cancel`, { csrf: "x" }, member.cookie), { occurrenceId: second.key })));
     expect(cancel.status).toBe(302);
     const after = await json<{ counts: Record<string, number>; occurrences: { status: string }[] }>(
@@ -114,7 +114,7 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     const edited = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${id}/edit?view=week&date=2020-01-06`, { ...TASK, title: "Renamed", category: "", recurrence: "daily", start_date: "2020-01-06" }, member), { taskId: String(id) })));
     expect(edited.headers.get("Location")).toBe(`/user/calendar/tasks/${id}?view=week&date=2020-01-06`);
-    expect(await flashOf(edited)).toEqual({ type: "success", message: "Task is Edited Successfully" });
+    expect(await flashOf(edited)).toEqual({ type: "success", message: "Task edited successfully." });
     expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Renamed", recurrence: "daily", occurrence_count: 4 });
     const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/edit`, member.cookie), { taskId: String(id) }))));
     expect(form.defaults).toMatchObject({ title: "Renamed", ends: "after", occurrence_count: "4", alert: "1" });
@@ -135,7 +135,7 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     const plain = await createTask(member.id, taskFields(), "UTC");
     const once = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${plain}/delete`, { csrf: "x" }, member.cookie), { taskId: String(plain) })));
-    expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up is deleted." });
+    expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up has been deleted from your calendar." });
     expect(await tasksOf(member.id)).toEqual([]);
   });
 

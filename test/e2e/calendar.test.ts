@@ -94,7 +94,7 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await dialog.getByLabel("Occurrences").fill("3");
     await dialog.getByLabel("Priority").selectOption("8");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "is added")).toContain("Daily stand-up is added to your calendar.");
+    expect(await toast(page, "has been added")).toContain("Daily stand-up has been added to your calendar.");
     await dialog.waitFor({ state: "detached" });
     const today = page.getByRole("region", { name: "Today's tasks" });
     await today.getByRole("link", { name: "Daily stand-up" }).waitFor();
@@ -116,14 +116,14 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     const occurrences = dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem");
     expect(await occurrences.count()).toBe(3);
     await occurrences.nth(0).getByRole("link", { name: "Complete" }).click();
-    await confirm(page, "Are you sure make this task complete?", "Yes, complete");
-    expect(await toast(page, "Congratulation")).toContain("Congratulation you have finished your task");
+    await confirm(page, "Are you sure you want to mark this task complete?", "Yes, complete");
+    expect(await toast(page, "Congratulations")).toContain("Congratulations, you have finished your task!");
     dialog = page.getByRole("dialog", { name: "Daily stand-up" });
     await dialog.getByRole("list", { name: "Occurrences" }).getByText("Completed").waitFor();
     await dismissToast(page);
     await dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem").nth(1).getByRole("link", { name: "Cancel" }).click();
-    await confirm(page, "Are you sure you want to Cancel this task?", "Yes, cancel it");
-    await toast(page, "is cancelled");
+    await confirm(page, "Are you sure you want to cancel this task?", "Yes, cancel it");
+    await toast(page, "has been cancelled");
     dialog = page.getByRole("dialog", { name: "Daily stand-up" });
     await dialog.getByRole("list", { name: "Occurrences" }).getByText("Cancelled").waitFor();
     expect(await dialog.getByRole("list", { name: "Counts" }).textContent()).toContain("Completed: 1");
@@ -137,7 +137,7 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Occurrences").inputValue()).toBe("3");
     await dialog.getByLabel("Title", { exact: true }).fill("Team stand-up");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    expect(await toast(page, "Edited")).toContain("Task is Edited Successfully");
+    expect(await toast(page, "edited")).toContain("Task edited successfully.");
     dialog = page.getByRole("dialog", { name: "Team stand-up" });
     await dialog.waitFor();
 
@@ -145,8 +145,8 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await dismissToast(page);
     await dialog.getByRole("link", { name: "Delete" }).click();
     await confirm(page, "Are you sure you want to delete this task?", "Yes, delete");
-    await confirm(page, "There is 1 Completed Task in this task group. Are you sure do you want to continue to delete?", "Yes, delete");
-    expect(await toast(page, "deleted")).toContain("Team stand-up is deleted.");
+    await confirm(page, "There is 1 completed task in this task group. Do you still want to delete it?", "Yes, delete");
+    expect(await toast(page, "deleted")).toContain("Team stand-up has been deleted from your calendar.");
     await page.waitForURL(atPath("/user/calendar"));
     await page.getByText("Nothing planned for today.").waitFor();
 
@@ -158,7 +158,7 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await dialog.getByLabel("Start time").fill("23:50");
     await dialog.getByLabel("End time").fill("23:55");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    await toast(page, "Dentist is added");
+    await toast(page, "Dentist has been added");
     if (!javaScript) await page.getByRole("list", { name: "Agenda" }).getByText("Appointment · Harbour Clinic").waitFor();
 
     if (javaScript) {

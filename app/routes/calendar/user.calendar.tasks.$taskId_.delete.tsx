@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { completedCount, deleteTask, getOwnTask } from "~/features/calendar/calendar.server";
-import { deleteAgainQuestion, DELETE_QUESTION } from "~/features/calendar/constants";
+import { deleteAgainQuestion, deletedMessage, DELETE_QUESTION } from "~/features/calendar/constants";
 import { useCalendarBack } from "~/features/calendar/use-calendar-back";
 import { backTo, notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!(await deleteTask(member.id, task.id))) notFound();
   const to = backTo(request, calendarReturn(request, member.timeZone));
-  return respond(request, { type: "success", message: `${task.title} is deleted.` }, { to: to.startsWith(`/user/calendar/tasks/${task.id}`) ? calendarReturn(request, member.timeZone) : to });
+  return respond(request, { type: "success", message: deletedMessage(task.title) }, { to: to.startsWith(`/user/calendar/tasks/${task.id}`) ? calendarReturn(request, member.timeZone) : to });
 }
 
 export default function DeleteTask() {
