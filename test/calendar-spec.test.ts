@@ -10,7 +10,7 @@ import { action as completeTaskSave } from "~/routes/spec/user.calenders.complet
 import { loader as editTaskOpen } from "~/routes/spec/user.calenders.edittask.$groupid";
 import { action as editTaskUpdate } from "~/routes/spec/user.calenders.edittaskupdate.$groupId";
 import { loader as taskList } from "~/routes/spec/user.calenders.task-list-under-group.$groupid";
-import { taskFields } from "./calendar-fixtures";
+import { createdLongAgo, taskFields } from "./calendar-fixtures";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 const call = (path: string, fields: Record<string, string>, member: TestMember) => postRequest(path, { csrf: "x", ...fields }, member.cookie);
@@ -38,6 +38,7 @@ describe("SPEC.md §7 calendar addresses", () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
     const id = await createTask(member.id, taskFields({ start_date: "2020-01-06", occurrence_count: 3 }), "UTC");
+    await createdLongAgo(member.id);
     await markOccurrence(member.id, id, "2020-01-06", "completed");
     await markOccurrence(member.id, id, "2020-01-07", "cancelled");
     const groupid = String(id);

@@ -51,6 +51,7 @@ export const deleteAgainQuestion = (completed: number) =>
 export const addedMessage = (title: string) => `${title} has been added to your calendar.`;
 export const deletedMessage = (title: string) => `${title} has been deleted from your calendar.`;
 /** `date` as the app writes dates ("6 Dec 2026"). */
+export const occurrenceDeletedMessage = (title: string, date: string) => `${title} on ${date} has been deleted from your calendar.`;
 export const cancelledMessage = (title: string, date: string) => `${title} on ${date} has been cancelled.`;
 /** SPEC.md §9: the notices after which the calendar reloads itself, with JS, after 3 s. */
 export const RELOAD_AFTER_MS = 3000;
