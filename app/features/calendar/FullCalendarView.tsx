@@ -16,6 +16,9 @@ const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth"
 
 const CLOCK = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
+/** The widths at which a month's or a week's days are too narrow for titles (calendar.css). */
+const PHONE = "(max-width: 480px)";
+
 function ourView(type: string): CalendarView {
   if (type === "dayGridMonth") return "month";
   if (type === "timeGridDay") return "day";
@@ -36,6 +39,7 @@ export default function FullCalendarView({
   onRange,
   onOpen,
   onDay,
+  onPick,
   onLink,
   onShown,
 }: {
@@ -50,6 +54,9 @@ export default function FullCalendarView({
   onRange: (view: CalendarView, date: string) => void;
   onOpen: (taskId: number) => void;
   onDay: (date: string) => void;
+  /** A day tapped on a phone: the page lists its occurrences under the grid, whose days are too
+   * narrow for their titles. */
+  onPick: (date: string) => void;
   onLink: (address: string) => void;
   /** It is on the page: the page's own agenda, which it replaces, can go. */
   onShown: () => void;
@@ -107,7 +114,7 @@ export default function FullCalendarView({
         if (click.event.url) onLink(click.event.url);
         else onOpen(Number(click.event.extendedProps.taskId));
       }}
-      dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
+      dateClick={(click) => (window.matchMedia(PHONE).matches && view !== "day" ? onPick : onDay)(click.dateStr.slice(0, 10))}
       // A day cell named by its number alone hides its events from screen readers' name checks.
       dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
       // "+N more" says which day, as the agenda's link does; an occurrence whose title the month's

@@ -124,14 +124,16 @@ export function TaskForm({
         <Field label="Start time" errors={fields.start_time.errors} inputProps={{ ...getInputProps(fields.start_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
       </div>
       {/* SPEC.md §4: an appointment is a moment, its end fields hidden. */}
-      <div className="grid-2" hidden={hydrated && !task}>
-        <Field
-          label={onlyFor("End date", "tasks only")}
-          hint="Only when it ends on a later day."
-          errors={fields.end_date.errors}
-          inputProps={getInputProps(fields.end_date, { type: "date" })}
-        />
-        <Field label={onlyFor("End time", "tasks only")} errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
+      <div hidden={hydrated && !task}>
+        <div className="grid-2">
+          <Field
+            label={onlyFor("End date", "tasks only")}
+            hint="Only when it ends on a later day."
+            errors={fields.end_date.errors}
+            inputProps={getInputProps(fields.end_date, { type: "date" })}
+          />
+          <Field label={onlyFor("End time", "tasks only")} errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
+        </div>
       </div>
       <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
       <label className="choice">
