@@ -338,6 +338,24 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await page.locator(".calendar-day-list").isVisible()).toBe(false);
   });
 
+  test("the calendar's views load nothing the page's security policy refuses (no console error)", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-console");
+    await signUp(page, { name: "Cal Console", email });
+    await busyDays(email, 7, new Date().toISOString().slice(0, 10));
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    for (const view of ["month", "week", "day"]) {
+      await page.goto(`/user/calendar?view=${view}`);
+      await hydrated(page);
+      if (javaScript) await page.getByTestId("full-calendar").locator(".fc-event").first().waitFor();
+    }
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+  });
+
   test("the calendar moves by month, week and day: the agenda's links without JS, FullCalendar's buttons with it", async () => {
     const page = await browser.newPage({ javaScript });
     await signUp(page, { name: "Cal Links", email: uniqueEmail("calendar-links") });

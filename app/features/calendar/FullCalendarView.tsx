@@ -1,3 +1,4 @@
+import { iconFontLeftOut } from "./fullcalendar-styles";
 import britishEnglish from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin from "@fullcalendar/interaction";
@@ -15,6 +16,7 @@ import type { ShownOccurrence } from "./shown.server";
 const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth", week: "timeGridWeek", day: "timeGridDay" };
 
 const CLOCK = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
 
 /** The widths at which a month's or a week's days are too narrow for titles (calendar.css). */
 const PHONE = "(max-width: 480px)";
@@ -81,8 +83,9 @@ export default function FullCalendarView({
       slotDuration="00:30:00"
       snapDuration="00:05:00"
       headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
-      // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
-      buttonIcons={false}
+      // Words rather than FullCalendar's icon font (left out of its styles: fullcalendar-styles.ts),
+      // whose role="img" spans have no text.
+      buttonIcons={iconFontLeftOut && false}
       buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
       // The 24-hour clock of the agenda and today's tasks (08:30–09:00), not FullCalendar's "8:30a".
       eventTimeFormat={CLOCK}

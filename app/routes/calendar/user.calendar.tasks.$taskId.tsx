@@ -132,7 +132,7 @@ export default function TaskView() {
       </div>
       <div className="dialog-actions">
         <Link to={`/user/calendar/tasks/${task.id}/delete${query}`} className="button button--danger" preventScrollReset>
-          Delete
+          {task.recurrence === "none" ? "Delete" : "Delete series"}
         </Link>
         <Link to={`/user/calendar/tasks/${task.id}/edit${query}`} className="button" preventScrollReset>
           Edit
