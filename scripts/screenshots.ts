@@ -46,6 +46,7 @@ try {
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
   const investorEntry = await db.selectFrom("investor_entries").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -68,6 +69,8 @@ try {
     { name: "business", path: `/user/businesses/${business.id}` },
     { name: "calendar", path: "/user/calendar" },
     { name: "calendar-week", path: "/user/calendar?view=week" },
+    { name: "calendar-task", path: `/user/calendar/tasks/${calendarTask.id}` },
+    { name: "calendar-add-appointment-dialog", path: "/user/calendar/new?kind=appointment" },
     { name: "journal", path: "/user/journal" },
     { name: "net-worth", path: "/user/net-worth" },
     { name: "net-worth-print", path: "/user/net-worth/print" },

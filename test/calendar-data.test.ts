@@ -10,7 +10,7 @@ import {
   taskGroup,
 } from "~/features/calendar/calendar.server";
 import { db } from "~/lib/db.server";
-import { taskFields } from "./calendar-fixtures";
+import { createdLongAgo, taskFields } from "./calendar-fixtures";
 import { createSignedInMember } from "./helpers";
 
 describe("calendar data", () => {
@@ -20,6 +20,7 @@ describe("calendar data", () => {
     const daily = await createTask(member.id, taskFields({ category: "Work" }), "Europe/Berlin");
     await createTask(member.id, taskFields({ kind: "appointment", title: "Dentist", recurrence: "none", occurrence_count: null, start_date: "2026-11-25", start_time: "14:00", end_time: "15:00", place: "Clinic" }), "UTC");
     await createTask(other.id, taskFields({ title: "Not mine" }), "UTC");
+    await createdLongAgo(member.id);
     await markOccurrence(member.id, daily, "2026-11-23", "completed");
     const now = new Date("2026-11-25T12:00:00Z");
     const found = await occurrencesBetween(member.id, "2026-11-23", "2026-11-25", now);

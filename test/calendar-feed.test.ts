@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
+import { createTask, deleteOccurrence, getOwnTask, markOccurrence } from "~/features/calendar/calendar.server";
 import { loader as feedLoader } from "~/routes/calendar/calendar-feed.$token.calendar[.]ics";
 import * as settings from "~/routes/settings/user.settings.calendar";
 import { taskFields } from "./calendar-fixtures";
@@ -22,6 +22,7 @@ describe("calendar feed", () => {
     const other = await createSignedInMember();
     const weekly = await createTask(member.id, taskFields({ title: "Weekly review", recurrence: "weekly", weekdays: "MO", start_date: "2026-03-16", occurrence_count: null, until_date: "2026-06-29", alert: 1 }), "Europe/Berlin");
     await markOccurrence(member.id, weekly, "2026-03-30", "cancelled");
+    await deleteOccurrence(member.id, (await getOwnTask(member.id, weekly))!, "2026-04-06");
     await createTask(member.id, taskFields({ kind: "appointment", title: "Dentist; check-up", recurrence: "none", occurrence_count: null, place: "Harbour Clinic", person: "Dr Okafor" }), "UTC");
     await createTask(other.id, taskFields({ title: "Not in my feed" }), "UTC");
 
@@ -36,6 +37,8 @@ describe("calendar feed", () => {
     expect(body).toContain("DTSTART;TZID=Europe/Berlin:20260316T090000\r\n");
     expect(body).toContain("RRULE:UNTIL=20260629T215900Z;FREQ=WEEKLY;BYDAY=MO;WKST=MO\r\n");
     expect(body).toContain("EXDATE;TZID=Europe/Berlin:20260330T090000\r\n");
+    // An occurrence deleted alone is left out too.
+    expect(body).toContain("EXDATE;TZID=Europe/Berlin:20260406T090000\r\n");
     expect(body).toContain("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Weekly review\r\nTRIGGER:-PT15M\r\nEND:VALARM");
     expect(body).toContain("SUMMARY:Dentist\\; check-up");
     expect(body).toContain("LOCATION:Harbour Clinic");

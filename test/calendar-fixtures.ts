@@ -26,3 +26,10 @@ export function taskFields(overrides: Partial<TaskFields> = {}): TaskFields {
     ...overrides,
   };
 }
+
+/** Dates the member's groups as created long ago: an occurrence that ended before its group was
+ * created is never missed, and tests of missed ones create their past series now. */
+export async function createdLongAgo(memberId: number) {
+  const { db } = await import("~/lib/db.server");
+  await db.updateTable("calendar_tasks").set({ created_at: "2000-01-01T00:00:00.000Z" }).where("member_id", "=", memberId).execute();
+}

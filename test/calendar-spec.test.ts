@@ -10,7 +10,7 @@ import { action as completeTaskSave } from "~/routes/spec/user.calenders.complet
 import { loader as editTaskOpen } from "~/routes/spec/user.calenders.edittask.$groupid";
 import { action as editTaskUpdate } from "~/routes/spec/user.calenders.edittaskupdate.$groupId";
 import { loader as taskList } from "~/routes/spec/user.calenders.task-list-under-group.$groupid";
-import { taskFields } from "./calendar-fixtures";
+import { createdLongAgo, taskFields } from "./calendar-fixtures";
 import { createSignedInMember, flashOf, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
 
 const call = (path: string, fields: Record<string, string>, member: TestMember) => postRequest(path, { csrf: "x", ...fields }, member.cookie);
@@ -38,6 +38,7 @@ describe("SPEC.md §7 calendar addresses", () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
     const id = await createTask(member.id, taskFields({ start_date: "2020-01-06", occurrence_count: 3 }), "UTC");
+    await createdLongAgo(member.id);
     await markOccurrence(member.id, id, "2020-01-06", "completed");
     await markOccurrence(member.id, id, "2020-01-07", "cancelled");
     const groupid = String(id);
@@ -67,7 +68,7 @@ describe("SPEC.md §7 calendar addresses", () => {
       EditTaskenablealert: "1",
     };
     const updated = await settle(() => editTaskUpdate(routeArgs(call(`/user/calenders/edittaskupdate/${id}`, payload, member), { groupId: groupid })));
-    expect(await flashOf(updated)).toEqual({ type: "success", message: "Task is Edited Successfully" });
+    expect(await flashOf(updated)).toEqual({ type: "success", message: "Task edited successfully." });
     expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Weekly sync", recurrence: "weekly", until_date: "2020-03-01", occurrence_count: null, start_time: "10:00", priority: 9, alert: 1 });
     const bad = await settle(() => editTaskUpdate(routeArgs(call(`/user/calenders/edittaskupdate/${id}`, { ...payload, EditTaskEndTime: "09:00" }, member), { groupId: groupid })));
     expect(bad.status).toBe(400);
@@ -98,7 +99,7 @@ describe("SPEC.md §7 calendar addresses", () => {
       { date: "2026-11-26", status: "cancelled" },
     ]);
     const again = await settle(() => dailyDeleteAgain.loader(routeArgs(getRequest(`/user/calender/daily-task/deleteagain?dailytask_id=${key}`, member.cookie))));
-    expect((await again.json()) as { question: string }).toMatchObject({ question: "There is 1 Completed Task in this task group. Are you sure do you want to continue to delete?" });
+    expect((await again.json()) as { question: string }).toMatchObject({ question: "There is 1 completed task in this task group. Do you still want to delete it?" });
     expect(await tasksOf(member.id)).toHaveLength(1);
 
     expect(await text(await settle(() => dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: key }, member)))))).toBe("error-1");
@@ -117,6 +118,6 @@ describe("SPEC.md §7 calendar addresses", () => {
     const plain = await createTask(member.id, taskFields(), "UTC");
     const fromPage = await settle(() => dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: `${plain}-2026-11-23`, from_page: "1" }, member))));
     expect(fromPage.headers.get("Location")).toMatch(/^\/user\/calendar\?/);
-    expect(await flashOf(fromPage)).toEqual({ type: "success", message: "Stand-up is deleted." });
+    expect(await flashOf(fromPage)).toEqual({ type: "success", message: "Stand-up has been deleted from your calendar." });
   });
 });

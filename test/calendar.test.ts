@@ -11,7 +11,7 @@ import * as deleteTaskRoute from "~/routes/calendar/user.calendar.tasks.$taskId_
 import * as editTask from "~/routes/calendar/user.calendar.tasks.$taskId_.edit";
 import { loader as homeLoader } from "~/routes/home/user._index";
 import { loader as printLoader } from "~/routes/calendar/user.journal_.$date.print";
-import { taskFields } from "./calendar-fixtures";
+import { createdLongAgo, taskFields } from "./calendar-fixtures";
 import { BASE, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const TASK = {
@@ -51,7 +51,7 @@ describe("task form", () => {
     const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new?view=month&date=2030-01-01", TASK, member, [["weekdays", "MO"], ["weekdays", "WE"]]))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/calendar?view=month&date=2030-01-07");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Team review is added to your calendar." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Team review has been added to your calendar." });
     const [task] = await tasksOf(member.id);
     expect(task).toMatchObject({ kind: "task", category: "Work", recurrence: "weekly", weekdays: "MO,WE", occurrence_count: 4, until_date: null, priority: 8, alert: 1, place: null, time_zone: "UTC" });
     const form = await json<{ categories: string[]; defaults: Record<string, string> }>(await settle(() => newTask.loader(routeArgs(getRequest("/user/calendar/new?on=2030-02-03&kind=appointment", member.cookie)))));
@@ -69,6 +69,36 @@ describe("task form", () => {
     expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fields, member))))).status).toBe(302);
     const [task] = await tasksOf(member.id);
     expect(task).toMatchObject({ kind: "appointment", category: null, recurrence: "none", occurrence_count: null, place: "Clinic", person: "Dr Okafor", description: "Check-up" });
+  });
+
+  test("an appointment is a moment: its end fields are ignored, its end is its start (SPEC.md §4)", async () => {
+    const member = await createSignedInMember();
+    const fields = { ...TASK, kind: "appointment", title: "Dentist", start_time: "14:00", end_time: "09:00", end_date: "2030-01-09" };
+    expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fields, member))))).status).toBe(302);
+    const [task] = await tasksOf(member.id);
+    expect(task).toMatchObject({ kind: "appointment", start_time: "14:00", end_time: "14:00", end_date: null });
+    const view = await json<{ task: { recurrenceWords: string }; occurrences: { start: string; end: string }[] }>(
+      await settle(() => taskViewLoader(routeArgs(getRequest(`/user/calendar/tasks/${task.id}`, member.cookie), { taskId: String(task.id) }))),
+    );
+    expect(view.occurrences).toMatchObject([{ start: "2030-01-07T14:00", end: "2030-01-07T14:00" }]);
+  });
+
+  test("a task may end on a later day than it starts (a two-day fair), never before", async () => {
+    const member = await createSignedInMember();
+    const fair = { ...TASK, title: "Trade fair", recurrence: "none", start_date: "2030-03-14", start_time: "09:00", end_date: "2030-03-15", end_time: "08:00" };
+    expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fair, member))))).status).toBe(302);
+    const [task] = await tasksOf(member.id);
+    expect(task).toMatchObject({ start_date: "2030-03-14", end_date: "2030-03-15", end_time: "08:00" });
+    const page = await json<{ occurrences: { title: string; start: string; end: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=week&date=2030-03-14", member.cookie)))));
+    expect(page.occurrences).toMatchObject([{ title: "Trade fair", start: "2030-03-14T09:00", end: "2030-03-15T08:00" }]);
+    const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${task.id}/edit`, member.cookie), { taskId: String(task.id) }))));
+    expect(form.defaults).toMatchObject({ start_date: "2030-03-14", end_date: "2030-03-15", end_time: "08:00" });
+    // The same day keeps no end date; an end date before the start is refused beside its field.
+    const sameDay = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${task.id}/edit`, { ...fair, end_date: "2030-03-14", end_time: "17:00" }, member), { taskId: String(task.id) })));
+    expect(sameDay.status).toBe(302);
+    expect((await tasksOf(member.id))[0]).toMatchObject({ end_date: null, end_time: "17:00" });
+    const before = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...fair, end_date: "2030-03-13" }, member))));
+    expect(await replyErrors(before)).toEqual({ end_date: ["The end date must be on or after the start date."] });
   });
 
   test("bad input is answered beside each field, nothing saved", async () => {
@@ -94,6 +124,7 @@ describe("task view, complete, cancel, edit, delete", () => {
   test("the tracking list with its counts; complete and cancel one; edit the group", async () => {
     const member = await createSignedInMember();
     const id = await createTask(member.id, taskFields({ start_date: "2020-01-06", occurrence_count: 3, title: "Old daily" }), "UTC");
+    await createdLongAgo(member.id);
     const view = await json<{ counts: Record<string, number>; occurrences: { key: string; status: string }[] }>(
       await settle(() => taskViewLoader(routeArgs(getRequest(`/user/calendar/tasks/${id}`, member.cookie), { taskId: String(id) }))),
     );
@@ -103,7 +134,7 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     const complete = await settle(() => completeOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${first.key}/complete`, { csrf: "x", back: `/user/calendar/tasks/${id}` }, member.cookie), { occurrenceId: first.key })));
     expect(complete.headers.get("Location")).toBe(`/user/calendar/tasks/${id}`);
-    expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulation you have finished your task" });
+    expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulations, you have finished your task!" });
     const cancel = await settle(() => cancelOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${second.key}/cancel`, { csrf: "x" }, member.cookie), { occurrenceId: second.key })));
     expect(cancel.status).toBe(302);
     const after = await json<{ counts: Record<string, number>; occurrences: { status: string }[] }>(
@@ -114,7 +145,7 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     const edited = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${id}/edit?view=week&date=2020-01-06`, { ...TASK, title: "Renamed", category: "", recurrence: "daily", start_date: "2020-01-06" }, member), { taskId: String(id) })));
     expect(edited.headers.get("Location")).toBe(`/user/calendar/tasks/${id}?view=week&date=2020-01-06`);
-    expect(await flashOf(edited)).toEqual({ type: "success", message: "Task is Edited Successfully" });
+    expect(await flashOf(edited)).toEqual({ type: "success", message: "Task edited successfully." });
     expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Renamed", recurrence: "daily", occurrence_count: 4 });
     const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/edit`, member.cookie), { taskId: String(id) }))));
     expect(form.defaults).toMatchObject({ title: "Renamed", ends: "after", occurrence_count: "4", alert: "1" });
@@ -128,15 +159,64 @@ describe("task view, complete, cancel, edit, delete", () => {
     expect(first.headers.get("Location")).toBe(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`);
     expect(await tasksOf(member.id)).toHaveLength(1);
     const question = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/delete?again=1`, member.cookie), { taskId: String(id) }))));
-    expect(question).toEqual({ title: "Stand-up", completed: 1, again: true });
+    expect(question).toEqual({ title: "Stand-up", completed: 1, again: true, occurrenceDate: null });
     const second = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`, { csrf: "x", again: "1" }, member.cookie), { taskId: String(id) })));
     expect(second.headers.get("Location")).toBe("/user/calendar?view=day&date=2026-11-23");
     expect(await tasksOf(member.id)).toEqual([]);
 
     const plain = await createTask(member.id, taskFields(), "UTC");
     const once = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${plain}/delete`, { csrf: "x" }, member.cookie), { taskId: String(plain) })));
-    expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up is deleted." });
+    expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up has been deleted from your calendar." });
     expect(await tasksOf(member.id)).toEqual([]);
+  });
+
+  test("deleting from one occurrence asks which: that occurrence alone, or the whole series", async () => {
+    const member = await createSignedInMember();
+    const id = await createTask(member.id, taskFields(), "UTC");
+    await markOccurrence(member.id, id, "2026-11-23", "completed");
+    await markOccurrence(member.id, id, "2026-11-24", "completed");
+    const key = `${id}-2026-11-24`;
+    const address = `/user/calendar/tasks/${id}/delete?view=day&date=2026-11-24&occurrence=${key}`;
+    const question = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(address, member.cookie), { taskId: String(id) }))));
+    expect(question).toEqual({ title: "Stand-up", completed: 2, again: false, occurrenceDate: "24 Nov 2026" });
+
+    const one = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(address, { csrf: "x", scope: "occurrence" }, member.cookie), { taskId: String(id) })));
+    expect(one.headers.get("Location")).toBe("/user/calendar?view=day&date=2026-11-24");
+    expect(await flashOf(one)).toEqual({ type: "success", message: "Stand-up on 24 Nov 2026 has been deleted from your calendar." });
+    expect(await tasksOf(member.id)).toHaveLength(1);
+    const left = await occurrencesBetween(member.id, "2026-11-23", "2026-11-29");
+    expect(left.map((o) => o.date)).toEqual(["2026-11-23", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(left[0].status).toBe("completed");
+    // Its mark went with it; the group's other completed occurrence still asks a second time.
+    expect(await db.selectFrom("calendar_occurrences").select("date").where("task_id", "=", id).execute()).toEqual([{ date: "2026-11-23" }]);
+    const other = `/user/calendar/tasks/${id}/delete?occurrence=${id}-2026-11-25`;
+    const series = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(other, { csrf: "x", scope: "series" }, member.cookie), { taskId: String(id) })));
+    expect(series.headers.get("Location")).toBe(`${other}&again=1`);
+    const again = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`${other}&again=1`, member.cookie), { taskId: String(id) }))));
+    expect(again).toMatchObject({ again: true, occurrenceDate: null });
+    await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`${other}&again=1`, { csrf: "x", again: "1" }, member.cookie), { taskId: String(id) })));
+    expect(await tasksOf(member.id)).toEqual([]);
+
+    // A task that happens once has nothing to choose: its occurrence is the task.
+    const single = await createTask(member.id, taskFields({ recurrence: "none", occurrence_count: null }), "UTC");
+    const asked = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${single}/delete?occurrence=${single}-2026-11-23`, member.cookie), { taskId: String(single) }))));
+    expect(asked).toMatchObject({ occurrenceDate: null });
+    // Another member's occurrence named in the address is not found.
+    const stranger = await createSignedInMember();
+    const theirs = await createTask(stranger.id, taskFields(), "UTC");
+    const denied = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${theirs}/delete?occurrence=${theirs}-2026-11-24`, { csrf: "x", scope: "occurrence" }, member.cookie), { taskId: String(theirs) })));
+    expect(denied.status).toBe(404);
+  });
+
+  test("a task added for a time already past today is pending, never born missed", async () => {
+    const member = await createSignedInMember();
+    const today = new Date().toISOString().slice(0, 10);
+    const response = await settle(() =>
+      newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, recurrence: "none", start_date: today, start_time: "00:00", end_time: "00:05" }, member))),
+    );
+    expect(response.status).toBe(302);
+    const page = await json<{ daily: { title: string; status: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar", member.cookie)))));
+    expect(page.daily).toMatchObject([{ title: "Team review", status: "pending" }]);
   });
 
   test("another member gets 404 on every group and occurrence, and never sees them", async () => {
@@ -263,6 +343,7 @@ describe("daily tasks", () => {
     const today = new Date().toISOString().slice(0, 10);
     const weekly = await createTask(member.id, taskFields({ title: "Weekly since 2001", start_date: "2001-01-01", recurrence: "weekly", weekdays: "MO", occurrence_count: null, until_date: null }), "UTC");
     const once = await createTask(member.id, taskFields({ title: "Today only", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }), "UTC");
+    await createdLongAgo(member.id);
     await markOccurrence(member.id, weekly, "2001-01-08", "cancelled");
     await markOccurrence(member.id, once, today, "completed");
     type Page = { occurrences: { key: string; status: string }[]; daily: { key: string; status: string }[] };

@@ -86,7 +86,7 @@ describe("journal", () => {
     const saved = await save(member, DAY, { text: "  Met Daniel.\n\nSent the deck.  " });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/user/journal?date=${DAY}`);
-    expect(await flashOf(saved)).toEqual({ type: "success", message: `Journal Successfully saved under the date ${DAY}` });
+    expect(await flashOf(saved)).toEqual({ type: "success", message: "Journal saved under the date 20 Nov 2026" });
     const first = (await page(member, `?date=${DAY}`)).data;
     expect(first.entry).toMatchObject({ date: DAY, text: "Met Daniel.\n\nSent the deck." });
     expect(first.entry!.created_at).toBe(first.entry!.updated_at);
@@ -94,7 +94,7 @@ describe("journal", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     const edited = await save(member, DAY, { text: "Met Daniel and Amara." });
-    expect(await flashOf(edited)).toEqual({ type: "success", message: `Journal Successfully saved under the date ${DAY}` });
+    expect(await flashOf(edited)).toEqual({ type: "success", message: "Journal saved under the date 20 Nov 2026" });
     const after = (await (await dialog(member, DAY)).json()) as { entry: Entry };
     expect(after.entry.text).toBe("Met Daniel and Amara.");
     expect(after.entry.created_at).toBe(first.entry!.created_at);

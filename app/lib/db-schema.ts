@@ -544,8 +544,12 @@ export interface CalendarTasksTable {
   start_date: string;
   start_time: string;
   end_time: string;
+  /** The date the first occurrence ends on, when a later day than it starts. */
+  end_date: string | null;
   until_date: string | null;
   occurrence_count: number | null;
+  /** The dates deleted from the series, comma-separated. */
+  skipped_dates: string | null;
   time_zone: string;
   priority: number;
   alert: Generated<number>;

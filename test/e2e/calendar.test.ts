@@ -83,8 +83,8 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Start time").getAttribute("step")).toBe("300");
     // A task's category and repetition are named once each (no "Category" box under a "Category" heading).
     expect(await dialog.getByText(/^Category/).count()).toBe(1);
-    expect(await dialog.getByText(/^Repeat/).count()).toBe(1);
-    expect(await dialog.getByText("(tasks only)").count()).toBe(javaScript ? 0 : 2);
+    expect(await dialog.getByText(/^Repeats/).count()).toBe(1);
+    expect(await dialog.getByText("(tasks only)").count()).toBe(javaScript ? 0 : 4);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     dialog = page.getByRole("dialog", { name: "Add task" });
     expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Enter a title.");
@@ -94,7 +94,7 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await dialog.getByLabel("Occurrences").fill("3");
     await dialog.getByLabel("Priority").selectOption("8");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "is added")).toContain("Daily stand-up is added to your calendar.");
+    expect(await toast(page, "has been added")).toContain("Daily stand-up has been added to your calendar.");
     await dialog.waitFor({ state: "detached" });
     const today = page.getByRole("region", { name: "Today's tasks" });
     await today.getByRole("link", { name: "Daily stand-up" }).waitFor();
@@ -116,16 +116,22 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     const occurrences = dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem");
     expect(await occurrences.count()).toBe(3);
     await occurrences.nth(0).getByRole("link", { name: "Complete" }).click();
-    await confirm(page, "Are you sure make this task complete?", "Yes, complete");
-    expect(await toast(page, "Congratulation")).toContain("Congratulation you have finished your task");
+    await confirm(page, "Are you sure you want to mark this task complete?", "Yes, complete");
+    expect(await toast(page, "Congratulations")).toContain("Congratulations, you have finished your task!");
     dialog = page.getByRole("dialog", { name: "Daily stand-up" });
     await dialog.getByRole("list", { name: "Occurrences" }).getByText("Completed").waitFor();
     await dismissToast(page);
     await dialog.getByRole("list", { name: "Occurrences" }).getByRole("listitem").nth(1).getByRole("link", { name: "Cancel" }).click();
-    await confirm(page, "Are you sure you want to Cancel this task?", "Yes, cancel it");
-    await toast(page, "is cancelled");
+    await confirm(page, "Are you sure you want to cancel this task?", "Yes, cancel it");
+    await toast(page, "has been cancelled");
     dialog = page.getByRole("dialog", { name: "Daily stand-up" });
     await dialog.getByRole("list", { name: "Occurrences" }).getByText("Cancelled").waitFor();
+    // SPEC.md §4: a cancelled occurrence is grey with struck-through text.
+    const cancelledTime = dialog.locator(".occurrence--cancelled .occurrence-time");
+    expect(await cancelledTime.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe("line-through");
+    expect(await cancelledTime.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(95, 99, 104)");
+    // Dates read as the app writes them ("Sun 6 Dec 2026, 09:00–09:30"), not "2026-12-06".
+    expect(await cancelledTime.textContent()).toMatch(/^\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d–\d\d:\d\d$/);
     expect(await dialog.getByRole("list", { name: "Counts" }).textContent()).toContain("Completed: 1");
 
     // Edit the group.
@@ -137,7 +143,7 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Occurrences").inputValue()).toBe("3");
     await dialog.getByLabel("Title", { exact: true }).fill("Team stand-up");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    expect(await toast(page, "Edited")).toContain("Task is Edited Successfully");
+    expect(await toast(page, "edited")).toContain("Task edited successfully.");
     dialog = page.getByRole("dialog", { name: "Team stand-up" });
     await dialog.waitFor();
 
@@ -145,8 +151,8 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await dismissToast(page);
     await dialog.getByRole("link", { name: "Delete" }).click();
     await confirm(page, "Are you sure you want to delete this task?", "Yes, delete");
-    await confirm(page, "There is 1 Completed Task in this task group. Are you sure do you want to continue to delete?", "Yes, delete");
-    expect(await toast(page, "deleted")).toContain("Team stand-up is deleted.");
+    await confirm(page, "There is 1 completed task in this task group. Do you still want to delete it?", "Yes, delete");
+    expect(await toast(page, "deleted")).toContain("Team stand-up has been deleted from your calendar.");
     await page.waitForURL(atPath("/user/calendar"));
     await page.getByText("Nothing planned for today.").waitFor();
 
@@ -155,10 +161,11 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Repeats").isVisible()).toBe(!javaScript);
     await dialog.getByLabel("Title", { exact: true }).fill("Dentist");
     await dialog.getByLabel("Place", { exact: true }).fill("Harbour Clinic");
+    // SPEC.md §4: an appointment is a moment; its end fields are hidden (with JS) and ignored.
+    expect(await dialog.getByLabel("End time").isVisible()).toBe(!javaScript);
     await dialog.getByLabel("Start time").fill("23:50");
-    await dialog.getByLabel("End time").fill("23:55");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    await toast(page, "Dentist is added");
+    await toast(page, "Dentist has been added");
     if (!javaScript) await page.getByRole("list", { name: "Agenda" }).getByText("Appointment · Harbour Clinic").waitFor();
 
     if (javaScript) {
@@ -182,6 +189,25 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       // The week's days, narrower still on a phone, show its clock whole too.
       expect(await clockWholeOnPhones(page, week.locator(".fc-timegrid-event", { hasText: "Dentist" }).first())).toEqual([true, true, true]);
     }
+  });
+
+  test("the task form's dialog is named for what it adds: Add appointment once an appointment is chosen, refused or not", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Cal Kind", email: uniqueEmail("calendar-kind") });
+    await page.goto("/user/calendar/new");
+    await page.getByRole("dialog", { name: "Add task" }).waitFor();
+    await hydrated(page);
+    if (javaScript) {
+      await page.getByRole("dialog", { name: "Add task" }).getByLabel("Appointment", { exact: true }).check();
+      await page.getByRole("dialog", { name: "Add appointment" }).waitFor();
+      await page.goto("/user/calendar/new");
+      await hydrated(page);
+    }
+    // The choice is sent: a form refused for a missing title comes back named for it (without JS too).
+    await page.getByRole("dialog", { name: "Add task" }).getByLabel("Appointment", { exact: true }).check();
+    await page.getByRole("dialog", { name: javaScript ? "Add appointment" : "Add task" }).getByRole("button", { name: "Save", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Add appointment" });
+    expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Enter a title.");
   });
 
   test("a busy day of the month shows its first five and links to the rest on its day", async () => {
@@ -245,6 +271,89 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(await heading.textContent()).toBe("Week of 4 March 2030");
     await page.waitForTimeout(300);
     expect(asked).toEqual([]);
+  });
+
+  test("deleting today's occurrence asks whether it goes alone or with its series; alone, the series stays", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-delete-one");
+    await signUp(page, { name: "Cal One", email });
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    await busyDays(email, 1, today);
+    await page.goto("/user/calendar");
+    await hydrated(page);
+    const todays = page.getByRole("region", { name: "Today's tasks" });
+    await todays.getByRole("link", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm!" });
+    await dialog.waitFor();
+    await hydrated(page);
+    expect(await dialog.getByRole("radio", { name: /^Only this occurrence/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole("radio", { name: "The whole series, with every occurrence" }).isChecked()).toBe(false);
+    await dialog.getByRole("button", { name: "Yes, delete" }).click();
+    expect(await toast(page, "has been deleted")).toMatch(/Busy 1 on \d{1,2} \w{3} \d{4} has been deleted from your calendar\./);
+    await todays.getByText("Nothing planned for today.").waitFor();
+    // Tomorrow's occurrence is still there.
+    await page.goto(`/user/calendar?view=day&date=${tomorrow}`);
+    await page.getByRole("list", { name: "Agenda", includeHidden: true }).getByText("Busy 1").waitFor({ state: "attached" });
+  });
+
+  test("a member reads what each item is: the month's titles whole at 1280px, a day's list under the month and the week at 390px", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-titles");
+    await signUp(page, { name: "Cal Titles", email });
+    useServerData();
+    const { memberIdByEmail } = await import("~/features/members/members.server");
+    const { createTask } = await import("~/features/calendar/calendar.server");
+    const { taskFields } = await import("../calendar-fixtures");
+    const memberId = (await memberIdByEmail(email))!;
+    await createTask(memberId, taskFields({ title: "Warehouse inventory check", start_date: "2030-03-04", recurrence: "none", occurrence_count: null, start_time: "08:30", end_time: "09:00" }), "UTC");
+    await createTask(memberId, taskFields({ title: "Weekly supplier call", start_date: "2030-03-06", recurrence: "none", occurrence_count: null, start_time: "10:00", end_time: "10:30" }), "UTC");
+    await page.goto("/user/calendar?view=month&date=2030-03-01");
+    await hydrated(page);
+    if (!javaScript) {
+      // Without JS the agenda is the calendar, a title beside each time.
+      const agenda = page.getByRole("list", { name: "Agenda" });
+      await agenda.getByRole("link", { name: "Warehouse inventory check" }).waitFor();
+      await agenda.getByRole("link", { name: "Weekly supplier call" }).waitFor();
+      return;
+    }
+    const grid = page.getByTestId("full-calendar");
+    // On a phone the month's days show times; the day's list under it names what they are.
+    const list = page.getByRole("region", { name: "Monday 4 March 2030" });
+    await grid.locator(".fc-daygrid-event").first().waitFor();
+    await list.getByRole("link", { name: "Warehouse inventory check" }).waitFor();
+    await grid.locator('td[data-date="2030-03-06"]').click({ position: { x: 5, y: 5 } });
+    await page.getByRole("region", { name: "Wednesday 6 March 2030" }).getByRole("link", { name: "Weekly supplier call" }).waitFor();
+    // The same under the week.
+    await page.goto("/user/calendar?view=week&date=2030-03-04");
+    await grid.locator(".fc-timegrid-event").first().waitFor();
+    await page.getByRole("region", { name: "Monday 4 March 2030" }).getByRole("link", { name: "Warehouse inventory check" }).waitFor();
+
+    // On a laptop the month's days show each title whole, and the list is not needed.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/user/calendar?view=month&date=2030-03-01");
+    const title = grid.locator(".fc-daygrid-event", { hasText: "Warehouse" }).locator(".fc-event-title");
+    await title.waitFor();
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= element.closest("td")!.getBoundingClientRect().right)).toBe(true);
+    expect(await page.locator(".calendar-day-list").isVisible()).toBe(false);
+  });
+
+  test("the calendar's views load nothing the page's security policy refuses (no console error)", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-console");
+    await signUp(page, { name: "Cal Console", email });
+    await busyDays(email, 7, new Date().toISOString().slice(0, 10));
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    for (const view of ["month", "week", "day"]) {
+      await page.goto(`/user/calendar?view=${view}`);
+      await hydrated(page);
+      if (javaScript) await page.getByTestId("full-calendar").locator(".fc-event").first().waitFor();
+    }
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
   });
 
   test("the calendar moves by month, week and day: the agenda's links without JS, FullCalendar's buttons with it", async () => {

@@ -27,7 +27,7 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     await page.getByRole("heading", { name: "Journal", level: 1 }).waitFor();
     const today = await page.getByRole("link", { name: "Today", exact: true }).getAttribute("href");
     expect(today).toMatch(/^\/user\/journal\?date=\d{4}-\d{2}-\d{2}$/);
-    await page.getByText("Start To Write new Journal...").waitFor();
+    await page.getByText("Start writing a new journal…").waitFor();
 
     // The day before and after, and any date through the date field.
     await page.getByRole("link", { name: "← Previous day" }).click();
@@ -47,14 +47,14 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     expect(await dialog.getByTestId("journal-created").textContent()).toBe("0000-00-00");
     expect(await dialog.getByTestId("journal-updated").textContent()).toBe("0000-00-00");
     const text = dialog.getByLabel("Journal", { exact: true });
-    expect(await text.getAttribute("placeholder")).toBe("Start To Write new Journal...");
+    expect(await text.getAttribute("placeholder")).toBe("Start writing a new journal…");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     dialog = page.getByRole("dialog", { name: "Journal · Friday 20 November 2026" });
     expect(await fieldErrors(dialog.getByLabel("Journal", { exact: true }))).toContain("Write your journal before saving.");
 
     await dialog.getByLabel("Journal", { exact: true }).fill("Met Daniel at the lounge.\nSent him the deck.");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "Journal Successfully saved")).toContain(`Journal Successfully saved under the date ${DAY}`);
+    expect(await toast(page, "Journal saved")).toContain("Journal saved under the date 20 Nov 2026");
     await dialog.waitFor({ state: "detached" });
     expect(new URL(page.url()).searchParams.get("date")).toBe(DAY);
     expect(await page.getByTestId("journal-text").textContent()).toBe("Met Daniel at the lounge.\nSent him the deck.");
@@ -70,7 +70,7 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     expect(await edit.inputValue()).toBe("Met Daniel at the lounge.\nSent him the deck.");
     await edit.fill("Met Daniel and Amara at the lounge.");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "Journal Successfully saved")).toContain(`Journal Successfully saved under the date ${DAY}`);
+    expect(await toast(page, "Journal saved")).toContain("Journal saved under the date 20 Nov 2026");
     expect(await page.getByTestId("journal-text").textContent()).toBe("Met Daniel and Amara at the lounge.");
     await dismissToast(page);
 
@@ -107,7 +107,7 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
     const other = await browser.newPage({ javaScript });
     await signUp(other, { name: "Otto Other", email: uniqueEmail("journal-other") });
     await visit(other, `/user/journal?date=${DAY}`);
-    await other.getByText("Start To Write new Journal...").waitFor();
+    await other.getByText("Start writing a new journal…").waitFor();
     expect(await other.getByText("Met Daniel").count()).toBe(0);
     await visit(other, `/user/journal/${DAY}/print`);
     await other.getByText("No journal was written for this day.").waitFor();

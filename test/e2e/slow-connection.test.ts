@@ -67,7 +67,7 @@ describe("forms used before the JavaScript has run", () => {
     expect(await dialog.getByLabel("On a day of the month").isVisible()).toBe(true);
     expect(await dialog.getByLabel("Month", { exact: true }).isVisible()).toBe(false);
     expect(await dialog.getByLabel("Occurrences").isVisible()).toBe(true);
-    expect(await dialog.getByLabel("End date").isVisible()).toBe(false);
+    expect(await dialog.getByLabel("Repeat until").isVisible()).toBe(false);
 
     // The profile: the country chosen before stays, and its provinces are fetched.
     scriptsRun = await visitBeforeScripts(page, "/user/settings/profile");

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import { CsrfInput } from "~/ui/csrf-input";
 
 /** A daily-task call opened as a page: its question and the form that answers it (SPEC.md §7's
@@ -8,7 +9,7 @@ export function DailyTaskQuestion({ dailyTaskId, title, date, question }: { dail
     <section className="card" aria-labelledby="daily-task-question">
       <h1 id="daily-task-question">Confirm!</h1>
       <p>
-        <strong>{title}</strong> · {date}
+        <strong>{title}</strong> · {formatDate(date)}
       </p>
       <Form method="post">
         <CsrfInput />

@@ -6,8 +6,8 @@ import type { ShownOccurrence } from "./shown.server";
 
 const canMark = (occurrence: ShownOccurrence) => occurrence.status === "pending" || occurrence.status === "missed";
 
-/** SPEC.md §7's daily tasks: today's occurrences with their actions (complete or cancel this one,
- * delete the group), and the day's journal. `back` is the page the dialogs return to. */
+/** SPEC.md §7's daily tasks: today's occurrences with their actions (complete, cancel or delete
+ * this one; deleting asks whether the whole series goes), and the day's journal. `back` is the page the dialogs return to. */
 export function DailyTasks({
   today,
   occurrences,
@@ -46,7 +46,7 @@ export function DailyTasks({
                     </Link>
                   </>
                 ) : null}
-                <Link to={`/user/calendar/tasks/${occurrence.taskId}/delete${query}`} className="button button--danger button--small" preventScrollReset>
+                <Link to={`/user/calendar/tasks/${occurrence.taskId}/delete${query}&occurrence=${occurrence.key}`} className="button button--danger button--small" preventScrollReset>
                   Delete
                 </Link>
               </span>

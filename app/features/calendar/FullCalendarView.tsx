@@ -1,3 +1,4 @@
+import { iconFontLeftOut } from "./fullcalendar-styles";
 import britishEnglish from "@fullcalendar/core/locales/en-gb";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin from "@fullcalendar/interaction";
@@ -15,6 +16,10 @@ import type { ShownOccurrence } from "./shown.server";
 const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth", week: "timeGridWeek", day: "timeGridDay" };
 
 const CLOCK = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
+
+
+/** The widths at which a month's or a week's days are too narrow for titles (calendar.css). */
+const PHONE = "(max-width: 480px)";
 
 function ourView(type: string): CalendarView {
   if (type === "dayGridMonth") return "month";
@@ -36,6 +41,7 @@ export default function FullCalendarView({
   onRange,
   onOpen,
   onDay,
+  onPick,
   onLink,
   onShown,
 }: {
@@ -50,6 +56,9 @@ export default function FullCalendarView({
   onRange: (view: CalendarView, date: string) => void;
   onOpen: (taskId: number) => void;
   onDay: (date: string) => void;
+  /** A day tapped on a phone: the page lists its occurrences under the grid, whose days are too
+   * narrow for their titles. */
+  onPick: (date: string) => void;
   onLink: (address: string) => void;
   /** It is on the page: the page's own agenda, which it replaces, can go. */
   onShown: () => void;
@@ -74,8 +83,9 @@ export default function FullCalendarView({
       slotDuration="00:30:00"
       snapDuration="00:05:00"
       headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listWeek" }}
-      // Words rather than FullCalendar's icon font, whose role="img" spans have no text.
-      buttonIcons={false}
+      // Words rather than FullCalendar's icon font (left out of its styles: fullcalendar-styles.ts),
+      // whose role="img" spans have no text.
+      buttonIcons={iconFontLeftOut && false}
       buttonText={{ prev: "‹ Previous", next: "Next ›", today: "Today", month: "Month", week: "Week", day: "Day", list: "List" }}
       // The 24-hour clock of the agenda and today's tasks (08:30–09:00), not FullCalendar's "8:30a".
       eventTimeFormat={CLOCK}
@@ -107,7 +117,7 @@ export default function FullCalendarView({
         if (click.event.url) onLink(click.event.url);
         else onOpen(Number(click.event.extendedProps.taskId));
       }}
-      dateClick={(click) => onDay(click.dateStr.slice(0, 10))}
+      dateClick={(click) => (window.matchMedia(PHONE).matches && view !== "day" ? onPick : onDay)(click.dateStr.slice(0, 10))}
       // A day cell named by its number alone hides its events from screen readers' name checks.
       dayCellDidMount={(cell) => cell.el.removeAttribute("aria-labelledby")}
       // "+N more" says which day, as the agenda's link does; an occurrence whose title the month's

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { timeRange } from "./OccurrenceStatus";
+import { occurrenceWhen } from "./OccurrenceStatus";
 import { useCalendarBack } from "./use-calendar-back";
 
 /** The question before completing or cancelling one occurrence (SPEC.md §8). */
@@ -10,7 +10,7 @@ export function MarkOccurrence({ question, confirmLabel, title, start, end }: { 
     <ConfirmDialog message={question} confirmLabel={confirmLabel} cancelTo={useCalendarBack()} destructive={false}>
       {back ? <input type="hidden" name="back" value={back} /> : null}
       <p>
-        <strong>{title}</strong> · {start.slice(0, 10)} {timeRange(start, end)}
+        <strong>{title}</strong> · {occurrenceWhen(start, end)}
       </p>
     </ConfirmDialog>
   );

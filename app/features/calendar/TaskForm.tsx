@@ -53,7 +53,15 @@ function Part({ legend, when, applies, hydrated, children }: { legend: string; w
 type Defaults = Record<string, string | string[]>;
 
 /** SPEC.md §2's task form: create a task or an appointment, and edit a group. */
-export function TaskForm({ lastResult, constraint, defaults, categories, formId, submitLabel }: ServerFormProps<Defaults> & { categories: string[]; formId: string; submitLabel: string }) {
+export function TaskForm({
+  lastResult,
+  constraint,
+  defaults,
+  categories,
+  formId,
+  submitLabel,
+  onKindChange,
+}: ServerFormProps<Defaults> & { categories: string[]; formId: string; submitLabel: string; onKindChange?: (kind: string) => void }) {
   const pending = useIsPending();
   const hydrated = useHydrated();
   const [form, fields] = useServerForm(formId, { lastResult, constraint, defaults });
@@ -81,7 +89,18 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
       <CsrfInput />
       <fieldset className="choices-inline">
         <legend>Create</legend>
-        <Choices field={fields.kind} type="radio" choices={[{ value: "task", label: "Task" }, { value: "appointment", label: "Appointment" }]} onChange={setKind} />
+        <Choices
+          field={fields.kind}
+          type="radio"
+          choices={[
+            { value: "task", label: "Task" },
+            { value: "appointment", label: "Appointment" },
+          ]}
+          onChange={(value) => {
+            setKind(value);
+            onKindChange?.(value);
+          }}
+        />
       </fieldset>
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <div hidden={hydrated && !task}>
@@ -101,11 +120,22 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
         </div>
       </div>
       <div className="grid-2">
-        <Field label="Date" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
-        <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
+        <Field label="Start date" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
         <Field label="Start time" errors={fields.start_time.errors} inputProps={{ ...getInputProps(fields.start_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
-        <Field label="End time" errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
       </div>
+      {/* SPEC.md §4: an appointment is a moment, its end fields hidden. */}
+      <div hidden={hydrated && !task}>
+        <div className="grid-2">
+          <Field
+            label={onlyFor("End date", "tasks only")}
+            hint="Only when it ends on a later day."
+            errors={fields.end_date.errors}
+            inputProps={getInputProps(fields.end_date, { type: "date" })}
+          />
+          <Field label={onlyFor("End time", "tasks only")} errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
+        </div>
+      </div>
+      <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
       <label className="choice">
         <input {...getInputProps(fields.alert, { type: "checkbox", value: "1" })} />
         Alert me before it starts
@@ -152,7 +182,7 @@ export function TaskForm({ lastResult, constraint, defaults, categories, formId,
           />
           <div className="grid-2">
             <div hidden={hydrated && ends !== "on"}>
-              <Field label="End date" errors={fields.until_date.errors} inputProps={getInputProps(fields.until_date, { type: "date" })} />
+              <Field label="Repeat until" errors={fields.until_date.errors} inputProps={getInputProps(fields.until_date, { type: "date" })} />
             </div>
             <div hidden={hydrated && ends !== "after"}>
               <Field label="Occurrences" errors={fields.occurrence_count.errors} inputProps={{ ...getInputProps(fields.occurrence_count, { type: "number" }), min: 1, max: 500 }} />

@@ -10,7 +10,10 @@ export type CalendarTask = Selectable<CalendarTasksTable>;
 
 /** What the task form saves: every field of a group; the ones a kind or a recurrence does not use
  * are null (the form's schema clears them). */
-export type TaskFields = Omit<CalendarTask, "id" | "member_id" | "time_zone" | "created_at" | "updated_at" | "alert"> & { alert: number };
+export type TaskFields = Omit<CalendarTask, "id" | "member_id" | "time_zone" | "created_at" | "updated_at" | "alert" | "end_date" | "skipped_dates"> & {
+  alert: number;
+  end_date?: string | null;
+};
 
 /** How far ahead a group's tracking list and counts look when the series has no end. */
 export const OPEN_SERIES_DAYS = 365;
@@ -59,6 +62,21 @@ export async function getOwnTask(memberId: number, taskId: number): Promise<Cale
 export async function deleteTask(memberId: number, taskId: number) {
   const result = await db.deleteFrom("calendar_tasks").where("id", "=", taskId).where("member_id", "=", memberId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Deletes one occurrence of a repeating group (its mark too); the rest of the series stays. */
+export async function deleteOccurrence(memberId: number, task: CalendarTask, date: string) {
+  const skipped = new Set(task.skipped_dates ? task.skipped_dates.split(",") : []);
+  skipped.add(date);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("calendar_tasks")
+      .set({ skipped_dates: [...skipped].sort().join(","), updated_at: nowIso() })
+      .where("id", "=", task.id)
+      .where("member_id", "=", memberId)
+      .execute();
+    await trx.deleteFrom("calendar_occurrences").where("task_id", "=", task.id).where("member_id", "=", memberId).where("date", "=", date).execute();
+  });
 }
 
 /** The member's marks of a group (or of several): completed and cancelled dates by task. */
@@ -163,6 +181,7 @@ const seriesBetween = compiledOnce((memberId: number, from: string, to: string) 
     .selectFrom("calendar_tasks")
     .select(["id", "title", "kind", "category", "priority", "place"])
     .select(["recurrence", "weekdays", "month_day", "month_nth", "month_weekday", "year_month", "year_day", "start_date", "start_time", "end_time", "until_date", "occurrence_count", "time_zone"])
+    .select(["end_date", "skipped_dates", "created_at"])
     .where("member_id", "=", memberId)
     .where("start_date", "<=", to)
     .where((eb) => eb.or([eb("until_date", "is", null), eb("until_date", ">=", from), eb("occurrence_count", "is not", null)])),

@@ -39,14 +39,20 @@ export const STATUS_CODES = { pending: 0, completed: 1, missed: 2, cancelled: 3 
 export type OccurrenceStatus = keyof typeof STATUS_CODES;
 export const STATUS_LABELS: Record<OccurrenceStatus, string> = { pending: "Pending", completed: "Completed", missed: "Missed", cancelled: "Cancelled" };
 
-/** SPEC.md §8 and §9's words. */
-export const COMPLETE_QUESTION = "Are you sure make this task complete?";
-export const COMPLETED_MESSAGE = "Congratulation you have finished your task";
-export const CANCEL_QUESTION = "Are you sure you want to Cancel this task?";
-export const EDITED_MESSAGE = "Task is Edited Successfully";
+/** SPEC.md §8 and §9's words, as its "Wording" section corrects them. */
+export const COMPLETE_QUESTION = "Are you sure you want to mark this task complete?";
+export const COMPLETED_MESSAGE = "Congratulations, you have finished your task!";
+export const CANCEL_QUESTION = "Are you sure you want to cancel this task?";
+export const EDITED_MESSAGE = "Task edited successfully.";
 export const DELETE_QUESTION = "Are you sure you want to delete this task?";
 export const deleteAgainQuestion = (completed: number) =>
-  `There is ${completed} Completed Task in this task group. Are you sure do you want to continue to delete?`;
+  `There ${completed === 1 ? "is" : "are"} ${completed} completed ${completed === 1 ? "task" : "tasks"} in this task group. Do you still want to delete it?`;
+/** The calendar's own notices. */
+export const addedMessage = (title: string) => `${title} has been added to your calendar.`;
+export const deletedMessage = (title: string) => `${title} has been deleted from your calendar.`;
+/** `date` as the app writes dates ("6 Dec 2026"). */
+export const occurrenceDeletedMessage = (title: string, date: string) => `${title} on ${date} has been deleted from your calendar.`;
+export const cancelledMessage = (title: string, date: string) => `${title} on ${date} has been cancelled.`;
 /** SPEC.md §9: the notices after which the calendar reloads itself, with JS, after 3 s. */
 export const RELOAD_AFTER_MS = 3000;
 export const RELOADING_MESSAGES: readonly string[] = [COMPLETED_MESSAGE, EDITED_MESSAGE];

@@ -49,13 +49,14 @@ export async function calendarFeed(memberId: number, host: string, now = new Dat
       `DTSTAMP:${utcStamp(now)}`,
       `LAST-MODIFIED:${utcStamp(new Date(task.updated_at))}`,
       `DTSTART${zone}:${local(task.start_date, task.start_time)}`,
-      `DTEND${zone}:${local(task.start_date, task.end_time)}`,
+      `DTEND${zone}:${local(task.end_date ?? task.start_date, task.end_time)}`,
       `SUMMARY:${escapeText(task.title)}`,
       `PRIORITY:${Math.max(1, 10 - task.priority)}`,
     );
     const rule = rruleText(task);
     if (rule) lines.push(`RRULE:${rule}`);
     for (const mark of cancelled.filter((row) => row.task_id === task.id)) lines.push(`EXDATE${zone}:${local(mark.date, task.start_time)}`);
+    for (const date of task.skipped_dates ? task.skipped_dates.split(",") : []) lines.push(`EXDATE${zone}:${local(date, task.start_time)}`);
     if (task.category) lines.push(`CATEGORIES:${escapeText(task.category)}`);
     if (task.place) lines.push(`LOCATION:${escapeText(task.place)}`);
     const description = [task.person ? `With ${task.person}` : null, task.description].filter(Boolean).join("\n");

@@ -31,7 +31,9 @@ export type Series = Pick<
   | "until_date"
   | "occurrence_count"
   | "time_zone"
->;
+> &
+  // Optional: a series written before they were kept, or by a caller that reads only its rule.
+  Partial<Pick<CalendarTasksTable, "end_date" | "skipped_dates" | "created_at">>;
 
 const RRULE_WEEKDAYS: Record<WeekdayCode, Weekday> = {
   MO: RRule.MO,
@@ -109,6 +111,14 @@ export function occurrenceDates(series: Series, from: string, to: string): strin
 
 /** occurrenceDates as day numbers (days since 1 January 1970). */
 function occurrenceDays(series: Series, from: string, to: string): number[] {
+  const days = ruleDays(series, from, to);
+  if (!series.skipped_dates) return days;
+  const skipped = new Set(series.skipped_dates.split(",").map(dayNumber));
+  return days.filter((day) => !skipped.has(day));
+}
+
+/** The days the series' rule gives, before any is deleted. */
+function ruleDays(series: Series, from: string, to: string): number[] {
   if (series.recurrence === "none") return series.start_date >= from && series.start_date <= to ? [dayNumber(series.start_date)] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
   return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly" ? everyFewDays(series, from, to) : monthsDays(series, from, to);
@@ -250,25 +260,33 @@ function minutesOf(time: string) {
   return hour * 60 + minute;
 }
 
+/** How many days after it starts an occurrence ends (0: the same day). */
+export function spanDays(series: Pick<Series, "start_date" | "end_date">) {
+  return series.end_date && series.end_date > series.start_date ? dayNumber(series.end_date) - dayNumber(series.start_date) : 0;
+}
+
 /** occurrenceTimes on a day number, worked out in ms (each of a month's ~1,300 occurrences
  * written once, never read back from its text), and the end's instant in ms. */
-function timesOn(series: Series, day: number, startMinutes: number, endMinutes: number) {
+function timesOn(series: Series, day: number, startMinutes: number, endMinutes: number, span = spanDays(series)) {
   const date = dateOfDay(day);
-  const endsAtMs = wallClockMsToUtcMs(day * DAY_MS + endMinutes * 60_000, series.time_zone);
+  const endDate = span ? dateOfDay(day + span) : date;
+  const endsAtMs = wallClockMsToUtcMs((day + span) * DAY_MS + endMinutes * 60_000, series.time_zone);
   const startsAt = isoOf(wallClockMsToUtcMs(day * DAY_MS + startMinutes * 60_000, series.time_zone));
-  const times: OccurrenceTimes = { date, start: `${date}T${series.start_time}`, end: `${date}T${series.end_time}`, startsAt, endsAt: isoOf(endsAtMs) };
+  const times: OccurrenceTimes = { date, start: `${date}T${series.start_time}`, end: `${endDate}T${series.end_time}`, startsAt, endsAt: isoOf(endsAtMs) };
   return { times, endsAtMs };
 }
 
 /** SPEC.md §4: completed or cancelled as the member marked it; otherwise missed once it has
- * ended, pending before. */
-export function occurrenceStatus(marked: "completed" | "cancelled" | undefined, endsAt: string, now: Date): OccurrenceStatus {
-  return statusAt(marked, isoMs(endsAt), now.getTime());
+ * ended, pending before. One that had ended before its group was created (`createdAt`: a task
+ * added in the afternoon for 09:00) was never there to be missed: it stays pending, for the
+ * member to mark. */
+export function occurrenceStatus(marked: "completed" | "cancelled" | undefined, endsAt: string, now: Date, createdAt?: string | null): OccurrenceStatus {
+  return statusAt(marked, isoMs(endsAt), now.getTime(), createdAt ? Date.parse(createdAt) : -Infinity);
 }
 
-function statusAt(marked: "completed" | "cancelled" | undefined, endsAtMs: number, nowMs: number): OccurrenceStatus {
+function statusAt(marked: "completed" | "cancelled" | undefined, endsAtMs: number, nowMs: number, createdMs: number): OccurrenceStatus {
   if (marked) return marked;
-  return endsAtMs < nowMs ? "missed" : "pending";
+  return endsAtMs < nowMs && endsAtMs >= createdMs ? "missed" : "pending";
 }
 
 export type Occurrence = OccurrenceTimes & { status: OccurrenceStatus; code: number; isVisible: 0 | 1 };
@@ -278,10 +296,12 @@ export type Occurrence = OccurrenceTimes & { status: OccurrenceStatus; code: num
 export function occurrencesOf(series: Series, from: string, to: string, marked: ReadonlyMap<string, "completed" | "cancelled">, now: Date): Occurrence[] {
   const startMinutes = minutesOf(series.start_time);
   const endMinutes = minutesOf(series.end_time);
+  const span = spanDays(series);
   const nowMs = now.getTime();
+  const createdMs = series.created_at ? Date.parse(series.created_at) : -Infinity;
   return occurrenceDays(series, from, to).map((day) => {
-    const { times, endsAtMs } = timesOn(series, day, startMinutes, endMinutes);
-    const status = statusAt(marked.get(times.date), endsAtMs, nowMs);
+    const { times, endsAtMs } = timesOn(series, day, startMinutes, endMinutes, span);
+    const status = statusAt(marked.get(times.date), endsAtMs, nowMs, createdMs);
     // Object.assign, not a spread and more properties (calendar.server.ts, described).
     return Object.assign(times, { status, code: STATUS_CODES[status], isVisible: status === "cancelled" ? (1 as const) : (0 as const) });
   });

@@ -8,6 +8,8 @@ export const TITLE_REQUIRED = "Enter a title.";
 export const DATE_MESSAGE = "Enter a date as yyyy-mm-dd.";
 export const TIME_MESSAGE = "Enter a time as hh:mm in 5-minute steps.";
 export const END_BEFORE_START = "The end time must be after the start time.";
+export const END_DATE_BEFORE_START = "The end date must be on or after the start date.";
+export const END_TIME_REQUIRED = "Enter an end time as hh:mm in 5-minute steps.";
 export const UNTIL_BEFORE_START = "The series must end on or after its start date.";
 export const COUNT_MESSAGE = "Enter a number of occurrences from 1 to 500.";
 export const NEW_CATEGORY_REQUIRED = "Enter the new category.";
@@ -57,7 +59,8 @@ export const TaskFormSchema = z
     year_day: optional(whole(1, 31, YEAR_DAY_MESSAGE)),
     start_date: date,
     start_time: time,
-    end_time: time,
+    end_date: optional(date),
+    end_time: optional(time),
     ends: z.enum(["never", "on", "after"]).default("never"),
     until_date: optional(date),
     occurrence_count: optional(whole(1, 500, COUNT_MESSAGE)),
@@ -70,8 +73,12 @@ export const TaskFormSchema = z
   })
   .superRefine((value, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (value.end_time <= value.start_time) issue("end_time", END_BEFORE_START);
+    // SPEC.md §4: an appointment is a moment (its end fields are hidden and ignored); a task may
+    // end on a later day than it starts (a two-day fair).
     if (value.kind === "appointment") return;
+    if (!value.end_time) issue("end_time", END_TIME_REQUIRED);
+    if (value.end_date && value.end_date < value.start_date) issue("end_date", END_DATE_BEFORE_START);
+    else if (value.end_time && (!value.end_date || value.end_date === value.start_date) && value.end_time <= value.start_time) issue("end_time", END_BEFORE_START);
     if (value.category === OTHER_CATEGORY && !value.new_category) issue("new_category", NEW_CATEGORY_REQUIRED);
     if (value.recurrence === "none") return;
     if (value.recurrence === "monthly" && value.month_mode === "weekday" && (!value.month_nth || !value.month_weekday)) issue("month_nth", MONTH_WEEKDAY_MESSAGE);
@@ -104,7 +111,9 @@ export const TaskSchema = TaskFormSchema.transform((value): TaskFields => {
     year_day: yearly ? value.year_day ?? null : null,
     start_date: value.start_date,
     start_time: value.start_time,
-    end_time: value.end_time,
+    // An appointment's end is its start; a task's end date is kept only when a later day.
+    end_time: task ? value.end_time ?? value.start_time : value.start_time,
+    end_date: task && value.end_date && value.end_date > value.start_date ? value.end_date : null,
     until_date: repeats && value.ends === "on" ? value.until_date ?? null : null,
     occurrence_count: repeats && value.ends === "after" ? value.occurrence_count ?? null : null,
     priority: value.priority,

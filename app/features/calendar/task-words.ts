@@ -1,4 +1,5 @@
 import type { CalendarTasksTable } from "~/lib/db-schema";
+import { formatDate } from "~/lib/format";
 import { MONTHS, NTH_CHOICES, RECURRENCES, WEEKDAYS } from "./constants";
 
 type TaskValues = Omit<CalendarTasksTable, "id" | "alert"> & { id: number; alert: number };
@@ -17,7 +18,7 @@ export function recurrenceWords(task: Pick<TaskValues, "recurrence" | "weekdays"
   }
   if (task.recurrence === "yearly") words += ` on ${task.year_day ?? Number(task.start_date.slice(8))} ${MONTHS[(task.year_month ?? Number(task.start_date.slice(5, 7))) - 1]}`;
   if (task.occurrence_count) words += `, ${task.occurrence_count} times`;
-  else if (task.until_date) words += `, until ${task.until_date}`;
+  else if (task.until_date) words += `, until ${formatDate(task.until_date)}`;
   return words;
 }
 
@@ -43,6 +44,7 @@ export function taskDefaults(task: TaskValues) {
     year_day: text(task.year_day),
     start_date: task.start_date,
     start_time: task.start_time,
+    end_date: text(task.end_date),
     end_time: task.end_time,
     ends: task.occurrence_count ? "after" : task.until_date ? "on" : "never",
     until_date: text(task.until_date),

@@ -2,8 +2,8 @@ import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { RELOAD_AFTER_MS, RELOADING_MESSAGES } from "./constants";
 
-/** SPEC.md §9: after "Congratulation you have finished your task" and "Task is Edited
- * Successfully" the calendar reloads itself after 3 s (with JavaScript; without it the page
+/** SPEC.md §9: after "Congratulations, you have finished your task!" and "Task edited
+ * successfully." the calendar reloads itself after 3 s (with JavaScript; without it the page
  * that shows the notice is already fresh). */
 export function useReloadAfterNotice() {
   const notification = (useRouteLoaderData("root") as { notification?: { id: string; message: string } | null } | undefined)?.notification;

@@ -2,11 +2,12 @@
 // server and the pages (no zod here: components import this file).
 
 import { isCalendarDate, wallClockIn } from "~/lib/dates";
+import { formatDate } from "~/lib/format";
 
 export { isCalendarDate };
 
 /** SPEC.md §4: what an empty day says, and how its times read before it is first saved. */
-export const EMPTY_JOURNAL = "Start To Write new Journal...";
+export const EMPTY_JOURNAL = "Start writing a new journal…";
 export const NO_TIME = "0000-00-00";
 
 /** The days a journal may be kept for; a date outside them is refused. */
@@ -60,4 +61,4 @@ export const journalDialog = (date: string) => `/user/journal/${date}`;
 export const journalPrint = (date: string) => `/user/journal/${date}/print`;
 
 /** SPEC.md §8's notice once a day's journal is saved. */
-export const savedMessage = (date: string) => `Journal Successfully saved under the date ${date}`;
+export const savedMessage = (date: string) => `Journal saved under the date ${formatDate(date)}`;

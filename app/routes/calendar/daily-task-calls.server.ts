@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { completedCount, deleteTask, getOwnOccurrence, markOccurrence } from "~/features/calendar/calendar.server";
-import { CANCEL_QUESTION, COMPLETE_QUESTION, COMPLETED_MESSAGE, deleteAgainQuestion, DELETE_QUESTION } from "~/features/calendar/constants";
+import { cancelledMessage, deletedMessage, CANCEL_QUESTION, COMPLETE_QUESTION, COMPLETED_MESSAGE, deleteAgainQuestion, DELETE_QUESTION } from "~/features/calendar/constants";
+import { formatDate } from "~/lib/format";
 import { orNotFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember, type Member } from "~/lib/session.server";
@@ -69,9 +70,9 @@ export async function dailyTaskCall(call: DailyTaskCall, { request }: ActionFunc
     }
     if (call === "delete" || call === "deleteagain") {
       await deleteTask(member.id, task.id);
-      return answer(dailyTaskElement(occurrence.key), `${task.title} is deleted.`);
+      return answer(dailyTaskElement(occurrence.key), deletedMessage(task.title));
     }
     await markOccurrence(member.id, task.id, occurrence.date, call === "completeonetask" ? "completed" : "cancelled");
-    return answer(dailyTaskElement(occurrence.key), call === "completeonetask" ? COMPLETED_MESSAGE : `${task.title} of ${occurrence.date} is cancelled.`);
+    return answer(dailyTaskElement(occurrence.key), call === "completeonetask" ? COMPLETED_MESSAGE : cancelledMessage(task.title, formatDate(occurrence.date)));
   }
 }

@@ -5,6 +5,7 @@ import { listCategories } from "~/features/calendar/calendar.server";
 import { TaskFormSchema } from "~/features/calendar/schema";
 import { TaskForm } from "~/features/calendar/TaskForm";
 import { newTaskDefaults } from "~/features/calendar/task-words";
+import { useChosenKind } from "~/features/calendar/use-chosen-kind";
 import { useCalendarBack } from "~/features/calendar/use-calendar-back";
 import { journalDate } from "~/features/journal/dates";
 import { constraintOf } from "~/lib/constraint.server";
@@ -31,9 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewTask() {
   const { constraint, categories, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const kind = useChosenKind(defaults.kind, actionData?.result);
   return (
-    <RouteDialog title={defaults.kind === "appointment" ? "Add appointment" : "Add task"} closeTo={useCalendarBack()} size="large">
-      <TaskForm formId="task-new" lastResult={actionData?.result} constraint={constraint} defaults={defaults} categories={categories} submitLabel="Save" />
+    <RouteDialog title={kind.value === "appointment" ? "Add appointment" : "Add task"} closeTo={useCalendarBack()} size="large">
+      <TaskForm formId="task-new" lastResult={actionData?.result} constraint={constraint} defaults={defaults} categories={categories} submitLabel="Save" onKindChange={kind.choose} />
     </RouteDialog>
   );
 }

@@ -2,12 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { taskGroup } from "~/features/calendar/calendar.server";
-import { StatusBadge, timeRange } from "~/features/calendar/OccurrenceStatus";
+import { occurrenceWhen, StatusBadge } from "~/features/calendar/OccurrenceStatus";
+import type { ShownOccurrence } from "~/features/calendar/shown.server";
 import { shownOccurrence } from "~/features/calendar/shown.server";
 import { recurrenceWords } from "~/features/calendar/task-words";
 import { useCalendarBack, useDialogQuery } from "~/features/calendar/use-calendar-back";
-import { dayHeading, todayIn } from "~/features/journal/dates";
+import { todayIn } from "~/features/journal/dates";
 import { priorityBand } from "~/features/planning/constants";
+import { zoneLabel } from "~/lib/format";
 import { parseId, orNotFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { RouteDialog } from "~/ui/route-dialog";
@@ -21,15 +23,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     task: { ...task, recurrenceWords: recurrenceWords(task) },
     counts: { completed: summary.CompleteTaskCount, pending: summary.PendingTaskCount, due: summary.DueTaskCount },
     occurrences: group.occurrences.map((occurrence) => shownOccurrence(occurrence, member.timeZone)),
+    today: todayIn(member.timeZone),
   });
 }
 
+/** How many of a series' coming occurrences the tracking list shows open; the earlier and the
+ * later ones fold away (a daily series lists a year of them). */
+const SHOWN_OPEN = 10;
+
 export default function TaskView() {
-  const { task, counts, occurrences } = useLoaderData<typeof loader>();
+  const { task, counts, occurrences, today } = useLoaderData<typeof loader>();
   const query = useDialogQuery();
   const closeTo = useCalendarBack();
   const band = priorityBand(task.priority);
   const backHere = `back=${encodeURIComponent(`/user/calendar/tasks/${task.id}${query}`)}`;
+  const firstComing = occurrences.findIndex((occurrence) => occurrence.start.slice(0, 10) >= today);
+  const comingFrom = firstComing === -1 ? Math.max(0, occurrences.length - SHOWN_OPEN) : firstComing;
+  const earlier = occurrences.slice(0, comingFrom);
+  const open = occurrences.slice(comingFrom, comingFrom + SHOWN_OPEN);
+  const later = occurrences.slice(comingFrom + SHOWN_OPEN);
+  const first = `${task.start_date}T${task.start_time}`;
+  const firstEnd = `${task.end_date ?? task.start_date}T${task.end_time}`;
+  const row = (occurrence: ShownOccurrence) => (
+    <li key={occurrence.key} className={`occurrence occurrence--${occurrence.status}`}>
+      <span className="occurrence-time">{occurrenceWhen(occurrence.start, occurrence.end)}</span>
+      <StatusBadge status={occurrence.status} />
+      {occurrence.status === "pending" || occurrence.status === "missed" ? (
+        <span className="occurrence-actions">
+          <Link to={`/user/calendar/occurrences/${occurrence.key}/complete?${backHere}`} className="button button--small" preventScrollReset>
+            Complete
+          </Link>
+          <Link to={`/user/calendar/occurrences/${occurrence.key}/cancel?${backHere}`} className="button button--secondary button--small" preventScrollReset>
+            Cancel
+          </Link>
+        </span>
+      ) : null}
+    </li>
+  );
   return (
     <RouteDialog title={task.title} closeTo={closeTo} size="large">
       <dl className="details">
@@ -43,7 +73,7 @@ export default function TaskView() {
         ) : null}
         <dt>When</dt>
         <dd>
-          {task.recurrenceWords}, from {dayHeading(task.start_date)}, {task.start_time}–{task.end_time} ({task.time_zone})
+          {task.recurrenceWords}, from {occurrenceWhen(first, task.kind === "appointment" ? first : firstEnd)} ({zoneLabel(task.time_zone)})
         </dd>
         <dt>Priority</dt>
         <dd>
@@ -76,30 +106,33 @@ export default function TaskView() {
         <li>Missed: {counts.due}</li>
       </ul>
       <div className="task-occurrences">
+        {earlier.length ? (
+          <details className="occurrence-fold">
+            <summary>
+              {earlier.length} earlier {earlier.length === 1 ? "occurrence" : "occurrences"}
+            </summary>
+            <ul className="occurrence-list" aria-label="Earlier occurrences">
+              {earlier.map(row)}
+            </ul>
+          </details>
+        ) : null}
         <ul className="occurrence-list" aria-label="Occurrences">
-          {occurrences.map((occurrence) => (
-            <li key={occurrence.key} className={`occurrence occurrence--${occurrence.status}`}>
-              <span className="occurrence-time">
-                {occurrence.start.slice(0, 10)} {timeRange(occurrence.start, occurrence.end)}
-              </span>
-              <StatusBadge status={occurrence.status} />
-              {occurrence.status === "pending" || occurrence.status === "missed" ? (
-                <span className="occurrence-actions">
-                  <Link to={`/user/calendar/occurrences/${occurrence.key}/complete?${backHere}`} className="button button--small" preventScrollReset>
-                    Complete
-                  </Link>
-                  <Link to={`/user/calendar/occurrences/${occurrence.key}/cancel?${backHere}`} className="button button--secondary button--small" preventScrollReset>
-                    Cancel
-                  </Link>
-                </span>
-              ) : null}
-            </li>
-          ))}
+          {open.map(row)}
         </ul>
+        {later.length ? (
+          <details className="occurrence-fold">
+            <summary>
+              {later.length} later {later.length === 1 ? "occurrence" : "occurrences"}
+            </summary>
+            <ul className="occurrence-list" aria-label="Later occurrences">
+              {later.map(row)}
+            </ul>
+          </details>
+        ) : null}
       </div>
       <div className="dialog-actions">
         <Link to={`/user/calendar/tasks/${task.id}/delete${query}`} className="button button--danger" preventScrollReset>
-          Delete
+          {task.recurrence === "none" ? "Delete" : "Delete series"}
         </Link>
         <Link to={`/user/calendar/tasks/${task.id}/edit${query}`} className="button" preventScrollReset>
           Edit

@@ -5,6 +5,7 @@ import { getOwnTask, listCategories } from "~/features/calendar/calendar.server"
 import { TaskFormSchema } from "~/features/calendar/schema";
 import { TaskForm } from "~/features/calendar/TaskForm";
 import { taskDefaults } from "~/features/calendar/task-words";
+import { useChosenKind } from "~/features/calendar/use-chosen-kind";
 import { useCalendarBack } from "~/features/calendar/use-calendar-back";
 import { constraintOf } from "~/lib/constraint.server";
 import { requireFound } from "~/lib/http.server";
@@ -28,9 +29,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditTask() {
   const { id, constraint, categories, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const kind = useChosenKind(defaults.kind, actionData?.result);
   return (
-    <RouteDialog title="Edit task" closeTo={useCalendarBack()} size="large">
-      <TaskForm formId={`task-${id}`} lastResult={actionData?.result} constraint={constraint} defaults={defaults} categories={categories} submitLabel="Save changes" />
+    <RouteDialog title={kind.value === "appointment" ? "Edit appointment" : "Edit task"} closeTo={useCalendarBack()} size="large">
+      <TaskForm
+        formId={`task-${id}`}
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        categories={categories}
+        submitLabel="Save changes"
+        onKindChange={kind.choose}
+      />
     </RouteDialog>
   );
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
 import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
+import { DayList } from "~/features/calendar/DayList";
 import { firstOfEachDay } from "~/features/calendar/month-days";
 import { calendarAddress, calendarQuery, calendarRange, VIEWS } from "~/features/calendar/range";
 import { shownOccurrences } from "~/features/calendar/shown.server";
@@ -44,6 +45,14 @@ export default function Calendar() {
   // Once FullCalendar is showing, it is the calendar: the agenda (what a member without JS, or
   // whose FullCalendar has not loaded yet, uses) would repeat its range and its navigation.
   const [gridShown, setGridShown] = useState(false);
+  const [picked, setPicked] = useState<{ from: string; day: string } | null>(null);
+  // Under the grid on a phone: the day tapped, else today, else the range's first day with any.
+  const pickedDay =
+    picked && picked.from === range.from
+      ? picked.day
+      : range.from <= today && today <= range.to
+        ? today
+        : (occurrences.find((occurrence) => occurrence.start.slice(0, 10) >= range.date)?.start.slice(0, 10) ?? range.date);
   useReloadAfterNotice();
   const here = calendarAddress(range.view, range.date);
   // The shown range's query, written once: a month may link some 1,500 occurrences.
@@ -84,10 +93,22 @@ export default function Calendar() {
                   onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
                   onLink={(address) => navigate(address)}
                   onDay={(date) => navigate(`${dialog("/new")}&on=${date}`, { preventScrollReset: true })}
+                  onPick={(day) => setPicked({ from: range.from, day })}
                   onShown={() => setGridShown(true)}
                 />
               </div>
             </Suspense>
+          ) : null}
+          {gridShown && range.view !== "day" ? (
+            <DayList
+              day={pickedDay}
+              heading={dayHeading(pickedDay)}
+              occurrences={occurrences}
+              more={more[pickedDay] ?? 0}
+              taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`}
+              dayLink={calendarAddress("day", pickedDay)}
+              addLink={`${dialog("/new")}&on=${pickedDay}`}
+            />
           ) : null}
           <section className="card" aria-labelledby="agenda-heading" hidden={gridShown}>
             <div className="agenda-bar">

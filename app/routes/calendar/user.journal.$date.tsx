@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ date, entry, constraint: constraintOf(JournalSchema) });
 }
 
-/** Saves the member's journal of the day (SPEC.md §8: "Journal Successfully saved under the
+/** Saves the member's journal of the day (SPEC.md §8: "Journal saved under the
  * date {date}") and shows the day. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);

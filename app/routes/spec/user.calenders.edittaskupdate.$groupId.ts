@@ -9,7 +9,7 @@ export const loader = sendTo("/user/calendar");
 
 /** SPEC.md §7 POST /user/calenders/edittaskupdate/{groupId} with §3's task edit payload
  * (EditTaskTiltle, EditTaskRecursive, EditTaskStartDate … EditTaskenablealert), saved by the task
- * edit dialog's action: "Task is Edited Successfully", or `{type: "error", message}`. */
+ * edit dialog's action: "Task edited successfully.", or `{type: "error", message}`. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const { task, form } = await editPayloadAsForm(member.id, params.groupId, await request.formData());
