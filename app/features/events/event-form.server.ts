@@ -1,5 +1,5 @@
 import { constraintOf } from "~/lib/constraint.server";
-import { clubTimeZone } from "~/lib/env.server";
+import { clubSettings } from "~/lib/club.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { placeOptions } from "~/lib/places.server";
 import { timeZones } from "~/lib/time-zones";
@@ -7,12 +7,14 @@ import { uploadLimit } from "~/lib/uploads.server";
 import { EventSchema } from "./schema";
 
 /** What the create and edit dialogs need besides the event itself. */
-export function eventFormData(place: { country: string | null; province: string | null }) {
+export async function eventFormData(place: { country: string | null; province: string | null }) {
+  const club = await clubSettings();
   return {
     constraint: constraintOf(EventSchema),
     places: placeOptions(place),
     timeZones: timeZones(),
-    defaultTimeZone: clubTimeZone(),
+    defaultTimeZone: club.timeZone,
+    currency: club.currency,
     imageAccept: acceptAttribute("profile_image"),
     imageMaxBytes: uploadLimit("event_media", "image"),
   };
