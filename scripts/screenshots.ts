@@ -73,6 +73,8 @@ try {
     { name: "trainings", path: "/user/trainings" },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },
+    { name: "admin-club", path: "/user/admin/club" },
+    { name: "training-new-dialog", path: "/user/trainings/new" },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { action, loader } from "~/routes/admin/user.admin.club";
 import { action as signUp } from "~/routes/accounts/signup";
 import { loader as createEvent } from "~/routes/events/user.events.create";
 import { loader as membership } from "~/routes/membership/user.membership";
+import { action as pay } from "~/routes/membership/user.membership.pay";
 import { loader as newTraining } from "~/routes/trainings/user.trainings.new";
 import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
@@ -81,6 +82,11 @@ describe("the club's page", () => {
       currency: "NGN",
     });
     expect(await json(() => newTraining(routeArgs(getRequest("/user/trainings/new", member.cookie))))).toMatchObject({ defaultTimeZone: "Africa/Lagos" });
+    // The member's order is named after the club, in its currency, to its account.
+    const ordered = await settle(() => pay(routeArgs(postRequest("/user/membership/pay", { package_type: "elite", MemberShip: "annual" }, member.cookie))));
+    expect(ordered.status).toBe(302);
+    const payment = await db.selectFrom("payments").selectAll().executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ description: "Lagos Business Circle Elite — Annual Membership", currency: "NGN", amount_cents: 50_000 });
   });
 
   test("an emptied bank field stays empty (whatever the environment says); the others keep what was stored", async () => {

@@ -1,4 +1,5 @@
 import { CARD_SERVICE_UNREACHABLE, createPayment, PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen, startPayment } from "~/lib/payments/payments.server";
+import { clubSettings } from "~/lib/club.server";
 import type { Member } from "~/lib/session.server";
 import { type PackageId, packageLabel, type Period, PERIODS, priceCents } from "./packages";
 
@@ -17,7 +18,7 @@ export async function startMembershipPurchase(
     purpose: "membership",
     item: packageId,
     period,
-    description: `Chapter ${packageLabel(packageId)} — ${periodLabel}`,
+    description: `${(await clubSettings()).name} ${packageLabel(packageId)} — ${periodLabel}`,
     amountCents: priceCents(packageId, period),
     provider: provider.name,
   });
