@@ -67,7 +67,7 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await field(dialog, "End time").fill("21:30");
     await field(dialog, "Venue").fill("Pier 9 Hall");
     await field(dialog, "General seats").fill("20");
-    await field(dialog, "General ticket amount").fill("15");
+    await field(dialog, "General ticket amount (USD)").fill("15");
     await field(dialog, "VIP seats").fill("5");
     await dialog.locator('input[type="file"]').setInputFiles({ name: "stage.png", mimeType: "image/png", buffer: await png(160, 90) });
     await dialog.getByRole("button", { name: "Create event" }).click();
