@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { DEFAULT_INCLUDES } from "~/features/membership/packages";
 import { db } from "~/lib/db.server";
 import { action as saveClub } from "~/routes/admin/user.admin.club";
+import * as ticketDialog from "~/routes/spec/user.event.payment_form";
+import { createEvent } from "./event-fixtures";
 import { loader as membership } from "~/routes/membership/user.membership";
 import { action as pay, loader as payForm } from "~/routes/membership/user.membership.pay";
 import { createSignedInMember, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
@@ -60,5 +62,26 @@ describe("membership payments on an install with no way to pay", () => {
     expect((await membershipPage(admin)).includes).toEqual(DEFAULT_INCLUDES);
     await settle(() => saveClub(routeArgs(postRequest("/user/admin/club", { ...club, includes_millionaires: "Quarterly investor dinner\nA seat at every event" }, admin.cookie))));
     expect((await membershipPage(admin)).includes).toEqual({ ...DEFAULT_INCLUDES, millionaires: ["Quarterly investor dinner", "A seat at every event"] });
+  });
+
+  test("a paid ticket is not offered either, and no seat is held for it; a free one is still issued", async () => {
+    const organiser = await createSignedInMember();
+    const member = await createSignedInMember();
+    const eventId = await createEvent(organiser.id, { general_amount_cents: 2_500, vip_capacity: 10, vip_amount_cents: 0 });
+    const path = (type: string) => `/user/event/payment_form?event_id=${eventId}&ticket_type=${type}`;
+    const dialog = await settle(() => ticketDialog.loader(routeArgs(getRequest(path("general"), member.cookie))));
+    expect(((await dialog.json()) as { notOpen: string | null }).notOpen).toBe(
+      "Payments are not open yet: the club has not set up a way to pay. Please try again later.",
+    );
+    const refused = await settle(() => ticketDialog.action(routeArgs(postRequest(path("general"), {}, member.cookie))));
+    expect(refused.status).toBe(409);
+    expect(await db.selectFrom("tickets").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("payments").selectAll().execute()).toEqual([]);
+
+    const free = await settle(() => ticketDialog.loader(routeArgs(getRequest(path("vip"), member.cookie))));
+    expect(((await free.json()) as { notOpen: string | null }).notOpen).toBeNull();
+    const issued = await settle(() => ticketDialog.action(routeArgs(postRequest(path("vip"), {}, member.cookie))));
+    expect(issued.status).toBe(302);
+    expect(issued.headers.get("Location")).toMatch(/^\/user\/tickets\//);
   });
 });
