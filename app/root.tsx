@@ -15,7 +15,7 @@ import {
 import { currentAnnouncements } from "./features/announcements/announcements.server";
 import { NewsTicker } from "./features/announcements/NewsTicker";
 import { csrfToken } from "./lib/csrf.server";
-import { clubTimeZone } from "./lib/env.server";
+import { clubTimeZone } from "./lib/club.server";
 import { pageData } from "./lib/page-data.server";
 import { takeFlash } from "./lib/respond.server";
 import { getMember } from "./lib/session.server";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     csrf: csrf.token,
     notification: flash.notification,
     announcements,
-    timeZone: member?.timeZone ?? clubTimeZone(),
+    timeZone: member?.timeZone ?? (await clubTimeZone()),
   };
   const cookies = headers.getSetCookie();
   if (cookies.length === 0) return pageData(data satisfies RootUiData);

@@ -79,6 +79,8 @@ try {
     { name: "investors", path: "/user/investors" },
     { name: "edit-contact-dialog", path: `/user/contacts/edit/${contact.id}` },
     { name: "connect-dialog", path: `/user/investors/${investorEntry.id}/connect` },
+    { name: "admin-club", path: "/user/admin/club" },
+    { name: "training-new-dialog", path: "/user/trainings/new" },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

@@ -1,4 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+
+// Members pay by bank transfer: the club has an account (env() reads process.env on first use).
+vi.hoisted(() => {
+  process.env.BANK_IBAN = "GB33BUKB20201555555555";
+});
 import { cancelBankTransfer, confirmBankTransfer, csvField, decimalAmount, listPayments } from "~/features/payments/admin-payments.server";
 import { currentMembership, periodEnd, today } from "~/features/membership/membership.server";
 import { packageLabel, type PackageId, type Period, priceCents } from "~/features/membership/packages";

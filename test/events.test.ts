@@ -1,5 +1,10 @@
 import fs from "node:fs";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+
+// Paid tickets are paid by bank transfer: the club has an account (env() reads process.env on first use).
+vi.hoisted(() => {
+  process.env.BANK_IBAN = "GB33BUKB20201555555555";
+});
 import { saveEvent } from "~/routes/events/save-event.server";
 import { createEvent, deleteEvent, getOwnEvent, listAttenders, setEventStatus, updateEvent } from "~/features/events/events.server";
 import { eventCalendar, foldLine } from "~/features/events/ics.server";

@@ -1,5 +1,6 @@
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { createMember, verifyCredentials } from "~/features/members/members.server";
+import { claimSetupVisit } from "~/lib/club.server";
 import { db } from "~/lib/db.server";
 import { getMember } from "~/lib/session.server";
 import { action, loader } from "~/routes/accounts/signup";
@@ -25,6 +26,11 @@ async function users() {
 }
 
 describe("sign up", () => {
+  // The first admin's one visit to the club's page is test/club-settings.test.ts's.
+  beforeEach(async () => {
+    await claimSetupVisit();
+  });
+
   test("creates the member, signs them in and welcomes them on /user", async () => {
     const response = await signUp({ ...valid, email: "  Ada@Example.COM " });
 

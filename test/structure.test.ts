@@ -36,6 +36,9 @@ const QUERIES_OUTSIDE_FEATURES: Record<string, string[]> = {
   "app/lib/payments/payments.server.ts": ["payments", "payment_events"],
   // The public address the first account was created at (a setting, for links in e-mails).
   "app/lib/public-origin.server.ts": ["settings"],
+  // The club's settings (time zone, currency, bank details): read by every area, and by lib's
+  // payments and sessions.
+  "app/lib/club.server.ts": ["club_settings"],
   // Which instance runs tonight's backup: a row per night, claimed by one insert.
   "app/lib/backup/nightly.server.ts": ["backup_runs"],
   // Runs the queries the areas compile once (compiledOnce); it names no table itself.

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
 import { registerForTraining } from "~/features/trainings/trainings.server";
+import { wallClockIn } from "~/lib/dates";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { loader as fileLoader } from "~/routes/files/user.files.$token";
@@ -101,6 +102,29 @@ describe("trainings", () => {
     await db.insertInto("training_registrations").values({ training_id: past, member_id: other.id, created_at: "2020-04-01T10:00:00.000Z" }).execute();
     expect(await flashOf(await press(other, past, "unregister"))).toEqual({ type: "error", message: "This training has started: you can no longer unregister." });
     expect(await db.selectFrom("training_registrations").select("id").where("training_id", "=", past).execute()).toHaveLength(1);
+  });
+
+  test("a training has a time zone, the club's unless chosen: stored, shown, and its own clock says when it starts", async () => {
+    await db.insertInto("club_settings").values({ id: 1, time_zone: "Asia/Tokyo", updated_at: new Date().toISOString() }).execute();
+    const creator = await createSignedInMember();
+    const form = await settle(() => newLoader(routeArgs(getRequest("/user/trainings/new", creator.cookie))));
+    expect(await form.json()).toMatchObject({ defaultTimeZone: "Asia/Tokyo", timeZones: expect.arrayContaining(["America/Los_Angeles"]) });
+
+    const inClubZone = await created(creator);
+    expect((await row(inClubZone))!.time_zone).toBe("Asia/Tokyo");
+    // An hour ago on the club's clock is hours ahead in Los Angeles: not started there.
+    const [date, time] = wallClockIn(new Date(Date.now() - 3_600_000), "Asia/Tokyo").split("T");
+    const id = await created(creator, { date, start_time: time.slice(0, 5), time_zone: "America/Los_Angeles" });
+    expect((await row(id))!.time_zone).toBe("America/Los_Angeles");
+    expect((await page(creator, id)).training).toMatchObject({ timeZone: "America/Los_Angeles" });
+    const member = await createSignedInMember();
+    expect(await flashOf(await press(member, id, "register"))).toEqual({ type: "success", message: "You are registered for Negotiation basics." });
+    const early = await created(creator, { date, start_time: time.slice(0, 5) });
+    expect(await flashOf(await press(member, early, "register"))).toEqual({ type: "error", message: "This training has started: registration is closed." });
+
+    const edit = await settle(() => editLoader(routeArgs(getRequest(`/user/trainings/${id}/edit`, creator.cookie), { trainingId: String(id) })));
+    expect(await edit.json()).toMatchObject({ training: { time_zone: "America/Los_Angeles" } });
+    expect(await replyErrors(await create(creator, { ...FIELDS, time_zone: "Los Angeles" }))).toEqual({ time_zone: ["Choose a time zone from the list."] });
   });
 
   test("members register and unregister; the creator sees who registered; a full training refuses", async () => {

@@ -104,6 +104,24 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** The club's settings an admin sets in the app: one row (id 1); null means unset (the
+ * environment's default applies). */
+export interface ClubSettingsTable {
+  id: number;
+  name: string | null;
+  time_zone: string | null;
+  currency: string | null;
+  bank_account_name: string | null;
+  bank_name: string | null;
+  bank_iban: string | null;
+  bank_bic: string | null;
+  bank_instructions: string | null;
+  /** JSON: package id → what it includes, one item a line. */
+  package_includes: string | null;
+  setup_shown_at: string | null;
+  updated_at: string;
+}
+
 /** Site-wide values the app learns or an admin sets (key → value). */
 export interface SettingsTable {
   key: string;
@@ -504,6 +522,8 @@ export interface TrainingsTable {
   /** Registrations held against the capacity. */
   taken: Generated<number>;
   image_id: number | null;
+  /** The zone of its date and start time; null (saved before trainings had one): the club's. */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -781,6 +801,7 @@ export interface DB {
   files: FilesTable;
   announcements: AnnouncementsTable;
   settings: SettingsTable;
+  club_settings: ClubSettingsTable;
   backup_runs: BackupRunsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(60),
+  /** The club's name, until an admin sets one on the club's page. */
+  CLUB_NAME: optional(z.string()),
   /** The club's IANA time zone: times are shown in it to members who have not chosen theirs. */
   CLUB_TIME_ZONE: optional(z.string().refine(isTimeZone, "CLUB_TIME_ZONE must be an IANA time zone, for example Africa/Lagos")),
   INVITATION_DAYS: z.coerce.number().int().positive().default(30),
@@ -74,7 +76,8 @@ export function env(): Env {
   return cached;
 }
 
-/** The zone times are shown in when a member has not chosen one (and to visitors). */
+/** The club's zone as the environment sets it: the default of the club's page (lib/club.server.ts),
+ * which is what times follow. */
 export function clubTimeZone() {
   return env().CLUB_TIME_ZONE ?? serverTimeZone();
 }

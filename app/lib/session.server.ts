@@ -4,7 +4,8 @@ import { compiledOnce, firstRowOf } from "./compiled-query.server";
 import { cookieOptionsFor, signedCookie } from "./cookies.server";
 import type { Role } from "./db-schema";
 import { db, nowIso } from "./db.server";
-import { clubTimeZone, env } from "./env.server";
+import { clubTimeZone } from "./club.server";
+import { env } from "./env.server";
 import { fileUrl } from "./files.server";
 import { flashHeaders, type Notification } from "./respond.server";
 
@@ -64,7 +65,7 @@ async function lookUpMember(request: Request): Promise<Member | null> {
     email: row.email,
     role: row.role,
     avatarUrl: row.avatar_token ? fileUrl(row.avatar_token, "thumbnail") : null,
-    timeZone: row.time_zone ?? clubTimeZone(),
+    timeZone: row.time_zone ?? (await clubTimeZone()),
   };
 }
 

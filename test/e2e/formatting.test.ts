@@ -78,9 +78,9 @@ describe.each(modes)("formatting $name", ({ javaScript }) => {
     await field(dialog, "End time").fill("22:00");
     await field(dialog, "Time zone").selectOption("Africa/Lagos");
     await field(dialog, "General seats").fill("20");
-    await field(dialog, "General ticket amount").fill("20");
+    await field(dialog, "General ticket amount (USD)").fill("20");
     await field(dialog, "VIP seats").fill("5");
-    await field(dialog, "VIP ticket amount").fill("50");
+    await field(dialog, "VIP ticket amount (USD)").fill("50");
     await dialog.getByRole("button", { name: "Create event" }).click();
     await page.waitForURL((url) => /^\/user\/events\/\d+$/.test(url.pathname));
     await hydrated(page);

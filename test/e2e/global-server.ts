@@ -88,7 +88,8 @@ async function createAdmin(baseURL: string, admin: { name: string; email: string
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(form) },
     body: new URLSearchParams({ csrf, ...admin, memberType: "business_contact" }),
   });
-  if (response.status !== 302 || response.headers.get("Location") !== "/user") {
+  // The first admin is led to the club's page once.
+  if (response.status !== 302 || response.headers.get("Location") !== "/user/admin/club") {
     throw new Error(`Signing the admin up answered ${response.status}:\n${await response.text()}`);
   }
 }
@@ -100,7 +101,15 @@ export default async function setup(project: TestProject) {
   // CHECK_PAGE_DATA: pageData (app/lib/page-data.server.ts) refuses data JSON would change.
   // E2E_DATABASE_URL: the shared server on that (empty) PostgreSQL database instead; servers
   // a test file starts for itself (crash safety, nightly backup, Stripe) stay on SQLite.
-  const { baseURL, child } = await startServer(dataDir, { SIGNIN_MAX_FAILURES_PER_IP: "1000", CHECK_PAGE_DATA: "1", DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" });
+  // BANK_*: a club members can pay (by bank transfer); test/e2e/club.test.ts starts one that cannot.
+  const { baseURL, child } = await startServer(dataDir, {
+    SIGNIN_MAX_FAILURES_PER_IP: "1000",
+    CHECK_PAGE_DATA: "1",
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    BANK_ACCOUNT_NAME: "Chapter Club Ltd",
+    BANK_NAME: "First Example Bank",
+    BANK_IBAN: "GB33BUKB20201555555555",
+  });
   const admin = { name: "Ada Admin", email: "admin@example.com", password: "admin password 1" };
   try {
     await createAdmin(baseURL, admin);

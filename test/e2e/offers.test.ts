@@ -102,8 +102,8 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
         await route.continue();
       });
     }
-    await other.getByRole("button", { name: `Interested: ${title}` }).click();
-    const flipped = other.getByRole("button", { name: `Uninterested: ${title}` });
+    await other.getByRole("button", { name: `Interested: ${title}`, pressed: false }).click();
+    const flipped = other.getByRole("button", { name: `Interested: ${title}`, pressed: true });
     await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
     if (javaScript) {
       expect(answered).toBe(false);

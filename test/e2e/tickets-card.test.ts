@@ -26,7 +26,7 @@ describe.each(modes)("a ticket paid by card $name", ({ javaScript }) => {
     await form.getByLabel("End date", { exact: true }).fill(day(30));
     await form.getByLabel("End time", { exact: true }).fill("22:00");
     await form.getByLabel("General seats", { exact: true }).fill("1");
-    await form.getByLabel("General ticket amount", { exact: true }).fill("30");
+    await form.getByLabel("General ticket amount (USD)", { exact: true }).fill("30");
     await form.getByRole("button", { name: "Create event" }).click();
     await organiser.waitForURL((url) => url.origin === chapter.baseURL && /^\/user\/events\/\d+$/.test(url.pathname));
     const eventId = Number(new URL(organiser.url()).pathname.split("/").pop());

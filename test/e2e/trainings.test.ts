@@ -36,12 +36,16 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     await dialog.getByLabel("Duration (minutes)", { exact: true }).fill("90");
     await dialog.getByLabel("Capacity", { exact: true }).fill("1");
     await dialog.getByLabel("Place", { exact: true }).fill("Club house");
+    // Its time zone starts as the club's; another can be chosen.
+    expect(await dialog.getByLabel("Time zone", { exact: true }).inputValue()).not.toBe("");
+    await dialog.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
     await dialog.getByLabel("Image or video", { exact: true }).setInputFiles({ name: "warm-up.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() });
     await dialog.getByRole("button", { name: "Create training" }).click();
     expect(await toast(creator, "is created")).toContain(`${title} is created.`);
     await creator.getByRole("heading", { name: title }).waitFor();
     const trainingPath = new URL(creator.url()).pathname;
     expect(await detail(creator, "Places").textContent()).toBe("1 place left");
+    expect(await detail(creator, "When").textContent()).toContain("09:30 (America/New York)");
 
     // Another member registers (taking the only place) and unregisters.
     const member = await browser.newPage({ javaScript });

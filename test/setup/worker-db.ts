@@ -47,6 +47,7 @@ afterEach(async () => {
   const { db } = await import("../../app/lib/db.server");
   const { emptyDatabase } = await import("./empty-database");
   await emptyDatabase(db);
+  (await import("../../app/lib/remember.server")).forget("club-settings");
   fs.rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
 });
 

@@ -50,7 +50,10 @@ export function EventToggles({ event }: { event: Pick<EventSummary, "id" | "titl
         id={event.id}
         on={event.going}
         count={event.goingCount}
-        labels={["Going", "Notgoing"]}
+        answers={[
+          { type: "Going", label: "Going" },
+          { type: "Notgoing", label: "Not going" },
+        ]}
         countLabel="going"
         title={event.title}
       />

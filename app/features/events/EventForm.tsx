@@ -17,6 +17,7 @@ export function EventForm({
   defaults,
   places,
   timeZones,
+  currency,
   imageAccept,
   imageMaxBytes,
   currentImageUrl,
@@ -28,6 +29,8 @@ export function EventForm({
   defaults: EventFormDefaults;
   places: PlaceOptions;
   timeZones: string[];
+  /** The currency ticket amounts are in (the club's, or the event's own once saved). */
+  currency: string;
   imageAccept: string;
   imageMaxBytes: number;
   currentImageUrl: string | null;
@@ -89,8 +92,8 @@ export function EventForm({
       <fieldset className="event-tickets">
         <legend>Tickets</legend>
         <p className="field-hint">Leave a capacity empty when that ticket type is not offered, and an amount empty when it is free.</p>
-        <TicketFields label="General" capacity={fields.general_capacity} amount={fields.general_amount} />
-        <TicketFields label="VIP" capacity={fields.vip_capacity} amount={fields.vip_amount} />
+        <TicketFields label="General" capacity={fields.general_capacity} amount={fields.general_amount} currency={currency} />
+        <TicketFields label="VIP" capacity={fields.vip_capacity} amount={fields.vip_amount} currency={currency} />
       </fieldset>
       <ErrorList errors={form.errors} />
       <div className="dialog-actions">
@@ -105,7 +108,7 @@ export function EventForm({
 type TicketField = FieldMetadata<any, Record<string, any>, string[]>;
 
 /** One ticket type's seats and amount. */
-function TicketFields({ label, capacity, amount }: { label: string; capacity: TicketField; amount: TicketField }) {
+function TicketFields({ label, capacity, amount, currency }: { label: string; capacity: TicketField; amount: TicketField; currency: string }) {
   return (
     <div className="field-row">
       <Field
@@ -114,7 +117,7 @@ function TicketFields({ label, capacity, amount }: { label: string; capacity: Ti
         inputProps={{ ...getInputProps(capacity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
       />
       <Field
-        label={`${label} ticket amount`}
+        label={`${label} ticket amount (${currency})`}
         errors={amount.errors}
         inputProps={{ ...getInputProps(amount, { type: "text" }), inputMode: "decimal", placeholder: "Free" }}
       />

@@ -1,5 +1,5 @@
 import { constraintOf } from "~/lib/constraint.server";
-import { clubTimeZone } from "~/lib/env.server";
+import { clubSettings } from "~/lib/club.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { placeOptions, type Place } from "~/lib/places.server";
 import { timeZones } from "~/lib/time-zones";
@@ -8,12 +8,14 @@ import { EventSchema } from "./schema";
 
 /** What the create and edit dialogs need besides the event itself (the lists keep the edited
  * event's own place among them). */
-export function eventFormData(place: Place) {
+export async function eventFormData(place: Place) {
+  const club = await clubSettings();
   return {
     constraint: constraintOf(EventSchema),
     places: placeOptions(place),
     timeZones: timeZones(),
-    defaultTimeZone: clubTimeZone(),
+    defaultTimeZone: club.timeZone,
+    currency: club.currency,
     imageAccept: acceptAttribute("profile_image"),
     imageMaxBytes: uploadLimit("event_media", "image"),
   };

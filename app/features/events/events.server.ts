@@ -2,7 +2,6 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { pageWindow } from "~/lib/paging";
 import { formatDate, joinPlace } from "~/lib/format";
@@ -11,6 +10,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import type { StatusType } from "./constants";
 import type { EventInput } from "./schema";
 import { wallClockToUtc } from "./time";
+import { clubCurrency } from "~/lib/club.server";
 
 export const PAGE_SIZE = 12;
 
@@ -46,7 +46,7 @@ export async function createEvent(ownerId: number, input: EventInput, imageId: n
   const now = nowIso();
   const { id } = await db
     .insertInto("events")
-    .values({ ...columnsOf(input), owner_id: ownerId, image_id: imageId, currency: env().PAYMENT_CURRENCY, created_at: now, updated_at: now })
+    .values({ ...columnsOf(input), owner_id: ownerId, image_id: imageId, currency: await clubCurrency(), created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;

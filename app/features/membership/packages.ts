@@ -27,3 +27,26 @@ export function priceCents(packageId: PackageId, period: Period) {
 export function packageLabel(id: string) {
   return findPackage(id)?.label ?? id;
 }
+
+/** What each package includes until the admin writes the club's own (on /user/admin/club). */
+export const DEFAULT_INCLUDES: Record<PackageId, string[]> = {
+  elite: [
+    "Full use of Chapter: contacts, business cards, timeline and planning tools",
+    "The club's events and trainings",
+    "Offers to and from other members",
+  ],
+  millionaires: ["Everything in Elite", "Entrepreneur and investor proposals", "Priority seats at the club's events"],
+  elite_millionaires: ["Everything in Millionaires", "Introductions to investors by the club", "VIP seats at the club's main events"],
+};
+
+/** Each package's list of what it includes: the admin's lines (blank ones dropped), or the default. */
+export function packageIncludes(written: Record<string, string>): Record<PackageId, string[]> {
+  const lines = (id: PackageId) => {
+    const own = (written[id] ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return own.length ? own : DEFAULT_INCLUDES[id];
+  };
+  return Object.fromEntries(PACKAGES.map((item) => [item.id, lines(item.id)])) as Record<PackageId, string[]>;
+}

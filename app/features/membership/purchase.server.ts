@@ -1,4 +1,5 @@
-import { CARD_SERVICE_UNREACHABLE, createPayment, paymentProvider, startPayment } from "~/lib/payments/payments.server";
+import { CARD_SERVICE_UNREACHABLE, createPayment, PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen, startPayment } from "~/lib/payments/payments.server";
+import { clubSettings } from "~/lib/club.server";
 import type { Member } from "~/lib/session.server";
 import { type PackageId, packageLabel, type Period, PERIODS, priceCents } from "./packages";
 
@@ -9,6 +10,7 @@ export async function startMembershipPurchase(
   member: Member,
   { packageId, period, origin }: { packageId: PackageId; period: Period; origin: string },
 ): Promise<PurchaseResult> {
+  if (!(await paymentsOpen())) return { ok: false, message: PAYMENTS_NOT_OPEN };
   const provider = paymentProvider();
   const periodLabel = PERIODS.find((item) => item.id === period)!.label;
   const payment = await createPayment({
@@ -16,7 +18,7 @@ export async function startMembershipPurchase(
     purpose: "membership",
     item: packageId,
     period,
-    description: `Chapter ${packageLabel(packageId)} — ${periodLabel}`,
+    description: `${(await clubSettings()).name} ${packageLabel(packageId)} — ${periodLabel}`,
     amountCents: priceCents(packageId, period),
     provider: provider.name,
   });

@@ -1,17 +1,17 @@
 import { compiledOnce, firstRowOf, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import type { NetWorthType } from "~/lib/db-schema";
-import { env } from "~/lib/env.server";
 import { type Flow, MAX_ENTRIES_PER_YEAR, MAX_LINES_PER_QUARTER } from "./constants";
 import type { EntryInput, LineInput } from "./schema";
 import { quarterFigures, yearStatement, yearTotals } from "./statement";
+import { clubCurrency } from "~/lib/club.server";
 
 // Net worth's queries: every one scoped to the member (another member's rows are not found).
 
 /** The currency the member keeps their figures in: their setting, else the club's. */
 export async function memberCurrency(memberId: number) {
   const row = await firstRowOf(currencyOf(memberId));
-  return row?.currency ?? env().PAYMENT_CURRENCY;
+  return row?.currency ?? (await clubCurrency());
 }
 
 const currencyOf = compiledOnce((memberId: number) => db.selectFrom("users").select("currency").where("id", "=", memberId));

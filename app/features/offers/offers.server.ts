@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl, mediumSize } from "~/lib/files.server";
 import { pageWindow } from "~/lib/paging";
 import type { OfferStatusType } from "./constants";
 import type { OfferInput } from "./schema";
 import { formatDate } from "~/lib/format";
+import { clubCurrency } from "~/lib/club.server";
 
 export const PAGE_SIZE = 12;
 
@@ -29,7 +29,7 @@ export async function createOffer(ownerId: number, input: OfferInput, imageId: n
       title: input.title,
       description: input.description,
       price_cents: input.price,
-      currency: env().PAYMENT_CURRENCY,
+      currency: await clubCurrency(),
       event_id: input.event_id,
       public_token: crypto.randomBytes(18).toString("base64url"),
       created_at: now,

@@ -1,9 +1,9 @@
 import { compiledPerLimit, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { WishListStatus, WishListType } from "./constants";
 import type { WishListInput } from "./wish-list-schema";
+import { clubCurrency } from "~/lib/club.server";
 
 export type WishListFilter = { year: number; type?: WishListType | null; status?: WishListStatus | null };
 
@@ -18,7 +18,7 @@ export async function createWishListItem(memberId: number, input: WishListInput,
       target_year: input.target_year,
       target_date: input.target_date,
       cost_cents: input.cost,
-      currency: env().PAYMENT_CURRENCY,
+      currency: await clubCurrency(),
       image_id: imageId,
       notes: input.notes,
       status: input.status,

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { pageWindow } from "~/lib/paging";
 import { countryOptions } from "~/lib/places.server";
 import { formatMoney } from "~/lib/format";
 import { type Side, formatRate, formatTerm } from "./constants";
 import type { EntrepreneurInput, EntryFilter, InvestorInput } from "./schema.server";
+import { clubCurrency } from "~/lib/club.server";
 
 const PAGE_SIZE = 20;
 
@@ -51,7 +51,7 @@ export async function createEntrepreneur(memberId: number, input: EntrepreneurIn
   const now = nowIso();
   const { id } = await db
     .insertInto("entrepreneur_entries")
-    .values({ member_id: memberId, ...entrepreneurColumns(input), currency: env().PAYMENT_CURRENCY, created_at: now, updated_at: now })
+    .values({ member_id: memberId, ...entrepreneurColumns(input), currency: await clubCurrency(), created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
@@ -61,7 +61,7 @@ export async function createInvestor(memberId: number, input: InvestorInput) {
   const now = nowIso();
   const { id } = await db
     .insertInto("investor_entries")
-    .values({ member_id: memberId, ...investorColumns(input), currency: env().PAYMENT_CURRENCY, created_at: now, updated_at: now })
+    .values({ member_id: memberId, ...investorColumns(input), currency: await clubCurrency(), created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;

@@ -1,5 +1,5 @@
 import type { TicketType } from "~/lib/db-schema";
-import { CARD_SERVICE_UNREACHABLE, createPayment, paymentProvider, startPayment } from "~/lib/payments/payments.server";
+import { CARD_SERVICE_UNREACHABLE, createPayment, PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen, startPayment } from "~/lib/payments/payments.server";
 import type { Member } from "~/lib/session.server";
 import { cancelTicket, EVENT_OVER, eventIsOver, issueTicket, linkPayment, liveTicketOf, NOT_OFFERED, type TicketEvent, ticketTypeLabel, typePrice } from "./tickets.server";
 
@@ -30,6 +30,8 @@ export async function buyTicket(member: Member, event: NonNullable<TicketEvent>,
     };
   }
   const free = price === 0;
+  // No seat is held for a payment that could not be made.
+  if (!free && !(await paymentsOpen())) return { ok: false, status: 409, message: PAYMENTS_NOT_OPEN };
   const held = await issueTicket({
     eventId: event.id,
     type,

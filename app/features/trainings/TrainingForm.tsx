@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { formatBytes } from "~/lib/file-types";
 import { CsrfInput } from "~/ui/csrf-input";
-import { ErrorList, Field, TextareaField } from "~/ui/field";
+import { ErrorList, Field, SelectField, TextareaField } from "~/ui/field";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 /** SPEC.md §2's training form: for creating and for editing a training. */
@@ -10,6 +10,7 @@ export function TrainingForm({
   lastResult,
   constraint,
   defaults,
+  timeZones,
   imageAccept,
   imageMaxBytes,
   videoMaxBytes,
@@ -21,6 +22,7 @@ export function TrainingForm({
   lastResult: SubmissionResult<string[]> | undefined;
   constraint: Record<string, unknown>;
   defaults: Record<string, string>;
+  timeZones: string[];
   imageAccept: string;
   imageMaxBytes: number;
   videoMaxBytes: number;
@@ -53,6 +55,13 @@ export function TrainingForm({
         <Field label="Date" errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
         <Field label="Start time" errors={fields.start_time.errors} inputProps={getInputProps(fields.start_time, { type: "time" })} />
       </div>
+      <SelectField
+        label="Time zone"
+        hint="The date and time above are this zone's local time."
+        errors={fields.time_zone.errors}
+        options={timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+        selectProps={getSelectProps(fields.time_zone)}
+      />
       <div className="grid-2">
         <Field
           label="Duration (minutes)"

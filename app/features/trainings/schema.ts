@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate, isKeptYear } from "~/lib/dates";
 import { optionalText } from "~/lib/schema-fields";
+import { isTimeZone } from "~/lib/time-zones";
 import { MAX_CAPACITY, MAX_DURATION_MINUTES, PLACE_OR_LINK } from "./constants";
 
 /** A training's day: a real date within the years lib/dates.ts keeps. */
@@ -19,7 +20,7 @@ const wholeNumber = (required: string, max: number, tooBig: string) =>
     .refine((value) => value <= max, tooBig);
 
 /** SPEC.md §2's training form. The trainer is a typed name (the creator's when left empty);
- * the time is the club's wall clock. */
+ * the date and time are the wall clock of its time zone (the club's when none is sent). */
 export const TrainingSchema = z
   .object({
     title: z.string({ error: "Title is required." }).trim().min(1, "Title is required.").max(150, "Use at most 150 characters."),
@@ -31,6 +32,7 @@ export const TrainingSchema = z
       .trim()
       .min(1, "Start time is required.")
       .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), "Enter a time as hh:mm."),
+    time_zone: optionalText(64).refine((value) => !value || isTimeZone(value), "Choose a time zone from the list."),
     duration: wholeNumber("Duration is required.", MAX_DURATION_MINUTES, `Use at most ${MAX_DURATION_MINUTES} minutes.`),
     place: optionalText(200),
     online_link: optionalText(500).refine((value) => !value || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), "Enter a link starting with https://."),

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { notify } from "~/features/notifications/notifications.server";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
-import { clubTimeZone } from "~/lib/env.server";
+import { clubTimeZone } from "~/lib/club.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import { familyOfMediaType } from "~/lib/file-types";
 import { wallClockIn } from "~/lib/dates";
@@ -15,9 +15,14 @@ export type TrainingWhen = "upcoming" | "past";
 const PAGE_SIZE = 20;
 
 
-/** "YYYY-MM-DDTHH:MM" now on the club's wall clock, the clock trainings are planned on. */
-export function clubNow(now = new Date()) {
-  return wallClockIn(now, clubTimeZone());
+/** "YYYY-MM-DDTHH:MM" now on the club's wall clock, which lists trainings by day. */
+export async function clubNow(now = new Date()) {
+  return wallClockIn(now, await clubTimeZone());
+}
+
+/** Whether a training has started, on its own zone's clock (the club's for one saved without). */
+async function hasStarted(training: { date: string; start_time: string; time_zone: string | null }, now = new Date()) {
+  return `${training.date}T${training.start_time}` <= wallClockIn(now, training.time_zone ?? (await clubTimeZone()));
 }
 
 function isVideo(mediaType: string | null) {
@@ -28,8 +33,9 @@ function escapeLike(value: string) {
   return value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function columnsOf(input: TrainingInput, trainerFallback: string) {
+async function columnsOf(input: TrainingInput, trainerFallback: string) {
   return {
+    time_zone: input.time_zone ?? (await clubTimeZone()),
     title: input.title,
     description: input.description,
     trainer_name: input.trainer_name ?? trainerFallback,
@@ -46,7 +52,7 @@ export async function createTraining(member: { id: number; name: string }, input
   const now = nowIso();
   const { id } = await db
     .insertInto("trainings")
-    .values({ member_id: member.id, ...columnsOf(input, member.name), image_id: imageId, created_at: now, updated_at: now })
+    .values({ member_id: member.id, ...(await columnsOf(input, member.name)), image_id: imageId, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
@@ -62,7 +68,7 @@ export async function updateTraining(member: { id: number; name: string }, id: n
   if (!before) return { ok: false, reason: "not_found" };
   let update = db
     .updateTable("trainings")
-    .set({ ...columnsOf(input, member.name), ...(imageId ? { image_id: imageId } : {}), updated_at: nowIso() })
+    .set({ ...(await columnsOf(input, member.name)), ...(imageId ? { image_id: imageId } : {}), updated_at: nowIso() })
     .where("id", "=", id)
     .where("member_id", "=", member.id);
   if (input.capacity !== null) update = update.where("taken", "<=", input.capacity);
@@ -92,6 +98,7 @@ function trainingsWithCreator() {
       "trainings.trainer_name",
       "trainings.date",
       "trainings.start_time",
+      "trainings.time_zone",
       "trainings.duration_minutes",
       "trainings.place",
       "trainings.online_link",
@@ -128,13 +135,14 @@ export async function getTraining(id: number, viewerId: number) {
     videoUrl: image_token && video ? fileUrl(image_token) : null,
     registered: Boolean(registered),
     isCreator: training.member_id === viewerId,
-    started: `${training.date}T${training.start_time}` <= clubNow(),
+    timeZone: training.time_zone ?? (await clubTimeZone()),
+    started: await hasStarted(training),
   };
 }
 
 /** Upcoming (from today, soonest first) or past trainings, every member's, searched by text. */
 export async function listTrainings({ q, when, page }: { q: string | null; when: TrainingWhen; page: number }) {
-  const today = clubNow().slice(0, 10);
+  const today = (await clubNow()).slice(0, 10);
   let query = trainingsWithCreator().where("trainings.date", when === "past" ? "<" : ">=", today);
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
@@ -183,9 +191,9 @@ function isUniqueViolation(error: unknown) {
  * member only. A second registration of the same member is refused (a unique index backs it).
  */
 export async function registerForTraining(memberId: number, trainingId: number): Promise<Registration> {
-  const training = await db.selectFrom("trainings").select(["date", "start_time"]).where("id", "=", trainingId).executeTakeFirst();
+  const training = await db.selectFrom("trainings").select(["date", "start_time", "time_zone"]).where("id", "=", trainingId).executeTakeFirst();
   if (!training) return { ok: false, status: 404, message: "This training is not there any more." };
-  if (`${training.date}T${training.start_time}` <= clubNow()) return { ok: false, status: 409, message: STARTED };
+  if (await hasStarted(training)) return { ok: false, status: 409, message: STARTED };
   const already = { ok: false as const, status: 409 as const, message: "You are already registered for this training." };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -283,6 +291,6 @@ const nextTrainingOf = compiledOnce((memberId: number, date: string, time: strin
 
 /** The home page's line: the next training the member registered for that has not started. */
 export async function nextTrainingFor(memberId: number) {
-  const now = clubNow();
+  const now = await clubNow();
   return (await firstRowOf(nextTrainingOf(memberId, now.slice(0, 10), now.slice(11)))) ?? null;
 }

@@ -1,4 +1,4 @@
-import { env } from "../env.server";
+import { clubSettings } from "../club.server";
 import type { PaymentProvider } from "./provider.server";
 
 /** The embedded default: the order waits, with a reference, until an admin sees the money
@@ -10,13 +10,7 @@ export const bankTransfer: PaymentProvider = {
   },
 };
 
-export function bankDetails() {
-  const { BANK_ACCOUNT_NAME, BANK_NAME, BANK_IBAN, BANK_BIC, BANK_INSTRUCTIONS } = env();
-  return {
-    accountName: BANK_ACCOUNT_NAME ?? null,
-    bankName: BANK_NAME ?? null,
-    iban: BANK_IBAN ?? null,
-    bic: BANK_BIC ?? null,
-    instructions: BANK_INSTRUCTIONS ?? null,
-  };
+/** The account members transfer to, as the club's page (or the environment) sets it. */
+export async function bankDetails() {
+  return (await clubSettings()).bank;
 }

@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import { db, nowIso } from "../db.server";
 import type { DB } from "../db-schema";
 import { env } from "../env.server";
+import { canPayByBank, clubSettings } from "../club.server";
 import { bankTransfer } from "./bank-transfer.server";
 import type { Payment, PaymentProvider } from "./provider.server";
 import { StripeError, stripeCheckout } from "./stripe.server";
+import { clubCurrency } from "../club.server";
 
 export type { Payment } from "./provider.server";
 
@@ -13,6 +15,14 @@ export function paymentProvider(): PaymentProvider {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = env();
   return STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET ? stripeCheckout : bankTransfer;
 }
+
+/** Whether a member can pay at all: by card (Stripe) or to the club's bank account. With
+ * neither, nothing offers a payment that could not be made. */
+export async function paymentsOpen() {
+  return paymentProvider() !== bankTransfer || canPayByBank((await clubSettings()).bank);
+}
+
+export const PAYMENTS_NOT_OPEN = "Payments are not open yet: the club has not set up a way to pay. Please try again later.";
 
 // No 0/O or 1/I: the reference is typed into banking apps.
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -38,7 +48,7 @@ export async function createPayment(input: {
     period: input.period,
     description: input.description,
     amount_cents: input.amountCents,
-    currency: env().PAYMENT_CURRENCY,
+    currency: await clubCurrency(),
     provider: input.provider,
     provider_ref: null,
     reference: newReference(),

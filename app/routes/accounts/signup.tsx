@@ -8,6 +8,7 @@ import { createMember, emailTaken, getProfile } from "~/features/members/members
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { NewPasswordFields } from "~/features/members/NewPasswordFields";
 import { SignUpSchema } from "~/features/members/schema";
+import { claimSetupVisit } from "~/lib/club.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { rememberPublicOrigin } from "~/lib/public-origin.server";
@@ -56,7 +57,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { name, email, password, memberType, redirectTo, invite } = submission.value;
   const memberId = await createMember({ name, email, password, memberType });
   await welcomeInvitee({ id: memberId, name, email }, invite || null);
-  if ((await getProfile(memberId))?.role === "admin") await rememberPublicOrigin(request);
+  const isAdmin = (await getProfile(memberId))?.role === "admin";
+  if (isAdmin) await rememberPublicOrigin(request);
+  // The install's first admin sets the club up first (once: never again, whoever signs up).
+  if (isAdmin && (await claimSetupVisit())) {
+    return startSession(request, memberId, {
+      redirectTo: "/user/admin/club",
+      clientIp: clientIp(context),
+      notification: { type: "success", message: `Welcome to Chapter, ${name}! Start by setting up your club: its name, time zone, currency and how members pay.` },
+    });
+  }
   return startSession(request, memberId, {
     redirectTo: safeRedirect(redirectTo),
     clientIp: clientIp(context),

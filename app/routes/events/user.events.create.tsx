@@ -9,7 +9,7 @@ import { saveEvent } from "./save-event.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  return json(eventFormData({ country: null, province: null }));
+  return json(await eventFormData({ country: null, province: null }));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateEvent() {
-  const { constraint, places, timeZones, defaultTimeZone, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
+  const { constraint, places, timeZones, defaultTimeZone, currency, imageAccept, imageMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RouteDialog title="Create an event" size="large" closeTo={`/user/events${useLocation().search}`}>
@@ -28,6 +28,7 @@ export default function CreateEvent() {
         defaults={{ time_zone: defaultTimeZone }}
         places={actionData?.places ?? places}
         timeZones={timeZones}
+        currency={currency}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
         currentImageUrl={null}

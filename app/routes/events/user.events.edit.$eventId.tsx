@@ -12,7 +12,7 @@ import { RouteDialog } from "~/ui/route-dialog";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
-  return json({ event, ...eventFormData(event) });
+  return json({ event, ...(await eventFormData(event)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -52,6 +52,7 @@ export default function EditEvent() {
         defaults={defaults}
         places={actionData?.places ?? places}
         timeZones={timeZones}
+        currency={event.currency}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
         currentImageUrl={event.cardImage?.url ?? null}

@@ -2,15 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "~/lib/parse-form.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { findPackage, type PackageId, PACKAGES, type Period, PERIODS, priceCents } from "~/features/membership/packages";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { findPackage, type PackageId, PACKAGES, packageIncludes, type Period, PERIODS, priceCents } from "~/features/membership/packages";
 import { constraintOf } from "~/lib/constraint.server";
 import { formatMoney } from "~/lib/format";
 import { startMembershipPurchase } from "~/features/membership/purchase.server";
 import { MembershipPaymentSchema } from "~/features/membership/schema";
-import { env } from "~/lib/env.server";
 import { formFailure } from "~/lib/http.server";
-import { paymentProvider } from "~/lib/payments/payments.server";
+import { PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -19,13 +18,17 @@ import { RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { useFieldState } from "~/ui/use-field-state";
 import { useHydrated } from "~/ui/use-hydrated";
+import { clubSettings } from "~/lib/club.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
   const chosen = findPackage(new URL(request.url).searchParams.get("package"));
+  const club = await clubSettings();
   return json({
+    notOpen: (await paymentsOpen()) ? null : PAYMENTS_NOT_OPEN,
     packageId: chosen?.id ?? PACKAGES[0].id,
-    currency: env().PAYMENT_CURRENCY,
+    currency: club.currency,
+    includes: packageIncludes(club.packageIncludes),
     provider: paymentProvider().name,
     constraint: constraintOf(MembershipPaymentSchema),
   });
@@ -33,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
+  // A page opened before the payment details were removed: say so, with nothing charged.
+  if (!(await paymentsOpen())) return formFailure({ status: "error", error: { "": [PAYMENTS_NOT_OPEN] } }, undefined, 409);
   const submission = parseWithZod(await request.formData(), {
     schema: MembershipPaymentSchema.superRefine((value, ctx) => {
       // The price is the server's; an amount sent along must agree with it, or the form was
@@ -55,7 +60,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PayMembership() {
-  const { packageId, currency, provider, constraint } = useLoaderData<typeof loader>();
+  const { notOpen } = useLoaderData<typeof loader>();
+  if (notOpen) {
+    return (
+      <RouteDialog title="Membership payment">
+        <p data-testid="payments-closed">{notOpen}</p>
+        <div className="dialog-actions">
+          <Link to=".." className="button button--secondary" preventScrollReset>
+            Back to Membership
+          </Link>
+        </div>
+      </RouteDialog>
+    );
+  }
+  return <PaymentForm />;
+}
+
+function PaymentForm() {
+  const { packageId, currency, includes, provider, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const pending = useIsPending();
@@ -92,6 +114,9 @@ export default function PayMembership() {
             </label>
           ))}
           <ErrorList errors={fields.package_type.errors} />
+          <p className="field-hint" data-testid="chosen-includes">
+            {findPackage(chosenPackage)?.label} includes: {includes[chosenPackage].join("; ")}.
+          </p>
         </fieldset>
         <fieldset aria-describedby={fields.MemberShip.errors ? `${fields.MemberShip.id}-error` : undefined}>
           <legend>Plan</legend>

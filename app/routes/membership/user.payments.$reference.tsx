@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       paidAt: payment.paid_at,
     },
     returned: returned === "success" || returned === "cancel" ? returned : null,
-    bank: payment.provider === "bank_transfer" ? bankDetails() : null,
+    bank: payment.provider === "bank_transfer" ? await bankDetails() : null,
     membership: payment.purpose === "membership" ? await currentMembership(member.id) : null,
     ...(payment.purpose === "ticket" ? { ticket: await ticketOfPayment(payment.id) } : {}),
   });

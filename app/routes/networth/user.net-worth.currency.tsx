@@ -6,7 +6,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { memberCurrency, setMemberCurrency } from "~/features/networth/networth.server";
 import { CurrencySchema, currencyCodes } from "~/features/networth/schema";
 import { constraintOf } from "~/lib/constraint.server";
-import { env } from "~/lib/env.server";
 import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -16,6 +15,7 @@ import { RouteDialog } from "~/ui/route-dialog";
 import { useServerForm } from "~/ui/server-form";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 import { netWorthPage, yearOfAddress } from "./networth-address.server";
+import { clubCurrency } from "~/lib/club.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     year: yearOfAddress(request),
     currency: await memberCurrency(member.id),
-    clubCurrency: env().PAYMENT_CURRENCY,
+    clubCurrency: await clubCurrency(),
     currencies: currencyCodes().map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` })),
     constraint: constraintOf(CurrencySchema),
   });

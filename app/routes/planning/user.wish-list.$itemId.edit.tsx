@@ -12,7 +12,7 @@ import { saveWishListItem } from "./save-wish-list.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const item = await requireFound(params.itemId, (id) => getOwnWishListItem(member.id, id));
-  return json({ item, ...wishListFormData() });
+  return json({ item, ...(await wishListFormData()) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

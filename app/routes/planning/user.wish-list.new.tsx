@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // The page's year and filter become the new item's defaults.
   const year = yearFromAddress(params.get("year")) ?? thisYear();
-  return json({ ...wishListFormData(), year, type: params.get("type") ?? "", status: params.get("status") ?? "" });
+  return json({ ...(await wishListFormData()), year, type: params.get("type") ?? "", status: params.get("status") ?? "" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

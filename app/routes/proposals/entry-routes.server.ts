@@ -16,7 +16,6 @@ import {
 } from "~/features/proposals/entries.server";
 import { ConnectSchema, EntrepreneurSchema, type EntryFilter, FilterSchema, InvestorSchema } from "~/features/proposals/schema.server";
 import { constraintOf } from "~/lib/constraint.server";
-import { env } from "~/lib/env.server";
 import { acceptAttribute } from "~/lib/file-types";
 import { deleteFile } from "~/lib/files.server";
 import { backTo, formFailure, notFound, parseId, requireFound } from "~/lib/http.server";
@@ -25,6 +24,7 @@ import { countryOptions } from "~/lib/places.server";
 import { respond } from "~/lib/respond.server";
 import type { Member } from "~/lib/session.server";
 import { receiveFormWithFile } from "~/lib/uploads.server";
+import { clubCurrency } from "~/lib/club.server";
 
 // The route handlers both sides share: app/routes/proposals/user.entrepreneurs.* and
 // user.investors.* call these with their side, so the two areas answer alike.
@@ -46,15 +46,15 @@ export async function listData<Row>(request: Request, list: (filter: EntryFilter
     pages,
     filter: { sector: filter.sector, country: filter.country, min: filter.min === null ? "" : amountInput(filter.min), max: filter.max === null ? "" : amountInput(filter.max) },
     countries: countryOptions(),
-    currency: env().PAYMENT_CURRENCY,
+    currency: await clubCurrency(),
   };
 }
 
-export function formData(side: Side) {
+export async function formData(side: Side) {
   return {
     constraint: constraintOf(side === "entrepreneur" ? EntrepreneurSchema : InvestorSchema),
     countries: countryOptions(),
-    currency: env().PAYMENT_CURRENCY,
+    currency: await clubCurrency(),
     documentAccept: acceptAttribute("proposal_document"),
   };
 }

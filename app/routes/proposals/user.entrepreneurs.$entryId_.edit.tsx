@@ -11,7 +11,7 @@ import { entryDefaults, formData, ownEntryOr404, saveEntry } from "./entry-route
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const entry = await ownEntryOr404("entrepreneur", member, params.entryId);
-  return json({ id: entry.id, defaults: entryDefaults("entrepreneur", entry), documents: await documentsFor(member.id, entry), ...formData("entrepreneur") });
+  return json({ id: entry.id, defaults: entryDefaults("entrepreneur", entry), documents: await documentsFor(member.id, entry), ...(await formData("entrepreneur")) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ import { formData, saveEntry } from "./entry-routes.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json({ ...formData("entrepreneur"), business: await profileBusiness(member.id), closeTo: backTo(request, "/user/entrepreneurs") });
+  return json({ ...(await formData("entrepreneur")), business: await profileBusiness(member.id), closeTo: backTo(request, "/user/entrepreneurs") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ import { entryDefaults, formData, ownEntryOr404, saveEntry } from "./entry-route
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const entry = await ownEntryOr404("investor", member, params.entryId);
-  return json({ id: entry.id, defaults: entryDefaults("investor", entry), ...formData("investor") });
+  return json({ id: entry.id, defaults: entryDefaults("investor", entry), ...(await formData("investor")) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

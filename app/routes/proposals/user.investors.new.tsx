@@ -9,7 +9,7 @@ import { formData, saveEntry } from "./entry-routes.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireMember(request);
-  return json({ ...formData("investor"), closeTo: backTo(request, "/user/investors") });
+  return json({ ...(await formData("investor")), closeTo: backTo(request, "/user/investors") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { getProfile, updateProfile } from "~/features/members/members.server";
 import { MEMBER_TYPES } from "~/features/members/member-types";
 import { ProfileSchema, RefreshPlacesSchema } from "~/features/members/schema";
 import { constraintOf } from "~/lib/constraint.server";
-import { clubTimeZone } from "~/lib/env.server";
+import { clubTimeZone } from "~/lib/club.server";
 import { zoneLabel } from "~/lib/format";
 import { formFailure, orNotFound } from "~/lib/http.server";
 import { placeErrors, placeOptions, placeOptionsOfForm } from "~/lib/places.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     places: placeOptions(profile),
     constraint: constraintOf(ProfileSchema),
     timeZones: timeZones().map((zone) => ({ value: zone, label: zoneLabel(zone) })),
-    clubTimeZone: zoneLabel(clubTimeZone()),
+    clubTimeZone: zoneLabel(await clubTimeZone()),
   });
 }
 

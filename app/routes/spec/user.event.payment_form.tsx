@@ -8,7 +8,7 @@ import { buyTicket } from "~/features/tickets/purchase.server";
 import { PurchaseQuerySchema } from "~/features/tickets/schema";
 import { eventIsOver, findEvent, seatsLeft, typePrice } from "~/features/tickets/tickets.server";
 import { badRequest, firstError, requireFound } from "~/lib/http.server";
-import { paymentProvider } from "~/lib/payments/payments.server";
+import { PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen } from "~/lib/payments/payments.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember, safeRedirect } from "~/lib/session.server";
@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     free: price === 0,
     over: eventIsOver(event),
     seatsLeft: seatsLeft(event, type),
+    notOpen: price && !(await paymentsOpen()) ? PAYMENTS_NOT_OPEN : null,
     provider: paymentProvider().name,
     back,
   });
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TicketPurchase() {
-  const { event, type, offered, price, free, over, seatsLeft, provider, back } = useLoaderData<typeof loader>();
+  const { event, type, offered, price, free, over, seatsLeft, notOpen, provider, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   return (
@@ -96,6 +97,10 @@ export default function TicketPurchase() {
         <p className="ticket-refusal">This event does not offer {ticketTypeLabel(type)} tickets.</p>
       ) : seatsLeft === 0 ? (
         <p className="ticket-refusal">Sold out: there are no {ticketTypeLabel(type)} tickets left.</p>
+      ) : notOpen ? (
+        <p className="ticket-refusal" data-testid="payments-closed">
+          {notOpen}
+        </p>
       ) : (
         <Form method="post">
           <CsrfInput />

@@ -9,7 +9,7 @@ import { saveTraining } from "./save-training.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json({ ...trainingFormData(), memberName: member.name });
+  return json({ ...(await trainingFormData()), memberName: member.name });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -18,14 +18,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateTraining() {
-  const { constraint, imageAccept, imageMaxBytes, videoMaxBytes, memberName } = useLoaderData<typeof loader>();
+  const { constraint, timeZones, defaultTimeZone, imageAccept, imageMaxBytes, videoMaxBytes, memberName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <RouteDialog title="Create a training" closeTo={`/user/trainings${useLocation().search}`}>
       <TrainingForm
         lastResult={actionData?.result}
         constraint={constraint}
-        defaults={{ trainer_name: memberName, duration: "60" }}
+        defaults={{ trainer_name: memberName, duration: "60", time_zone: defaultTimeZone }}
+        timeZones={timeZones}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
         videoMaxBytes={videoMaxBytes}

@@ -12,7 +12,7 @@ import { saveTraining } from "./save-training.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const training = await requireFound(params.trainingId, (id) => getOwnTraining(member.id, id));
-  return json({ training, ...trainingFormData() });
+  return json({ training, ...(await trainingFormData()) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTraining() {
-  const { training, constraint, imageAccept, imageMaxBytes, videoMaxBytes } = useLoaderData<typeof loader>();
+  const { training, constraint, timeZones, defaultTimeZone, imageAccept, imageMaxBytes, videoMaxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const defaults = {
     title: training.title,
@@ -30,6 +30,7 @@ export default function EditTraining() {
     trainer_name: training.trainer_name,
     date: training.date,
     start_time: training.start_time,
+    time_zone: training.time_zone ?? defaultTimeZone,
     duration: String(training.duration_minutes),
     place: training.place ?? "",
     online_link: training.online_link ?? "",
@@ -41,6 +42,7 @@ export default function EditTraining() {
         lastResult={actionData?.result}
         constraint={constraint}
         defaults={defaults}
+        timeZones={timeZones}
         imageAccept={imageAccept}
         imageMaxBytes={imageMaxBytes}
         videoMaxBytes={videoMaxBytes}

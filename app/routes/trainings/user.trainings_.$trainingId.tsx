@@ -5,7 +5,6 @@ import { placesLabel } from "~/features/trainings/constants";
 import { trainingWhen } from "~/features/trainings/TrainingList";
 import { getTraining, registerForTraining, registrantsOf, unregisterFromTraining } from "~/features/trainings/trainings.server";
 import { badRequest, requireFound } from "~/lib/http.server";
-import { clubTimeZone } from "~/lib/env.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const training = await requireFound(params.trainingId, (id) => getTraining(id, member.id));
   const registrants = training.isCreator ? await registrantsOf(member.id, training.id) : [];
-  return json({ training, registrants, timeZone: clubTimeZone() });
+  return json({ training, registrants });
 }
 
 /** Register and unregister, by the `intent` of the button pressed. */
@@ -45,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function TrainingPage() {
-  const { training, registrants, timeZone } = useLoaderData<typeof loader>();
+  const { training, registrants } = useLoaderData<typeof loader>();
   const pending = useIsPending();
   const full = training.capacity !== null && training.taken >= training.capacity;
   return (
@@ -67,7 +66,7 @@ export default function TrainingPage() {
         {training.videoUrl ? <video controls preload="none" src={training.videoUrl} className="training-video" /> : null}
         <dl className="details">
           <dt>When</dt>
-          <dd>{trainingWhen(training, timeZone)}</dd>
+          <dd>{trainingWhen(training, training.timeZone)}</dd>
           <dt>Trainer</dt>
           <dd>{training.trainer_name}</dd>
           {training.place ? (
