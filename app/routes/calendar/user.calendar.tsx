@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
 import { occurrencesInRanges } from "~/features/calendar/calendar.server";
@@ -55,9 +55,17 @@ export default function Calendar() {
         : (occurrences.find((occurrence) => occurrence.start.slice(0, 10) >= range.date)?.start.slice(0, 10) ?? range.date);
   useReloadAfterNotice();
   const here = calendarAddress(range.view, range.date);
-  // The shown range's query, written once: a month may link some 1,500 occurrences.
-  const query = here.slice(here.indexOf("?"));
-  const dialog = (path: string) => calendarAddress(range.view, range.date, path);
+  // The dialogs carry the range as the page's own address names it, written once (a month may
+  // link some 1,500 occurrences). Named or not (the plain /user/calendar shows this month), it
+  // is the same page, but not to Remix: a dialog naming it where the page did not would have
+  // the month read again under the dialog.
+  const ownQuery = String(calendarQuery(new URL(useLocation().search, "http://calendar.invalid")));
+  const query = ownQuery ? `?${ownQuery}` : "";
+  const dialog = (path: string, extra: Record<string, string> = {}) => {
+    const params = new URLSearchParams(ownQuery);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
+    return `/user/calendar${path}${params.size ? `?${params}` : ""}`;
+  };
   return (
     <>
       <div className="page-header">
@@ -66,7 +74,7 @@ export default function Calendar() {
           <Link to={dialog("/new")} className="button" preventScrollReset>
             Add task
           </Link>
-          <Link to={`${dialog("/new")}&kind=appointment`} className="button button--secondary" preventScrollReset>
+          <Link to={dialog("/new", { kind: "appointment" })} className="button button--secondary" preventScrollReset>
             Add appointment
           </Link>
         </div>
@@ -92,7 +100,7 @@ export default function Calendar() {
                   }}
                   onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
                   onLink={(address) => navigate(address)}
-                  onDay={(date) => navigate(`${dialog("/new")}&on=${date}`, { preventScrollReset: true })}
+                  onDay={(date) => navigate(dialog("/new", { on: date }), { preventScrollReset: true })}
                   onPick={(day) => setPicked({ from: range.from, day })}
                   onShown={() => setGridShown(true)}
                 />
@@ -107,7 +115,7 @@ export default function Calendar() {
               more={more[pickedDay] ?? 0}
               taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`}
               dayLink={calendarAddress("day", pickedDay)}
-              addLink={`${dialog("/new")}&on=${pickedDay}`}
+              addLink={dialog("/new", { on: pickedDay })}
             />
           ) : null}
           <section className="card" aria-labelledby="agenda-heading" hidden={gridShown}>

@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { hydrated, signUp, uniqueEmail, useBrowser, visit } from "./browser";
 
-// A dialog's code is fetched as soon as the member reaches for the button that opens it
-// (app/ui/preload-on-intent.ts), not once the navigation has started and then import by import.
+// A dialog opens after one round trip: its code is fetched as soon as the member reaches for
+// the button that opens it (app/ui/preload-on-intent.ts), not once the navigation has started
+// and then import by import, and only the dialog's own data is asked for.
 const browser = useBrowser();
 
 const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
@@ -50,5 +51,24 @@ describe("a dialog's code is on its way when the finger goes down", () => {
       away.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
     });
     expect((await page.evaluate(preloads)).length).toBe(count);
+  });
+});
+
+describe("opening a dialog reads only what the dialog needs", () => {
+  test("Add task over this month's calendar leaves the month as it is", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Mo Month", email: uniqueEmail("month") });
+    await visit(page, "/user/calendar");
+    await hydrated(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const data = new URL(request.url()).searchParams.get("_data");
+      if (data) asked.push(data);
+    });
+    await page.getByRole("link", { name: "Add task", exact: true }).click();
+    await page.getByRole("dialog", { name: "Add task" }).getByLabel("Title").waitFor();
+    expect(asked).toContain("routes/user.calendar.new");
+    expect(asked).not.toContain("routes/user.calendar");
+    expect(asked).not.toContain("root");
   });
 });
