@@ -27,7 +27,7 @@ describe.each(modes)("home $name", ({ javaScript }) => {
     await dialog.getByLabel("Message").fill(message);
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
 
     await visit(page, "/user");
     const latest = page.getByRole("region", { name: "Latest from your timeline" });

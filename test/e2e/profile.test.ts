@@ -59,7 +59,7 @@ describe.each(modes)("profile $name", ({ javaScript }) => {
     expect(await page.getByLabel("Province", { exact: true }).inputValue()).toBe("ON");
 
     await page.getByRole("button", { name: "Save profile" }).click();
-    expect(await toast(page, "saved")).toContain("Your profile is saved.");
+    expect(await toast(page, "saved")).toContain("Profile saved.");
     await page.waitForURL(atPath("/user/settings/profile"));
     expect(await page.getByLabel("City", { exact: true }).inputValue()).toBe("Toronto");
 
