@@ -4,8 +4,11 @@
  *
  * A checkbox or radio counts by the label it sits in (the label is what the finger presses),
  * a visually hidden control by what is drawn for it. Left out, as WCAG 2.5.5 leaves them out:
- * a link inside running text (the "inline" exception: its height is the line's), and controls
- * that are not on the screen (closed menus, the skip link until it has the focus).
+ * a link inside running text (the "inline" exception: its height is the line's); FullCalendar's
+ * items in its month and week grids, whose seven columns are narrower than 44 px on a phone,
+ * while the same items are full-size targets in the calendar's list view and in the day's list
+ * under the grid (the "equivalent" exception); and controls that are not on the screen (closed
+ * menus, the skip link until it has the focus).
  */
 export function touchTargetProblems(): string[] {
   const MINIMUM = 44;
@@ -40,7 +43,8 @@ export function touchTargetProblems(): string[] {
   };
   /** What the finger presses for a control: its label, or what is drawn for a hidden one. */
   const targetOf = (element: Element): Element => {
-    if (element instanceof HTMLInputElement && ["checkbox", "radio", "file"].includes(element.type)) {
+    const hidden = element.getBoundingClientRect().width <= 1;
+    if (element instanceof HTMLInputElement && (["checkbox", "radio"].includes(element.type) || (element.type === "file" && hidden))) {
       const label = element.closest("label") ?? (element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
       if (label) return label;
     }
@@ -66,7 +70,7 @@ export function touchTargetProblems(): string[] {
     // A visually hidden input is pressed through the element drawn over or beside it.
     const box = target.getBoundingClientRect();
     if (box.width <= 1 && box.height <= 1) continue;
-    if (!shown(target) || inText(target)) continue;
+    if (!shown(target) || inText(target) || target.closest(".fc-daygrid-body, .fc-timegrid-body")) continue;
     // An invisible input stretched over its drawing (a star) counts as its parent's size.
     const width = Math.max(box.width, target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().width : 0);
     const height = Math.max(box.height, target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().height : 0);
