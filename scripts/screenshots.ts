@@ -45,6 +45,7 @@ try {
   const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -70,6 +71,10 @@ try {
     { name: "journal", path: "/user/journal" },
     { name: "net-worth", path: "/user/net-worth" },
     { name: "net-worth-print", path: "/user/net-worth/print" },
+    { name: "net-worth-line-delete-dialog", path: `/user/net-worth/lines/${netWorthLine.id}/delete` },
+    { name: "contact-delete-dialog", path: `/user/contacts/${contact.id}/delete` },
+    { name: "member-search", path: "/user/search?q=a" },
+    { name: "chat", path: "/user/chat" },
     { name: "trainings", path: "/user/trainings" },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },
