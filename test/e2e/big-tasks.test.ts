@@ -36,7 +36,7 @@ describe.each(modes)("big tasks $name", ({ javaScript }) => {
     await dialog.getByLabel("Title", { exact: true }).fill("Write the plan");
     await dialog.getByLabel("Priority", { exact: true }).selectOption("2");
     await dialog.getByRole("button", { name: "Add task" }).click();
-    expect(await toast(page, "Write the plan")).toContain("is added to your big tasks.");
+    expect(await toast(page, "Write the plan")).toContain("added to your big tasks.");
     await dismissToast(page);
     await addTask(page, { title: "Open an office", priority: "9" });
     // The most important first, with its band and stars.
