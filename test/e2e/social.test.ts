@@ -67,7 +67,7 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
 
     await row.getByRole("button", { name: "Cancel request" }).click();
     await row.getByRole("button", { name: "Connect" }).waitFor();
-    expect(await toast(ana.page, "cancelled")).toContain("is cancelled.");
+    expect(await toast(ana.page, "cancelled")).toContain(`Friend request to ${bo.name} cancelled.`);
     await dismissToast(ana.page);
     await row.getByRole("button", { name: "Connect" }).click();
     await row.getByRole("button", { name: "Cancel request" }).waitFor();
