@@ -32,7 +32,7 @@ if (isPostgresUrl(databaseUrl()) && !config.SESSION_SECRET) {
 secrets(); // generated on first start, before any request needs them
 // Beside this file: migrations/*.ts here, or their compiled copies beside build/server/server.js.
 const applied = await migrateToLatest(db, path.join(import.meta.dirname, "migrations"));
-if (applied.length) console.log(`Migrated the database: ${applied.join(", ")}`);
+console.log(applied.length ? `Migrations applied: ${applied.length} (the newest ${applied.at(-1)}).` : "Migrations: the database is up to date.");
 
 const buildPath = path.resolve("build/index.js");
 const build = protectActions((await import(pathToFileURL(buildPath).href)) as ServerBuild);

@@ -1,5 +1,5 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as ReactDOMServer from "react-dom/server";
 import { FragmentStore } from "./lib/render-cache.server";
 import { pageResponse } from "./lib/remix-express.server";
@@ -75,4 +75,20 @@ export default function handleRequest(
   // character (undici's USVString conversion, ~4% of the contact list's time), then encoded;
   // and the server writes them as they are (remixRequestHandler).
   return pageResponse(page, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * What the server log says of a request that failed. An answer the app chose (an unknown
+ * address, a 4xx) is one line, method, path and status, never its query (it may carry a
+ * token); anything else is an error with its stack.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.log(`${request.method} ${new URL(request.url).pathname} ${error.status}`);
+    return;
+  }
+  // A 5xx that Remix made from an error thrown inside it carries that error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
 }

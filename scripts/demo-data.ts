@@ -114,6 +114,29 @@ const OFFER_TITLE = "Free legal check of your first supplier contract";
  * business, a training, net worth, a loan on each side). */
 export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number; planning: number };
 
+const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
+  members: ["member", "members"],
+  contacts: ["contact", "contacts"],
+  friendships: ["friendship", "friendships"],
+  posts: ["post", "posts"],
+  events: ["event", "events"],
+  offers: ["offer", "offers"],
+  planning: ["examples in 1 planning area", "examples in {n} planning areas"],
+};
+
+/** "Added 5 members, 1 event and examples in 9 planning areas.", or that nothing was needed. */
+export function describeSeed(added: SeedResult) {
+  const parts = (Object.keys(ADDED_NAMES) as (keyof SeedResult)[])
+    .filter((what) => added[what] > 0)
+    .map((what) => {
+      const [one, many] = ADDED_NAMES[what];
+      if (added[what] === 1) return what === "planning" ? one : `1 ${one}`;
+      return many.includes("{n}") ? many.replace("{n}", String(added[what])) : `${added[what]} ${many}`;
+    });
+  if (parts.length === 0) return "The demo data is already there.";
+  return `Added ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`}.`;
+}
+
 function dayAhead(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }

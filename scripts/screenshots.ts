@@ -47,6 +47,7 @@ try {
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
   const investorEntry = await db.selectFrom("investor_entries").select("id").orderBy("id").executeTakeFirstOrThrow();
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
+  const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -74,6 +75,10 @@ try {
     { name: "journal", path: "/user/journal" },
     { name: "net-worth", path: "/user/net-worth" },
     { name: "net-worth-print", path: "/user/net-worth/print" },
+    { name: "net-worth-line-delete-dialog", path: `/user/net-worth/lines/${netWorthLine.id}/delete` },
+    { name: "contact-delete-dialog", path: `/user/contacts/${contact.id}/delete` },
+    { name: "member-search", path: "/user/search?q=a" },
+    { name: "chat", path: "/user/chat" },
     { name: "trainings", path: "/user/trainings" },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },

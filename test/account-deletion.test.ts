@@ -95,7 +95,7 @@ describe("deleting one's account", () => {
     const response = await deleteAccount(leaving);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your account is deleted. Thank you for being a member of Chapter." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Your account has been deleted. Thank you for being a member of Chapter." });
 
     // Gone: the account, its data, its files (rows and content), every session.
     expect(await db.selectFrom("users").select("id").where("id", "=", leaving.id).executeTakeFirst()).toBeUndefined();

@@ -204,7 +204,7 @@ describe("removing an announcement", () => {
     const response = await settle(() => removeAnnouncement(routeArgs(postRequest(path, {}, admin.cookie), { announcementId: String(id) })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/admin/ticker");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "The announcement is deleted." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Announcement deleted." });
     expect((await rootAnnouncements(member.cookie)).map((a) => a.message)).toEqual(["Staying"]);
     expect((await db.selectFrom("announcements").select("id").execute()).map((row) => row.id)).toEqual([keep]);
 

@@ -65,7 +65,7 @@ describe("big tasks", () => {
 
     const response = await add(member, { title: "Hire a sales lead", description: "Someone who knows the region", priority: "9", year: String(YEAR), due_date: `${YEAR}-06-30` }, `?year=${YEAR}&priority=high&status=done`);
     expect(response.headers.get("Location")).toBe(`/user/big-tasks?year=${YEAR}&priority=high`);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Hire a sales lead is added to your big tasks." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "“Hire a sales lead” added to your big tasks." });
     const [id] = (await db.selectFrom("big_tasks").select("id").execute()).map((each) => each.id);
     expect(await row(id)).toMatchObject({ member_id: member.id, priority: 9, year: YEAR, due_date: `${YEAR}-06-30`, status: "pending", description: "Someone who knows the region" });
   });
@@ -109,7 +109,7 @@ describe("big tasks", () => {
     expect(await (await settle(() => deleteLoader(taskArgs(member, `/user/big-tasks/${id}/delete`, id)))).json()).toEqual({ title: "Open two offices" });
     const deleted = await settle(() => deleteAction(taskArgs(member, `/user/big-tasks/${id}/delete`, id, {})));
     expect(deleted.headers.get("Location")).toBe(`/user/big-tasks?year=${YEAR}`);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Open two offices is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "“Open two offices” deleted." });
     expect(await row(id)).toBeUndefined();
   });
 
@@ -149,7 +149,7 @@ describe("big tasks", () => {
     const status = await settle(() => specStatus(routeArgs(json("/user/task/big-task-status-change", { big_task_id: String(id), status: "in_progress" }))));
     expect(await status.json()).toMatchObject({ type: "success", message: "Open a second office is now in progress." });
     const deleted = await settle(() => specDelete(routeArgs(json("/user/task/big-task/delete", { bigtask_id: String(id) }))));
-    expect(await deleted.json()).toMatchObject({ type: "success", message: "Open a second office is deleted." });
+    expect(await deleted.json()).toMatchObject({ type: "success", message: "“Open a second office” deleted." });
     expect(await row(id)).toBeUndefined();
   });
 });

@@ -109,7 +109,7 @@ describe("business cards", () => {
     const answer = await send(member, contactId, await photo(), { json: true, fields: scaled(40, 30, 300, 200) });
     expect(answer.status).toBe(200);
     const body = await answer.json();
-    expect(body).toMatchObject({ type: "success", message: "The business card card.png is saved.", url: cardsPath(contactId) });
+    expect(body).toMatchObject({ type: "success", message: "Business card card.png saved.", url: cardsPath(contactId) });
     expect(body.file.thumbnailUrl).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
 
     const [card] = await cardsOf(contactId);
@@ -175,7 +175,7 @@ describe("business cards", () => {
     const plain = await send(member, contactId, await photo("desk.png"));
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe(cardsPath(contactId));
-    expect(await flashOf(plain)).toEqual({ type: "success", message: "The business card desk.png is saved." });
+    expect(await flashOf(plain)).toEqual({ type: "success", message: "Business card desk.png saved." });
     const [card] = await cardsOf(contactId);
     expect(card).toMatchObject({ crop_x: 0, crop_y: 17, crop_width: 399, crop_height: 266 });
     const meta = await sharp(await storedBytes((await fileById(card.cropped_file_id)).storage_key)).metadata();
@@ -224,7 +224,7 @@ describe("business cards", () => {
     const deleted = await remove(member, contactId, first.id);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(cardsPath(contactId));
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "The business card is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Business card deleted." });
     const gone = files.filter((file) => [first.original_file_id, first.cropped_file_id].includes(file.id));
     expect(gone).toHaveLength(2);
     for (const file of gone) {
@@ -246,7 +246,7 @@ describe("business cards", () => {
       ),
     );
     expect(legacy.status).toBe(200);
-    expect(await legacy.json()).toMatchObject({ type: "success", message: "The business card is deleted." });
+    expect(await legacy.json()).toMatchObject({ type: "success", message: "Business card deleted." });
     expect(await filesOf(member)).toEqual([]);
     expect((await (await list(member, contactId)).json()).cards).toEqual([]);
   });

@@ -98,7 +98,7 @@ describe("my businesses", () => {
 
     const response = await post(createAction, member, "/user/businesses/new", { name: "Bakery", industry: "Food", website: "https://bakery.example" });
     const id = await idFrom(response, /^\/user\/businesses\/(\d+)$/);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Bakery is created." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "“Bakery” created." });
     const params = { businessId: String(id) };
     expect((await get(editBusinessLoader, member, `/user/businesses/${id}/edit`, params)).status).toBe(200);
     const saved = await post(editBusinessAction, member, `/user/businesses/${id}/edit`, { name: "Corner Bakery", description: "Bread", website: "" }, params);
@@ -217,7 +217,7 @@ describe("my businesses", () => {
     expect(confirm).toMatchObject({ title: "Open a second shop", actions: 2, contents: 2 });
     const gone = await post(deleteGoalAction, member, `/user/businesses/${b}/goals/${goalId}/delete`, {}, { businessId: b, goalId: String(goalId) });
     expect(gone.headers.get("Location")).toBe(`/user/businesses/${b}`);
-    expect(await flashOf(gone)).toEqual({ type: "success", message: "The goal Open a second shop is deleted." });
+    expect(await flashOf(gone)).toEqual({ type: "success", message: "Goal “Open a second shop” deleted." });
     expect(await db.selectFrom("goal_actions").select("id").where("id", "in", [first, second]).execute()).toEqual([]);
     expect(await db.selectFrom("action_contents").select("action_id").execute()).toEqual([{ action_id: kept }]);
     expect(await db.selectFrom("files").select("id").where("id", "=", withFile.file_id!).executeTakeFirst()).toBeUndefined();
@@ -225,7 +225,7 @@ describe("my businesses", () => {
     const keptParams = { businessId: b, actionId: String(kept) };
     expect(await (await get(deleteActionLoader, member, `/user/businesses/${b}/actions/${kept}/delete`, keptParams)).json()).toMatchObject({ title: "Kept", contents: 1 });
     const actionGone = await post(deleteActionAction, member, `/user/businesses/${b}/actions/${kept}/delete`, {}, keptParams);
-    expect(await flashOf(actionGone)).toEqual({ type: "success", message: "The action Kept is deleted." });
+    expect(await flashOf(actionGone)).toEqual({ type: "success", message: "Action “Kept” deleted." });
     expect(await db.selectFrom("action_contents").select("id").execute()).toEqual([]);
     expect((await pageOf(member, businessId)).goals).toMatchObject([{ title: "Kept goal", done: 0, total: 0 }]);
 

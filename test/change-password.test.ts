@@ -75,7 +75,7 @@ describe("changing the password", () => {
     expect(response.headers.get("Location")).toBe("/user/settings/security");
     expect(await flashOf(response)).toEqual({
       type: "success",
-      message: "Your password is changed. 2 other sessions were signed out.",
+      message: "Password changed. 2 other sessions were signed out.",
     });
 
     expect(await passwordHash(member.id)).not.toBe(before);
@@ -92,9 +92,9 @@ describe("changing the password", () => {
     const member = await createSignedInMember();
     await otherBrowser(member);
     const one = await change(member, { currentPassword: member.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-    expect((await flashOf(one))?.message).toBe("Your password is changed. One other session was signed out.");
+    expect((await flashOf(one))?.message).toBe("Password changed. One other session was signed out.");
 
     const none = await change(member, { currentPassword: NEW_PASSWORD, password: member.password, confirmPassword: member.password });
-    expect((await flashOf(none))?.message).toBe("Your password is changed.");
+    expect((await flashOf(none))?.message).toBe("Password changed.");
   });
 });

@@ -154,7 +154,7 @@ describe("my category labels: rename and delete", () => {
     const renamed = await rename(member.cookie, label.id, "  Golf   buddies ");
     expect(renamed.status).toBe(302);
     expect(renamed.headers.get("Location")).toBe(DIALOG);
-    expect(await flashOf(renamed)).toEqual({ type: "success", message: "Golf partners is renamed to Golf buddies." });
+    expect(await flashOf(renamed)).toEqual({ type: "success", message: "Category “Golf partners” renamed to “Golf buddies”." });
     expect(await labelsOf(member.id)).toEqual([{ id: label.id, name: "Golf buddies", contacts: 1 }]);
     expect((await listContacts(member.id, { label: label.id })).contacts.map((contact) => contact.name)).toEqual(["Grace"]);
     // A change of case of its own name is fine.
@@ -195,7 +195,7 @@ describe("my category labels: rename and delete", () => {
     const deleted = await remove(member.cookie, speakers.id);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(DIALOG);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "The category Speakers is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Category “Speakers” deleted." });
     expect((await labelsOf(member.id)).map((label) => label.name)).toEqual(["Board"]);
     expect((await listContacts(member.id, {})).total).toBe(2);
     expect((await listContacts(member.id, { label: speakers.id })).total).toBe(0);

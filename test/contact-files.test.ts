@@ -77,7 +77,7 @@ describe("contact videos", () => {
     const withJs = await send("video", member, contactId, mp4(), { json: true });
     expect(withJs.status).toBe(200);
     const body = await withJs.json();
-    expect(body).toMatchObject({ type: "success", message: "The video pitch.mp4 is saved.", url: videosPath(contactId) });
+    expect(body).toMatchObject({ type: "success", message: "Video pitch.mp4 saved.", url: videosPath(contactId) });
 
     // With JS the upload control posts to the contact's uploads route (no page: its answer is
     // the JSON the control reads) and says it is an XMLHttpRequest.
@@ -85,13 +85,13 @@ describe("contact videos", () => {
     xhrRequest.headers.set("X-Requested-With", "XMLHttpRequest");
     const xhr = await settle(() => uploadsModule.action(routeArgs(xhrRequest, { contactId: String(contactId), upload: "videos" })));
     expect(xhr.status).toBe(200);
-    expect(await xhr.json()).toMatchObject({ type: "success", message: "The video clip.mp4 is saved." });
+    expect(await xhr.json()).toMatchObject({ type: "success", message: "Video clip.mp4 saved." });
     await remove("video", member, contactId, (await linksOf(contactId)).at(-1)!.id);
 
     const plain = await send("video", member, contactId, mp4("talk.mp4"));
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe(videosPath(contactId));
-    expect(await flashOf(plain)).toEqual({ type: "success", message: "The video talk.mp4 is saved." });
+    expect(await flashOf(plain)).toEqual({ type: "success", message: "Video talk.mp4 saved." });
 
     const files = await filesOf(member);
     expect(files.map((file) => [file.kind, file.media_type, file.original_name])).toEqual([
@@ -131,7 +131,7 @@ describe("contact videos", () => {
     const deleted = await remove("video", member, contactId, link.id);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(videosPath(contactId));
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "The video pitch.mp4 is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Video pitch.mp4 deleted." });
     expect(await filesOf(member)).toEqual([]);
     expect(await linksOf(contactId)).toEqual([]);
     expect(await storage().size(file.storage_key)).toBeNull();
@@ -165,7 +165,7 @@ describe("contact documents", () => {
     expect((await send("document", member, contactId, pdf(), { json: true })).status).toBe(200);
     expect((await send("document", member, contactId, { name: "card.png", content: await png(120, 80), type: "image/png" })).status).toBe(302);
     const notes = await send("document", member, contactId, { name: "notes.txt", content: DOCUMENT_HEADS.txt(), type: "text/plain" }, { json: true });
-    expect(await notes.json()).toMatchObject({ type: "success", message: "The document notes.txt is saved." });
+    expect(await notes.json()).toMatchObject({ type: "success", message: "Document notes.txt saved." });
 
     const data = await (await list("document", member, contactId)).json();
     expect(data.upload.maxBytes).toBe(25_000_000);
@@ -190,7 +190,7 @@ describe("contact documents", () => {
     expect(await asked.json()).toEqual({ contactId, name: "card.png" });
     const deleted = await remove("document", member, contactId, byName["card.png"].id);
     expect(deleted.headers.get("Location")).toBe(documentsPath(contactId));
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "The document card.png is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Document card.png deleted." });
     expect(await storage().size(card.storage_key)).toBeNull();
     expect(await storage().size(card.thumbnail_key!)).toBeNull();
     expect((await filesOf(member)).map((file) => file.original_name).sort()).toEqual(["deck.pdf", "notes.txt"]);

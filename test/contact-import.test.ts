@@ -295,7 +295,7 @@ describe("importing through the dialog", () => {
     const done = await confirm(member, id, before.preview!.mapping);
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/user/contacts/import/${id}`);
-    expect(await flashOf(done)).toEqual({ type: "success", message: "Connections.csv is imported." });
+    expect(await flashOf(done)).toEqual({ type: "success", message: "Connections.csv imported." });
 
     const contacts = await contactsOf(member.id);
     expect(contacts.map((contact) => [contact.name, contact.email, contact.company, contact.occupation, contact.website])).toEqual([
@@ -442,7 +442,7 @@ describe("duplicates", () => {
       undoAction(routeArgs(postRequest(`/user/contacts/import/${id}/undo`, { csrf: "x" }, member.cookie), { importId: id })),
     );
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "The import of dupes.csv is undone." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Import of dupes.csv undone." });
     contacts = await contactsOf(member.id);
     expect(contacts.map((contact) => contact.name)).toEqual(["Ada Existing", "Phone Person"]);
     expect(contacts[0]).toMatchObject({ company: "Ada's Own Co", occupation: "Countess" });

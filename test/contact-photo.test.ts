@@ -54,7 +54,7 @@ describe("a contact's profile image", () => {
     const first = await send(member, contactId, await image(), { json: true });
     expect(first.status).toBe(200);
     const body = await first.json();
-    expect(body).toMatchObject({ type: "success", message: "The profile image of Grace Hopper is saved.", url: `/user/contacts/edit/${contactId}` });
+    expect(body).toMatchObject({ type: "success", message: "Profile image of Grace Hopper saved.", url: `/user/contacts/edit/${contactId}` });
     const firstId = (await photoIdOf(contactId))!;
     const firstFile = (await fileById(firstId))!;
     expect(firstFile.kind).toBe("contact_profile_image");
@@ -67,7 +67,7 @@ describe("a contact's profile image", () => {
     const second = await send(member, contactId, await image("new.png"));
     expect(second.status).toBe(302);
     expect(second.headers.get("Location")).toBe(`/user/contacts/edit/${contactId}`);
-    expect(await flashOf(second)).toEqual({ type: "success", message: "The profile image of Grace Hopper is saved." });
+    expect(await flashOf(second)).toEqual({ type: "success", message: "Profile image of Grace Hopper saved." });
     const secondId = (await photoIdOf(contactId))!;
     expect(secondId).not.toBe(firstId);
     expect(await fileById(firstId)).toBeUndefined();
@@ -81,7 +81,7 @@ describe("a contact's profile image", () => {
       deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image`, {}, member.cookie), { contactId: String(contactId) })),
     );
     expect(deleted.status).toBe(302);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "The profile image of Grace Hopper is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Profile image of Grace Hopper deleted." });
     expect(await photoIdOf(contactId)).toBeNull();
     expect(await fileById(secondId)).toBeUndefined();
     expect(await storage().size(secondFile.storage_key)).toBeNull();
@@ -117,7 +117,7 @@ describe("a contact's profile image", () => {
     const fileId = (await photoIdOf(contactId))!;
     const answer = await settle(() => legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))));
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ type: "success", message: "The profile image of Grace Hopper is deleted." });
+    expect(await answer.json()).toMatchObject({ type: "success", message: "Profile image of Grace Hopper deleted." });
     expect(await photoIdOf(contactId)).toBeNull();
     expect(await fileById(fileId)).toBeUndefined();
     const again = await settle(() => legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))));
@@ -177,7 +177,7 @@ describe("SPEC.md's video_frame addresses", () => {
 
     const uploaded = await upload(owner);
     expect(uploaded.status).toBe(200);
-    expect(await uploaded.json()).toMatchObject({ type: "success", message: "The video pitch.mp4 is saved." });
+    expect(await uploaded.json()).toMatchObject({ type: "success", message: "Video pitch.mp4 saved." });
     const listed = await (await list(owner)).json();
     expect(listed.total).toBe(1);
     const videoId = listed.videos[0].id;
@@ -190,7 +190,7 @@ describe("SPEC.md's video_frame addresses", () => {
 
     const deleted = await settle(() => legacyDeleteVideo(routeArgs(jsonPost("/user/video_frame/delete", fields, owner.cookie))));
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toMatchObject({ type: "success", message: "The video pitch.mp4 is deleted." });
+    expect(await deleted.json()).toMatchObject({ type: "success", message: "Video pitch.mp4 deleted." });
     expect((await (await list(owner)).json()).total).toBe(0);
   });
 });

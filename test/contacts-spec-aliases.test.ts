@@ -83,13 +83,13 @@ describe("SPEC.md §7 contact addresses", () => {
 
     const deleted = await settle(() => deleteContact(routeArgs(jsonPost("/user/contacts/delete", { csrf: "x", contact_id: String(first) }, member.cookie, "DELETE"))));
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ type: "success", message: "First One is deleted.", url: "/user/contacts" });
+    expect(await deleted.json()).toEqual({ type: "success", message: "Contact First One deleted.", url: "/user/contacts" });
     expect(await row(first)).toBeUndefined();
 
     const posted = await settle(() => deleteContact(routeArgs(postRequest("/user/contacts/delete", { csrf: "x", contact_id: String(second) }, member.cookie))));
     expect(posted.status).toBe(302);
     expect(posted.headers.get("Location")).toBe("/user/contacts");
-    expect(await flashOf(posted)).toEqual({ type: "success", message: "Second One is deleted." });
+    expect(await flashOf(posted)).toEqual({ type: "success", message: "Contact Second One deleted." });
     expect(await row(second)).toBeUndefined();
 
     const again = await settle(() => deleteContact(routeArgs(postRequest("/user/contacts/delete", { csrf: "x", contact_id: String(second) }, member.cookie))));

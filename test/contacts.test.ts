@@ -673,7 +673,7 @@ describe("deleting a contact", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(LIST);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Ana is deleted." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Contact Ana deleted." });
     expect(await row(id)).toBeUndefined();
     expect(await row(keep)).toBeDefined();
 
@@ -709,7 +709,7 @@ describe("deleting a contact", () => {
     const other = await added(member, { name: "Bea" });
     const fromProfile = await deleteFrom(`/user/profile?cicid=${other}`, other);
     expect(fromProfile.headers.get("Location")).toBe(LIST);
-    expect(await flashOf(fromProfile)).toEqual({ type: "success", message: "Bea is deleted." });
+    expect(await flashOf(fromProfile)).toEqual({ type: "success", message: "Contact Bea deleted." });
   });
 
   test("removes the contact's profile image, its row and its files on disk", async () => {

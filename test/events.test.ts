@@ -324,7 +324,7 @@ describe("the event image upload (SPEC path)", () => {
       );
     const first = await send(owner, { event_id: String(id) });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ type: "success", message: "The event image is saved." });
+    expect(await first.json()).toMatchObject({ type: "success", message: "Event image saved." });
     const firstImage = (await row(id))!.image_id!;
     await send(owner, { event_id: String(id) });
     const secondImage = (await row(id))!.image_id!;
@@ -365,7 +365,7 @@ describe("deleting events", () => {
     expect((await call(other)).status).toBe(404);
     expect(await row(id)).toBeDefined();
     const response = await call(owner);
-    expect(await response.json()).toMatchObject({ type: "success", message: `${VALID.title} is deleted.` });
+    expect(await response.json()).toMatchObject({ type: "success", message: `“${VALID.title}” deleted.` });
     expect(await row(id)).toBeUndefined();
   });
 
@@ -378,7 +378,7 @@ describe("deleting events", () => {
     expect(await confirm.json()).toEqual({ title: VALID.title });
     const response = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })));
     expect(response.headers.get("Location")).toBe("/user/events");
-    expect(await flashOf(response)).toEqual({ type: "success", message: `${VALID.title} is deleted.` });
+    expect(await flashOf(response)).toEqual({ type: "success", message: `“${VALID.title}” deleted.` });
     expect(await row(id)).toBeUndefined();
     // Deleting from a filtered list goes back to that list.
     const other = await created(owner);

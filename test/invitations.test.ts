@@ -391,7 +391,7 @@ describe("the invite image", () => {
     );
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe(dialogPath(id));
-    expect(await flashOf(plain)).toEqual({ type: "success", message: "The invitation image is saved." });
+    expect(await flashOf(plain)).toEqual({ type: "success", message: "Invitation image saved." });
     // The replaced image is deleted.
     expect(await db.selectFrom("files").select("id").where("owner_id", "=", owner.id).execute()).toHaveLength(1);
 
@@ -414,7 +414,7 @@ describe("the invite image", () => {
     // Removed from the dialog: gone from disk and from the page.
     const removed = await sendInvite(owner, id, { intent: "remove-image" });
     expect(removed.status).toBe(302);
-    expect(await flashOf(removed)).toEqual({ type: "success", message: "The invitation image is removed." });
+    expect(await flashOf(removed)).toEqual({ type: "success", message: "Invitation image removed." });
     expect(await db.selectFrom("files").select("id").where("owner_id", "=", owner.id).execute()).toEqual([]);
     expect((await signupPage(token)).invitation).toMatchObject({ valid: true, imageUrl: null });
   });

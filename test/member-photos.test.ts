@@ -60,7 +60,7 @@ describe("profile and cover images", () => {
     const [file] = await filesOf(member);
     expect(body).toEqual({
       type: "success",
-      message: "Your profile image is saved.",
+      message: "Profile image saved.",
       url: SETTINGS,
       file: {
         name: "me.png",
@@ -78,10 +78,10 @@ describe("profile and cover images", () => {
     const response = await sendProfile(member, await photoPng());
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(SETTINGS);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your profile image is saved." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Profile image saved." });
 
     const cover = await sendCover(member, { name: "cover.jpg", content: await png(600, 200) });
-    expect(await flashOf(cover)).toEqual({ type: "success", message: "Your cover image is saved." });
+    expect(await flashOf(cover)).toEqual({ type: "success", message: "Cover image saved." });
 
     const [profileFile, coverFile] = await filesOf(member);
     expect(await usersRow(member)).toEqual({ profile_image_id: profileFile.id, cover_image_id: coverFile.id });
@@ -197,7 +197,7 @@ describe("profile and cover images", () => {
     const response = await deleteIt(member, "profile-image");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(SETTINGS);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your profile image is deleted." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Profile image deleted." });
     expect(await filesOf(member)).toEqual([]);
     expect(await usersRow(member)).toEqual({ profile_image_id: null, cover_image_id: null });
     expect(await storage().size(file.storage_key)).toBeNull();
@@ -214,7 +214,7 @@ describe("profile and cover images", () => {
     await sendProfile(member, await photoPng());
     await sendCover(member, await photoPng());
     expect(await (await confirm(member, "cover-image")).json()).toEqual({ label: "cover image" });
-    expect(await flashOf(await deleteIt(member, "cover-image"))).toEqual({ type: "success", message: "Your cover image is deleted." });
+    expect(await flashOf(await deleteIt(member, "cover-image"))).toEqual({ type: "success", message: "Cover image deleted." });
     const files = await filesOf(member);
     expect(files.map((file) => file.kind)).toEqual(["profile_image"]);
     expect((await usersRow(member)).profile_image_id).toBe(files[0].id);

@@ -72,7 +72,7 @@ describe("net worth", () => {
     const response = await settle(() => newEntryAction(routeArgs(post(member, `/user/net-worth/new?year=${YEAR}`, { title: "House on Allen Avenue", type: "property", year: String(YEAR), q1: "250,000", q3: "260000.50" }))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR}`);
-    expect(await flashOf(response)).toEqual({ type: "success", message: `House on Allen Avenue is added to your net worth for ${YEAR}.` });
+    expect(await flashOf(response)).toEqual({ type: "success", message: `“House on Allen Avenue” added to your net worth for ${YEAR}.` });
     await addEntry(member, { title: "Mortgage", type: "mortgage", q1: "200000", q2: "199000", q4: "0" });
 
     const data = await page(member);
@@ -115,7 +115,7 @@ describe("net worth", () => {
 
     const saved = await settle(() => editEntryAction(routeArgs(post(member, `/user/net-worth/entries/${id}/edit`, { title: "Savings account", type: "cash", year: String(YEAR - 1), q1: "1000", q2: "1500.25" }), { entryId: String(id) })));
     expect(saved.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR - 1}`);
-    expect(await flashOf(saved)).toEqual({ type: "success", message: "Savings account is saved." });
+    expect(await flashOf(saved)).toEqual({ type: "success", message: "“Savings account” saved." });
     expect((await page(member, `?year=${YEAR - 1}`)).entries[0]).toMatchObject({ title: "Savings account", values: [100_000, 150_025, null, null] });
 
     const view = await settle(() => viewEntryLoader(routeArgs(getRequest(`/user/net-worth/entries/${id}`, member.cookie), { entryId: String(id) })));
@@ -125,7 +125,7 @@ describe("net worth", () => {
     expect(await confirm.json()).toEqual({ title: "Savings account", year: YEAR - 1, kind: "asset" });
     const deleted = await settle(() => deleteEntryAction(routeArgs(post(member, `/user/net-worth/entries/${id}/delete`, {}), { entryId: String(id) })));
     expect(deleted.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR - 1}`);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: `Savings account is deleted from ${YEAR - 1}.` });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: `“Savings account” deleted from your net worth for ${YEAR - 1}.` });
     expect(await db.selectFrom("net_worth_entries").select("id").execute()).toHaveLength(0);
   });
 
@@ -162,12 +162,12 @@ describe("net worth", () => {
     const wrong = await settle(() => editLineAction(routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "1", category: "salary", amount: "1" }), { lineId: String(rent) })));
     expect(await replyErrors(wrong)).toEqual({ category: ["Choose a category from the list."] });
     const saved = await settle(() => editLineAction(routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "2", category: "housing", amount: "1250" }), { lineId: String(rent) })));
-    expect(await flashOf(saved)).toEqual({ type: "success", message: `Housing (Q2 ${YEAR}) is saved.` });
+    expect(await flashOf(saved)).toEqual({ type: "success", message: `Housing (Q2 ${YEAR}) saved.` });
 
     const confirm = await settle(() => deleteLineLoader(routeArgs(getRequest(`/user/net-worth/lines/${salary}/delete`, member.cookie), { lineId: String(salary) })));
-    expect(await confirm.json()).toMatchObject({ name: `the income line Salary and wages of Q1 ${YEAR}`, description: "Acme Ltd" });
+    expect(await confirm.json()).toMatchObject({ name: { kind: `Q1 ${YEAR} income line`, name: "Salary and wages" }, description: "Acme Ltd" });
     const deleted = await settle(() => deleteLineAction(routeArgs(post(member, `/user/net-worth/lines/${salary}/delete`, {}), { lineId: String(salary) })));
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: `The income line Salary and wages of Q1 ${YEAR} is deleted.` });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: `Q1 ${YEAR} income line “Salary and wages” deleted.` });
 
     data = await page(member);
     expect(data.quarters.map((quarter) => [quarter.income, quarter.expenses, quarter.netIncome])).toEqual([
@@ -240,7 +240,7 @@ describe("net worth", () => {
     });
     const answer = await settle(() => specDelete(routeArgs(fetched)));
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({ type: "success", message: `Shares is deleted from ${YEAR - 1}.` });
+    expect(await answer.json()).toMatchObject({ type: "success", message: `“Shares” deleted from your net worth for ${YEAR - 1}.` });
     expect(await db.selectFrom("net_worth_entries").select("id").where("id", "=", entry).executeTakeFirst()).toBeUndefined();
   });
 

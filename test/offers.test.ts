@@ -158,7 +158,7 @@ describe("offers", () => {
 
     // The owner deletes an image after confirming.
     const gone = await settle(() => deleteImageAction(routeArgs(postRequest(`/user/offers/${id}/images/${image.id}/delete`, { csrf: "x" }, owner.cookie), { ...params, fileId: String(image.id) })));
-    expect(await flashOf(gone)).toEqual({ type: "success", message: "The image is deleted." });
+    expect(await flashOf(gone)).toEqual({ type: "success", message: "Image deleted." });
     expect(await db.selectFrom("files").select("id").where("id", "=", image.id).executeTakeFirst()).toBeUndefined();
   });
 

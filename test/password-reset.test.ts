@@ -53,7 +53,7 @@ describe("asking for a reset link", () => {
     expect(response.headers.get("Location")).toBe("/signin");
     expect(await flashOf(response)).toEqual({
       type: "success",
-      message: "If grace@example.com belongs to a member, we have sent it a link to choose a new password.",
+      message: "If grace@example.com belongs to a member, we have sent a link to that address to choose a new password.",
     });
 
     const mails = await listOutbox();
@@ -80,7 +80,7 @@ describe("asking for a reset link", () => {
     expect(unknown.headers.get("Location")).toBe(known.headers.get("Location"));
     expect(await flashOf(unknown)).toEqual({
       type: "success",
-      message: "If nobody@example.com belongs to a member, we have sent it a link to choose a new password.",
+      message: "If nobody@example.com belongs to a member, we have sent a link to that address to choose a new password.",
     });
     expect(await listOutbox()).toHaveLength(before);
     expect(await db.selectFrom("password_resets").selectAll().execute()).toEqual([]);

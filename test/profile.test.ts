@@ -52,7 +52,7 @@ describe("profile settings", () => {
     const response = await save(member, { ...toronto, name: "  Grace Hopper  ", occupation: "" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(PATH);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your profile is saved." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Profile saved." });
     expect(await getProfile(member.id)).toMatchObject({
       name: "Grace Hopper",
       member_type: "investor",

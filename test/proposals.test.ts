@@ -222,7 +222,7 @@ describe("connections", () => {
     // With fetch: {type, message, url}.
     const sent = await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "We need a second mill.", is_agree: "on" }, { json: true });
     const body = await json<{ type: string; message: string; url: string }>(sent);
-    expect(body).toMatchObject({ type: "success", message: "Your proposal is sent to Ben Capital." });
+    expect(body).toMatchObject({ type: "success", message: "Proposal sent to Ben Capital." });
     const connectionId = Number(body.url.split("/").pop());
     expect(body.url).toBe(`/user/connections/${connectionId}`);
 
@@ -242,7 +242,7 @@ describe("connections", () => {
     const updated = await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "We need a second mill by March.", is_agree: "on" });
     expect(updated.status).toBe(302);
     expect(updated.headers.get("Location")).toBe(`/user/connections/${connectionId}`);
-    expect(await flashOf(updated)).toEqual({ type: "success", message: "Your proposal to Ben Capital is updated." });
+    expect(await flashOf(updated)).toEqual({ type: "success", message: "Proposal to Ben Capital updated." });
     // Someone else's proposal in the address is a 404.
     const carl = await createSignedInMember({ name: "Carl Outsider" });
     const carlMill = await venture(carl, { business_name: "Carl Co" });
@@ -344,7 +344,7 @@ describe("connections", () => {
     expect((await settle(() => deleteDocumentAction(routeArgs(post(path, {}, ben), params)))).status).toBe(404);
     expect(await json(await settle(() => deleteDocumentForm(routeArgs(getRequest(path, ada.cookie), params))))).toEqual({ entryId: mill, name: "plan.pdf" });
     const removed = await settle(() => deleteDocumentAction(routeArgs(post(path, {}, ada), params)));
-    expect(await flashOf(removed)).toEqual({ type: "success", message: "plan.pdf is deleted." });
+    expect(await flashOf(removed)).toEqual({ type: "success", message: "plan.pdf deleted." });
     expect(await db.selectFrom("files").select("id").execute()).toEqual([]);
     expect((await read(ada)).status).toBe(404);
   });
@@ -466,7 +466,7 @@ describe("connections", () => {
     expect(await events()).toEqual([{ action: "connect" }, { action: "accept" }]);
 
     const deleted = await deleteMill();
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Green Mill Ltd is deleted. 1 connection was closed and the members told." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Green Mill Ltd deleted. 1 connection was closed and the members told." });
     expect(await db.selectFrom("files").select("id").execute()).toEqual([]);
     await expect(readStored(file.storage_key)).rejects.toThrow();
     expect(await events()).toEqual([{ action: "connect" }, { action: "accept" }, { action: "close" }]);
@@ -489,7 +489,7 @@ describe("connections", () => {
 
     const deleted = await settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ada), { entryId: String(mill) })));
     expect(deleted.headers.get("Location")).toBe("/user/entrepreneurs");
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Green Mill Ltd is deleted. 2 connections were closed and the members told." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Green Mill Ltd deleted. 2 connections were closed and the members told." });
     expect(await db.selectFrom("proposal_connections").select("status").execute()).toEqual([{ status: "closed" }, { status: "closed" }]);
     for (const member of [ben, dee]) {
       expect(await db.selectFrom("notifications").select("message").where("member_id", "=", member.id).orderBy("id", "desc").executeTakeFirst()).toEqual({
@@ -509,7 +509,7 @@ describe("connections", () => {
     // Editing a deleted entry is refused; an investor entry without connections deletes quietly.
     expect((await settle(() => editInvestor(routeArgs(post(`/user/investors/${fund}/edit`, OFFER, ada), { entryId: String(fund) })))).status).toBe(404);
     const quiet = await settle(() => deleteInvestor(routeArgs(post(`/user/investors/${fund}/delete`, {}, ben), { entryId: String(fund) })));
-    expect(await flashOf(quiet)).toEqual({ type: "success", message: "Ben Capital's investor entry is deleted." });
+    expect(await flashOf(quiet)).toEqual({ type: "success", message: "Ben Capital's investor entry deleted." });
   });
 });
 
@@ -559,7 +559,7 @@ describe("SPEC.md §7's addresses", () => {
 
     expect((await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, carl))))).status).toBe(404);
     const removed = await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, ada, { json: true }))));
-    expect(await json(removed)).toEqual({ type: "success", message: "Green Mill Ltd is deleted.", url: "/user/entrepreneurs" });
+    expect(await json(removed)).toEqual({ type: "success", message: "Green Mill Ltd deleted.", url: "/user/entrepreneurs" });
     expect((await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben))))).status).toBe(302);
   });
 
@@ -613,7 +613,7 @@ describe("SPEC.md §7's addresses", () => {
     const removed = await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben, { json: true }))));
     expect(await json(removed)).toEqual({
       type: "success",
-      message: "Ben Capital's investor entry is deleted. 1 connection was closed and the members told.",
+      message: "Ben Capital's investor entry deleted. 1 connection was closed and the members told.",
       url: "/user/investors",
     });
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { loader as home } from "~/routes/home/user._index";
-import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } from "../scripts/demo-data";
+import { DEMO_MEMBERS, DEMO_PASSWORD, describeSeed, seedDemo } from "../scripts/demo-data";
 import { cookiesFrom, getRequest, postRequest, routeArgs, settle } from "./helpers";
 import { action as signIn } from "~/routes/accounts/signin";
 
@@ -49,6 +49,15 @@ async function planningCounts() {
     investors: await count("investor_entries"),
   };
 }
+
+test("the seed's closing message is a sentence: what was added, joined by commas and a last 'and'", () => {
+  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9 })).toBe(
+    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer and examples in 9 planning areas.",
+  );
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 1 })).toBe("Added examples in 1 planning area.");
+  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, planning: 0 })).toBe("Added 1 member and 2 events.");
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 })).toBe("The demo data is already there.");
+});
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();

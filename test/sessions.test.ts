@@ -251,7 +251,7 @@ describe("signing out one other session", () => {
     expect(confirm.status).toBe(200);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/settings/security");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "That session is signed out." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Session signed out." });
     expect(await sessionIds(member.id)).toEqual([await sessionIdOf(member.cookie), await sessionIdOf(phone)].sort());
     expect(await getMember(getRequest("/user", laptop))).toBeNull();
   });

@@ -35,17 +35,17 @@ describe("friend requests", () => {
     const bo = await createSignedInMember({ name: "Bo Buddy" });
 
     let answer = await json(addAction, ana, bo.id);
-    expect(answer).toEqual({ status: 200, body: expect.objectContaining({ type: "success", message: "Your friend request to Bo Buddy is sent." }) });
+    expect(answer).toEqual({ status: 200, body: expect.objectContaining({ type: "success", message: "Friend request sent to Bo Buddy." }) });
     expect(await relationship(ana.id, bo.id)).toBe("sent");
     expect(await relationship(bo.id, ana.id)).toBe("received");
 
     // Asking twice changes nothing.
     answer = await json(addAction, ana, bo.id);
-    expect(answer.body?.message).toBe("Your friend request to Bo Buddy is already sent.");
+    expect(answer.body?.message).toBe("You have already sent Bo Buddy a friend request.");
     expect(await friendshipRows()).toHaveLength(1);
 
     answer = await json(cancelAction, ana, bo.id);
-    expect(answer.body?.message).toBe("Your friend request to Bo Buddy is cancelled.");
+    expect(answer.body?.message).toBe("Friend request to Bo Buddy cancelled.");
     expect(await relationship(ana.id, bo.id)).toBe("none");
     // Cancelling again is fine too.
     expect((await json(cancelAction, ana, bo.id)).status).toBe(200);
@@ -132,7 +132,7 @@ describe("friend requests", () => {
     const response = await settle(() => addAction(routeArgs(request)));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/search?q=bo");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your friend request to Bo Back is sent." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Friend request sent to Bo Back." });
 
     const get = await settle(() => addLoader(routeArgs(getRequest("/user/ajax/add-friend-request", ana.cookie))));
     expect(get.headers.get("Location")).toBe("/user/friends");

@@ -36,7 +36,7 @@ describe("sending a ticket to a contact", () => {
     const response = await send(organiser, contactId, { event_id: String(eventId), ticket_type: "vip" }, "/user/contacts?page=2");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/contacts?page=2");
-    expect(await flashOf(response)).toEqual({ type: "success", message: "A VIP ticket to Harbour Gala is sent to Carla Contact." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "VIP ticket to Harbour Gala sent to Carla Contact." });
     const [ticket] = await ticketsOf(eventId);
     expect(ticket).toMatchObject({ ticket_type: "vip", status: "issued", holder_id: null, contact_id: contactId, holder_email: "carla@example.com", issued_by: organiser.id, amount_cents: 12000 });
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
@@ -129,9 +129,9 @@ describe("SPEC.md's ticket calls", () => {
 
     const general = await settle(() => ticketCallModule.action(routeArgs(asJson("/user/event/ticket", fields))));
     expect(general.status).toBe(200);
-    expect(await general.json()).toMatchObject({ type: "success", message: "A General ticket to Expo is sent to Carla Contact." });
+    expect(await general.json()).toMatchObject({ type: "success", message: "General ticket to Expo sent to Carla Contact." });
     const vip = await settle(() => vipCallModule.action(routeArgs(asJson("/user/event/ticket-vip", fields))));
-    expect(await vip.json()).toMatchObject({ type: "success", message: "A VIP ticket to Expo is sent to Carla Contact." });
+    expect(await vip.json()).toMatchObject({ type: "success", message: "VIP ticket to Expo sent to Carla Contact." });
     const free = await settle(() => sendCallModule.action(routeArgs(asJson("/user/event/send_ticket", { ...fields, ticket_type: "free" }))));
     expect(await free.json()).toMatchObject({ type: "success" });
     const bad = await settle(() => sendCallModule.action(routeArgs(asJson("/user/event/send_ticket", { ...fields, ticket_type: "gold" }))));
@@ -149,7 +149,7 @@ describe("SPEC.md's ticket calls", () => {
     const sent = await settle(() => ticketCallModule.action(routeArgs(fromPage)));
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe(`/user/events/${eventId}?tab=guests`);
-    expect(await flashOf(sent)).toEqual({ type: "success", message: "A General ticket to Expo is sent to Carla Contact." });
+    expect(await flashOf(sent)).toEqual({ type: "success", message: "General ticket to Expo sent to Carla Contact." });
 
     const get = await settle(() => ticketCallModule.loader(routeArgs(getRequest(`/user/event/ticket?event_id=${eventId}&contact_id=${contactId}`, organiser.cookie))));
     expect(get.status).toBe(405);

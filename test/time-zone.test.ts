@@ -38,7 +38,7 @@ describe("the member's time zone", () => {
     const member = await createSignedInMember();
     const response = await save(member, { timeZone: "Asia/Tokyo" });
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your profile is saved." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Profile saved." });
     expect((await getProfile(member.id))?.time_zone).toBe("Asia/Tokyo");
     expect(await viewerZone(member.cookie)).toBe("Asia/Tokyo");
 

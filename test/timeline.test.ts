@@ -198,7 +198,7 @@ describe("writing posts", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/user\/timeline#post-\d+$/);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Your post is shared." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "Post shared." });
     const [post] = (await timeline(member)).posts;
     expect(post.message).toBe("Line one\nLine <b>two</b>");
     expect(post.files.map((file) => file.name)).toEqual(["a.png", "pitch.mp4"]);
@@ -283,7 +283,7 @@ describe("writing posts", () => {
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`/user/timeline#post-${id}`);
-    expect(await flashOf(saved)).toEqual({ type: "success", message: "Your post is updated." });
+    expect(await flashOf(saved)).toEqual({ type: "success", message: "Post updated." });
     const after = (await timeline(member)).posts[0];
     expect(after.message).toBe("One kept, one new");
     expect(after.files.map((file) => file.name)).toEqual(["keep.png", "new.png"]);
@@ -344,7 +344,7 @@ describe("comments", () => {
 
     const first = await comment(commenter, id, "First!");
     expect(first.status).toBe(302);
-    expect(await flashOf(first)).toEqual({ type: "success", message: "Your comment is added." });
+    expect(await flashOf(first)).toEqual({ type: "success", message: "Comment added." });
     await comment(author, id, "Thanks");
     await comment(commenter, id, "Second comment");
     const blank = await comment(commenter, id, "   ");
@@ -379,7 +379,7 @@ describe("comments", () => {
     expect((await confirm(commenter, c1)).status).toBe(200);
     const byCommenter = await remove(commenter, c1);
     expect(byCommenter.status).toBe(302);
-    expect(await flashOf(byCommenter)).toEqual({ type: "success", message: "The comment is deleted." });
+    expect(await flashOf(byCommenter)).toEqual({ type: "success", message: "Comment deleted." });
     const byPostAuthor = await settle(() =>
       deleteCommentAlias(routeArgs(new Request(`${BASE}/user/post/comment/delete`, { method: "POST", body: new URLSearchParams({ comment_id: String(c3) }), headers: { Cookie: author.cookie, Accept: "application/json" } }))),
     );
@@ -416,7 +416,7 @@ describe("comments", () => {
     const fromTimeline = await settle(() => deleteCommentAction(routeArgs(postRequest(path(c1, "/user/timeline"), { csrf: "x" }, author.cookie), params(c1))));
     expect(fromTimeline.status).toBe(302);
     expect(fromTimeline.headers.get("Location")).toBe(`/user/timeline#post-${id}`);
-    expect(await flashOf(fromTimeline)).toEqual({ type: "success", message: "The comment is deleted." });
+    expect(await flashOf(fromTimeline)).toEqual({ type: "success", message: "Comment deleted." });
     const refused = await settle(() => deleteCommentAction(routeArgs(postRequest(path(c2, "//evil.example/"), { csrf: "x" }, author.cookie), params(c2))));
     expect(refused.headers.get("Location")).toBe(`/user/timeline/post/${id}#post-${id}`);
     expect((await (await postPage(author, id)).json()).post.commentCount).toBe(0);
@@ -471,7 +471,7 @@ describe("deleting posts", () => {
     const deleted = await remove(author, `?back=${encodeURIComponent(`/user/members/${author.id}`)}`);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(`/user/members/${author.id}`);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Your post is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Post deleted." });
     expect(await db.selectFrom("comments").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("post_files").select("file_id").execute()).toEqual([]);
     expect(await onDisk(token)).toBe(false);

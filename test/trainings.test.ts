@@ -80,7 +80,7 @@ describe("trainings", () => {
 
     const response = await create(member, { ...FIELDS, online_link: "https://meet.example.com/abc", capacity: "12", description: "Bring a case." });
     expect(response.status).toBe(302);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Negotiation basics is created." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "“Negotiation basics” created." });
     const id = Number(response.headers.get("Location")!.split("/").pop());
     expect(await row(id)).toMatchObject({ member_id: member.id, trainer_name: "Ada Obi", date: DATE, start_time: "09:30", duration_minutes: 90, capacity: 12, taken: 0, online_link: "https://meet.example.com/abc" });
   });
@@ -272,7 +272,7 @@ describe("trainings", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", Cookie: creator.cookie },
     });
     const answer = await settle(() => specDelete(routeArgs(request)));
-    expect(await answer.json()).toMatchObject({ type: "success", message: "Negotiation basics is deleted." });
+    expect(await answer.json()).toMatchObject({ type: "success", message: "“Negotiation basics” deleted." });
     expect(await row(id)).toBeUndefined();
     expect(await db.selectFrom("training_registrations").select("id").execute()).toEqual([]);
     const told = await db.selectFrom("notifications").select(["member_id", "kind", "message"]).orderBy("member_id").execute();

@@ -51,11 +51,11 @@ describe("StatusButton", () => {
 describe("Toast", () => {
   test("is rendered on the server, so members without JavaScript read it", () => {
     const html = renderToStaticMarkup(
-      <Toast notification={{ id: "1", type: "success", message: "Your profile is saved." }} />,
+      <Toast notification={{ id: "1", type: "success", message: "Profile saved." }} />,
     );
     expect(html).toContain('role="status"');
     expect(html).toContain("toast--success");
-    expect(html).toContain("<p>Your profile is saved.</p>");
+    expect(html).toContain("<p>Profile saved.</p>");
     expect(html).not.toContain("toast--floating");
   });
 

@@ -77,7 +77,7 @@ describe("wish list", () => {
     expect(response.status).toBe(302);
     // Its year, with the part of the filter it matches.
     expect(response.headers.get("Location")).toBe(`/user/wish-list?year=${YEAR + 1}&type=travel`);
-    expect(await flashOf(response)).toEqual({ type: "success", message: "Visit Japan is on your wish list." });
+    expect(await flashOf(response)).toEqual({ type: "success", message: "“Visit Japan” added to your wish list." });
     const [item] = (await list(member, `?year=${YEAR + 1}`)).items;
     expect(await row(item.id)).toMatchObject({ member_id: member.id, title: "Visit Japan", type: "travel", target_year: YEAR + 1, target_date: `${YEAR + 1}-04-01`, cost_cents: 250050, notes: "Cherry blossom", status: "open" });
     expect((await list(member)).items).toHaveLength(0);
@@ -146,7 +146,7 @@ describe("wish list", () => {
       editAction(itemArgs(member, `/user/wish-list/${id}/edit?year=${YEAR}&type=learn`, id, { title: "Learn Portuguese", type: "learn", target_year: String(YEAR), status: "in_progress", cost: "" })),
     );
     expect(saved.headers.get("Location")).toBe(`/user/wish-list?year=${YEAR}&type=learn`);
-    expect(await flashOf(saved)).toEqual({ type: "success", message: "Learn Portuguese is saved." });
+    expect(await flashOf(saved)).toEqual({ type: "success", message: "“Learn Portuguese” saved." });
     expect(await row(id)).toMatchObject({ title: "Learn Portuguese", status: "in_progress", cost_cents: null });
     const kept = await settle(() => editAction(itemArgs(member, `/user/wish-list/${id}/edit`, id, { title: "", type: "learn", target_year: String(YEAR) })));
     expect(kept.status).toBe(400);
@@ -164,7 +164,7 @@ describe("wish list", () => {
     expect(await (await settle(() => deleteLoader(itemArgs(member, `/user/wish-list/${id}/delete`, id)))).json()).toEqual({ title: "Learn Portuguese" });
     const deleted = await settle(() => deleteAction(itemArgs(member, `/user/wish-list/${id}/delete?year=${YEAR}`, id, {})));
     expect(deleted.headers.get("Location")).toBe(`/user/wish-list?year=${YEAR}`);
-    expect(await flashOf(deleted)).toEqual({ type: "success", message: "Learn Portuguese is deleted." });
+    expect(await flashOf(deleted)).toEqual({ type: "success", message: "“Learn Portuguese” deleted." });
     expect(await row(id)).toBeUndefined();
   });
 
@@ -209,7 +209,7 @@ describe("wish list", () => {
     const badStatus = await settle(() => specStatus(routeArgs(json("/user/task/wish-list-status-change", { wish_list_id: String(id), status: "later" }))));
     expect(badStatus.status).toBe(400);
     const deleted = await settle(() => specDelete(routeArgs(json("/user/task/wish-list-delete", { wish_list_id: String(id) }, "DELETE"))));
-    expect(await deleted.json()).toMatchObject({ type: "success", message: "Learn Spanish is deleted." });
+    expect(await deleted.json()).toMatchObject({ type: "success", message: "“Learn Spanish” deleted." });
     expect(await row(id)).toBeUndefined();
   });
 });

@@ -5,6 +5,14 @@ import { RouteDialog } from "./route-dialog";
 import { StatusButton, useIsPending } from "./status-button";
 
 /**
+ * SPEC.md §8's deletion question, naming what goes: "Are you sure you want to delete the
+ * contact “Tunde Bakare”?", or "… this comment?" for a thing with no name of its own.
+ */
+export function deletionQuestion(kind: string, name?: string | null, where = "") {
+  return name ? `Are you sure you want to delete the ${kind} “${name}”${where}?` : `Are you sure you want to delete this ${kind}${where}?`;
+}
+
+/**
  * Asks before something destructive, with SPEC.md §8's wording ("Confirm!" and "Are you sure
  * you want to …?"). It is a dialog route: with JS it opens without a reload, without JS it is
  * a page of its own; either way confirming posts the form to the route's own action.
@@ -16,6 +24,7 @@ export function ConfirmDialog({
   cancelTo = "..",
   destructive = true,
   children,
+  note,
 }: {
   title?: string;
   message: ReactNode;
@@ -23,7 +32,10 @@ export function ConfirmDialog({
   cancelTo?: string;
   /** Red for deletions; false for confirmations that build something (marking paid …). */
   destructive?: boolean;
+  /** Shown above the question (what is deleted, the terms agreed to …). */
   children?: ReactNode;
+  /** Shown under the question: what goes with the thing named in it. */
+  note?: ReactNode;
 }) {
   const pending = useIsPending();
   return (
@@ -32,6 +44,7 @@ export function ConfirmDialog({
         <CsrfInput />
         {children}
         <p className="confirm-message">{message}</p>
+        {note}
         <div className="dialog-actions">
           <Link to={cancelTo} className="button button--secondary" preventScrollReset>
             Cancel

@@ -29,7 +29,7 @@ describe.each(modes)("accessibility $name", ({ javaScript }) => {
     await page.getByRole("dialog", { name: "Write a post" }).getByLabel("Message").fill(`Headings in order (${uniqueEmail("post")})`);
     await page.getByRole("dialog", { name: "Write a post" }).getByRole("button", { name: "Post", exact: true }).click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
 
     await page.getByRole("heading", { name: "Ada Access", level: 2 }).first().waitFor();
     const levels = await headingLevels(page);

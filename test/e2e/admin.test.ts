@@ -107,7 +107,7 @@ describe.each(modes)("news ticker $name", ({ javaScript }) => {
     await hydrated(page);
     expect(await confirm.textContent()).toContain("Are you sure you want to delete this announcement?");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
-    expect(await toast(page, "deleted")).toContain("The announcement is deleted.");
+    expect(await toast(page, "deleted")).toContain("Announcement deleted.");
     await page.waitForURL(atPath("/user/admin/ticker"));
     await row.waitFor({ state: "detached" });
 

@@ -11,7 +11,7 @@ function rows(page: Page) {
 
 async function addTask(page: Page, { title, priority }: { title: string; priority: string }) {
   const said = await addInDialog(page, "Add task", title, (dialog) => dialog.getByLabel("Priority", { exact: true }).selectOption(priority));
-  expect(said).toContain(`${title} is added to your big tasks.`);
+  expect(said).toContain(`“${title}” added to your big tasks.`);
 }
 
 describe.each(modes)("big tasks $name", ({ javaScript }) => {
@@ -36,7 +36,7 @@ describe.each(modes)("big tasks $name", ({ javaScript }) => {
     await dialog.getByLabel("Title", { exact: true }).fill("Write the plan");
     await dialog.getByLabel("Priority", { exact: true }).selectOption("2");
     await dialog.getByRole("button", { name: "Add task" }).click();
-    expect(await toast(page, "Write the plan")).toContain("is added to your big tasks.");
+    expect(await toast(page, "Write the plan")).toContain("added to your big tasks.");
     await dismissToast(page);
     await addTask(page, { title: "Open an office", priority: "9" });
     // The most important first, with its band and stars.
@@ -75,13 +75,13 @@ describe.each(modes)("big tasks $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Status", { exact: true }).inputValue()).toBe("in_progress");
     await dialog.getByLabel("Due date", { exact: true }).fill(`${YEAR}-09-30`);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "saved")).toContain("Open an office is saved.");
+    expect(await toast(page, "saved")).toContain("“Open an office” saved.");
     expect(await rows(page).first().textContent()).toContain(`30 Sep ${YEAR}`);
     await dismissToast(page);
 
     await rows(page).first().getByRole("link", { name: "Delete", exact: true }).click();
-    await confirmDeletion(page, "Are you sure you want to delete this big task?", "/user/big-tasks");
-    expect(await toast(page, "deleted")).toContain("Open an office is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the big task “Open an office”?", "/user/big-tasks");
+    expect(await toast(page, "deleted")).toContain("“Open an office” deleted.");
     await page.getByText(`None of your big tasks of ${YEAR} matches this filter.`).waitFor();
 
     // A year out of range in the address is a 400 that says why, inside the member area.

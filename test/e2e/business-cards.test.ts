@@ -45,7 +45,7 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
       await dialog.getByRole("button", { name: "Upload", exact: true }).click();
       await page.waitForURL(atPath(cardsPath));
     }
-    expect(await outcome(page, dialog, "saved", javaScript)).toContain("The business card card.png is saved.");
+    expect(await outcome(page, dialog, "saved", javaScript)).toContain("Business card card.png saved.");
     const card = dialog.getByRole("listitem").filter({ has: page.getByRole("img", { name: "Business card card.png" }) });
     await card.waitFor();
     expect(await dialog.textContent()).toContain("1 business card");
@@ -86,7 +86,7 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
     await dialog.getByLabel("Add another business card").waitFor({ state: "visible" });
     await dialog.getByRole("link", { name: "Delete business card card.png" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this business card?", cardsPath);
-    expect(await toast(page, "deleted")).toContain("The business card is deleted.");
+    expect(await toast(page, "deleted")).toContain("Business card deleted.");
     await dialog.getByText("No business cards yet.").waitFor();
     expect(await dialog.textContent()).toContain("0 business cards");
     expect((await page.request.get(src)).status()).toBe(404);
@@ -104,7 +104,7 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
       await dialog.getByRole("button", { name: "Upload", exact: true }).click();
       await page.waitForURL(atPath(editPath));
     }
-    expect(await outcome(page, dialog, "saved", javaScript)).toContain("The profile image of Ada Lovelace is saved.");
+    expect(await outcome(page, dialog, "saved", javaScript)).toContain("Profile image of Ada Lovelace saved.");
     const deleteLink = dialog.getByRole("link", { name: "Delete" });
     await deleteLink.waitFor();
 
@@ -117,7 +117,7 @@ describe.each(modes)("a contact's business cards $name", ({ javaScript }) => {
 
     await deleteLink.click();
     await confirmDeletion(page, "Are you sure you want to delete this profile image?", editPath);
-    expect(await toast(page, "deleted")).toContain("The profile image of Ada Lovelace is deleted.");
+    expect(await toast(page, "deleted")).toContain("Profile image of Ada Lovelace deleted.");
     await grid.locator(".avatar--placeholder").waitFor();
     expect((await page.request.get(src)).status()).toBe(404);
   });

@@ -51,7 +51,7 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     await form.getByLabel("Website", { exact: true }).fill("https://bakery.example");
     await form.getByRole("button", { name: "Create business" }).click();
     await page.waitForURL((url) => /^\/user\/businesses\/\d+$/.test(url.pathname));
-    expect(await toast(page, "is created")).toContain(`${name} is created.`);
+    expect(await toast(page, "created")).toContain(`“${name}” created.`);
     await hydrated(page);
     const businessPath = new URL(page.url()).pathname;
     const businessId = businessPath.split("/").pop();
@@ -146,7 +146,7 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     await hydrated(page);
     await dismissToast(page);
     await log.getByRole("link", { name: `Delete content of ${day(0)}` }).click();
-    await confirmDeletion(page, "Are you sure you want to delete this content?", businessPath);
+    await confirmDeletion(page, "Are you sure you want to delete the note of ", businessPath);
     await toast(page, "Content deleted.");
     await log.waitFor({ state: "detached" });
     await hydrated(page);
@@ -174,8 +174,8 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     await page.getByText("Posted the job").waitFor();
     await hydrated(page);
     await fromMenu(page, "More for Hire two bakers", "Delete action");
-    await confirmDeletion(page, "Are you sure you want to delete this action?", businessPath);
-    await toast(page, "The action Hire two bakers is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the action “Hire two bakers”?", businessPath);
+    await toast(page, "Action “Hire two bakers” deleted.");
     await goal.getByText("1 of 1 actions done").waitFor();
     expect(await page.getByText("Posted the job").count()).toBe(0);
     await hydrated(page);
@@ -189,15 +189,15 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     await toast(page, "Goal saved.");
     await hydrated(page);
     await fromMenu(page, "Goal menu: Two shops", "Delete goal");
-    await confirmDeletion(page, "Are you sure you want to delete this goal?", businessPath);
-    await toast(page, "The goal Two shops is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the goal “Two shops”?", businessPath);
+    await toast(page, "Goal “Two shops” deleted.");
     await page.getByText("No goals yet.").waitFor();
     await hydrated(page);
 
     // Delete the business.
     await fromMenu(page, "Business menu", "Delete business");
-    await confirmDeletion(page, "Are you sure you want to delete this business?", "/user/businesses");
-    await toast(page, `${name} is deleted.`);
+    await confirmDeletion(page, `Are you sure you want to delete the business “${name}”?`, "/user/businesses");
+    await toast(page, `“${name}” deleted.`);
     await page.getByText("No businesses yet.").waitFor();
   });
 });

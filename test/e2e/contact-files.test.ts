@@ -45,7 +45,7 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     expect(await addMore.isVisible()).toBe(false);
     expect(await videos.getByLabel("Choose a video").isVisible()).toBe(true);
     await upload(page, videos, video, javaScript, videosPath);
-    expect(await outcome(page, videos, "saved", javaScript)).toContain("The video pitch.mp4 is saved.");
+    expect(await outcome(page, videos, "saved", javaScript)).toContain("Video pitch.mp4 saved.");
     await addMore.waitFor();
     // Without JS the page comes back with the add area folded; with JS it stays open for the
     // upload's outcome.
@@ -74,7 +74,7 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
     const documents = page.getByRole("dialog", { name: "Documents of Grace Hopper" });
     await documents.getByText("No documents yet.").waitFor();
     await upload(page, documents, documentFile, javaScript, documentsPath);
-    expect(await outcome(page, documents, "saved", javaScript)).toContain("The document deck.pdf is saved.");
+    expect(await outcome(page, documents, "saved", javaScript)).toContain("Document deck.pdf saved.");
     const row = documents.getByRole("row").filter({ hasText: "deck.pdf" });
     await row.waitFor();
     expect(await row.textContent()).toContain("PDF");
@@ -86,8 +86,8 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
 
     // Deleting the document asks first; the list comes back empty.
     await row.getByRole("link", { name: "Delete deck.pdf" }).click();
-    await confirmDeletion(page, "Are you sure you want to delete this document?", documentsPath);
-    expect(await toast(page, "deleted")).toContain("The document deck.pdf is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the document “deck.pdf”?", documentsPath);
+    expect(await toast(page, "deleted")).toContain("Document deck.pdf deleted.");
     await documents.getByText("No documents yet.").waitFor();
     expect((await page.request.get(href)).status()).toBe(404);
 
@@ -100,8 +100,8 @@ describe.each(modes)("a contact's videos and documents $name", ({ javaScript }) 
 
     // And the video.
     await videos.getByRole("link", { name: "Delete pitch.mp4" }).click();
-    await confirmDeletion(page, "Are you sure you want to delete this video?", videosPath);
-    expect(await toast(page, "deleted")).toContain("The video pitch.mp4 is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the video “pitch.mp4”?", videosPath);
+    expect(await toast(page, "deleted")).toContain("Video pitch.mp4 deleted.");
     await videos.getByText("No videos yet.").waitFor();
     expect((await page.request.get(src)).status()).toBe(404);
   });

@@ -69,7 +69,7 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
     expect(new URL(page.url()).pathname).toBe(`${LIST}/${ana}/category/my`);
     await dialog.getByLabel("New category").fill("Golf partners");
     await dialog.getByRole("button", { name: "Save" }).click();
-    expect(await toast(page, "categories")).toContain("Ana Ortega's categories are saved.");
+    expect(await toast(page, "categories")).toContain("Categories of Ana Ortega saved.");
     await page.waitForURL(atPath(LIST));
     await card(page, "Ana Ortega").getByRole("list", { name: "Categories" }).getByText("Golf partners").waitFor();
 
@@ -187,7 +187,7 @@ describe.each(modes)("contact categories, sorts and searches $name", ({ javaScri
       headers: { Accept: "application/json", "X-CSRF-Token": csrf },
     });
     expect(deleted.status()).toBe(200);
-    expect(await deleted.json()).toEqual({ type: "success", message: "Ana Ortega is deleted.", url: LIST });
+    expect(await deleted.json()).toEqual({ type: "success", message: "Contact Ana Ortega deleted.", url: LIST });
     await visit(page, LIST);
     expect(await cardNames(page)).toEqual(["Bob Baker"]);
   });
@@ -242,7 +242,7 @@ describe.each(modes)("my category labels renamed and deleted $name", ({ javaScri
     await dialog.getByLabel("Name", { exact: true }).fill("Golfers");
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(atPath(`${LIST}/categories`));
-    expect(await toast(page, "renamed")).toContain("Golf partners is renamed to Golfers.");
+    expect(await toast(page, "renamed")).toContain("Category “Golf partners” renamed to “Golfers”.");
     dialog = page.getByRole("dialog", { name: "My categories" });
     await dialog.getByRole("link", { name: "Rename Golfers" }).waitFor();
     await hydrated(page);
@@ -254,8 +254,8 @@ describe.each(modes)("my category labels renamed and deleted $name", ({ javaScri
     let confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
-    expect(await confirm.textContent()).toContain("Are you sure you want to delete this category?");
-    expect(await confirm.textContent()).toContain("Speakers is taken off the contact in it; the contacts themselves stay.");
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete the category “Speakers”?");
+    expect(await confirm.textContent()).toContain("It will be taken off the contact in it; the contacts themselves stay.");
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await page.waitForURL(atPath(`${LIST}/categories`));
     dialog = page.getByRole("dialog", { name: "My categories" });
@@ -266,7 +266,7 @@ describe.each(modes)("my category labels renamed and deleted $name", ({ javaScri
     await hydrated(page);
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
     await page.waitForURL(atPath(`${LIST}/categories`));
-    expect(await toast(page, "deleted")).toContain("The category Speakers is deleted.");
+    expect(await toast(page, "deleted")).toContain("Category “Speakers” deleted.");
     dialog = page.getByRole("dialog", { name: "My categories" });
     await dialog.getByRole("link", { name: "Delete Speakers" }).waitFor({ state: "detached" });
     expect(await dialog.getByRole("list", { name: "My categories" }).getByRole("listitem").allTextContents()).toEqual([

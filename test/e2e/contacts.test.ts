@@ -207,9 +207,9 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
     confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
-    expect(await confirm.textContent()).toContain("Are you sure you want to delete this contact?");
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete the contact “Bob Baker”?");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
-    expect(await toast(page, "deleted")).toContain("Bob Baker is deleted.");
+    expect(await toast(page, "deleted")).toContain("Contact Bob Baker deleted.");
     await page.waitForURL(foundList);
     await card(page, "Bob Baker").waitFor({ state: "detached" });
     await page.getByRole("heading", { name: "No contacts found" }).waitFor();

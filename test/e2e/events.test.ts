@@ -90,7 +90,7 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await upload.locator('input[type="file"]').setInputFiles({ name: "new.png", mimeType: "image/png", buffer: await png(200, 100) });
     if (!javaScript) {
       await upload.getByRole("button", { name: "Upload", exact: true }).click();
-      expect(await toast(page, "image")).toContain("The event image is saved.");
+      expect(await toast(page, "image")).toContain("Event image saved.");
     }
     await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 200);
     await hydrated(page);
@@ -180,10 +180,10 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
-    expect(await confirm.textContent()).toContain("Are you sure you want to delete this event?");
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete the event “");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
     await page.waitForURL((url) => url.pathname === "/user/events" && url.searchParams.get("q") === "pier 9");
-    expect(await toast(page, "deleted")).toContain("is deleted.");
+    expect(await toast(page, "deleted")).toContain("deleted.");
     expect(await page.getByTestId("event-card").filter({ hasText: title }).count()).toBe(0);
   });
 });

@@ -46,13 +46,13 @@ describe.each(modes)("formatting $name", ({ javaScript }) => {
     await hydrated(page);
     await dialog.getByLabel("Message").fill(message);
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
 
     await visit(page, "/user/settings/profile");
     await hydrated(page);
     await page.getByLabel("Time zone").selectOption("Asia/Tokyo");
     await page.getByRole("button", { name: "Save profile" }).click();
-    expect(await toast(page, "saved")).toContain("Your profile is saved.");
+    expect(await toast(page, "saved")).toContain("Profile saved.");
     expect(await page.getByLabel("Time zone").inputValue()).toBe("Asia/Tokyo");
 
     await visit(page, "/user/timeline");

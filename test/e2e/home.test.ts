@@ -14,6 +14,9 @@ describe.each(modes)("home $name", ({ javaScript }) => {
     expect(await page.getByRole("heading", { name: "For you" }).count()).toBe(0);
     await page.getByRole("link", { name: "0 contacts" }).waitFor();
     await page.getByRole("link", { name: "All events" }).waitFor();
+    // A new member's details are incomplete: shown, with what to fill in.
+    expect(await page.getByText("Occupation or position", { exact: true }).isVisible()).toBe(true);
+    await page.getByText("Members find you by these details: the more you fill in, the better.").waitFor();
 
     await page.getByRole("link", { name: "Your page" }).click();
     await page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
@@ -27,7 +30,7 @@ describe.each(modes)("home $name", ({ javaScript }) => {
     await dialog.getByLabel("Message").fill(message);
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
 
     await visit(page, "/user");
     const latest = page.getByRole("region", { name: "Latest from your timeline" });

@@ -31,7 +31,7 @@ describe("pages with their loaders' data as it is", () => {
     const dialog = page.getByRole("dialog", { name: "Write a post" });
     await dialog.getByLabel("Message").fill("Café ☕ with 李 — 👋");
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
-    await page.getByText("Your post is shared.").waitFor();
+    await page.getByText("Post shared.").waitFor();
 
     // Twice: the second time the header, the cards and the posts are the HTML the server kept
     // from the first (ui/render-cache.tsx), which must hydrate just the same.

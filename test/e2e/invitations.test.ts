@@ -65,7 +65,7 @@ describe.each(modes)("invitations $name", ({ javaScript }) => {
     await attachImage("first.png");
     await dismissToast(page);
     await dialog.getByRole("button", { name: "Remove", exact: true }).click();
-    expect(await toast(page, "removed")).toContain("The invitation image is removed.");
+    expect(await toast(page, "removed")).toContain("Invitation image removed.");
     dialog = page.getByRole("dialog", { name: "Invite Nora Newcomer" });
     await dialog.getByRole("button", { name: "Remove", exact: true }).waitFor({ state: "detached" });
     expect(await dialog.getByRole("img", { name: "The invitation image" }).count()).toBe(0);

@@ -58,7 +58,7 @@ describe.each(modes)("a member's data and leaving $name", ({ javaScript }) => {
     await again.getByLabel("Your password", { exact: true }).fill(PASSWORD);
     await again.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(atPath("/"));
-    expect(await toast(page, "Your account is deleted.")).toContain("Thank you for being a member of Chapter.");
+    expect(await toast(page, "Your account has been deleted.")).toContain("Thank you for being a member of Chapter.");
 
     // The other device is signed out, and the address and password no longer sign in.
     await otherDevice.goto("/user");

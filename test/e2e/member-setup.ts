@@ -32,7 +32,7 @@ export async function setPhoto(page: Page, slot: "Profile image" | "Cover image"
   await visit(page, "/user/settings/photos");
   const section = page.getByRole("region", { name: slot });
   await section.locator('input[type="file"]').setInputFiles(file);
-  const saved = slot === "Profile image" ? "Your profile image is saved." : "Your cover image is saved.";
+  const saved = slot === "Profile image" ? "Profile image saved." : "Cover image saved.";
   if (javaScript) {
     await section.locator('[role="status"]').filter({ hasText: saved }).waitFor();
   } else {
@@ -47,5 +47,5 @@ export async function setLookingFor(page: Page, question: string) {
   await visit(page, "/user/settings/profile");
   await page.getByLabel("Looking for").fill(question);
   await page.getByRole("button", { name: "Save profile" }).click();
-  await toast(page, "Your profile is saved.");
+  await toast(page, "Profile saved.");
 }

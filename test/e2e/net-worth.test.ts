@@ -19,13 +19,20 @@ async function openDialog(page: Page, link: Locator, name: string) {
   return dialog;
 }
 
+/** A row's Edit or Delete link, from the row's menu (opened first: it is a <details>). */
+async function rowAction(page: Page, table: string, action: "Edit" | "Delete") {
+  const menu = page.getByTestId(table).locator("details.row-menu").first();
+  await menu.locator("summary").click();
+  return menu.getByRole("link", { name: new RegExp(`^${action}`) });
+}
+
 async function addEntry(page: Page, { title, type, values }: { title: string; type: string; values: Record<string, string> }) {
   const dialog = await openDialog(page, page.getByRole("link", { name: "Add asset or liability" }).first(), "Add asset or liability");
   await dialog.getByLabel("Title", { exact: true }).fill(title);
   await dialog.getByLabel("Type", { exact: true }).selectOption({ label: type });
   for (const [quarter, value] of Object.entries(values)) await dialog.getByLabel(quarter).fill(value);
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  expect(await toast(page, title)).toContain(`${title} is added to your net worth for ${YEAR}.`);
+  expect(await toast(page, title)).toContain(`“${title}” added to your net worth for ${YEAR}.`);
   await dismissToast(page);
 }
 
@@ -35,7 +42,7 @@ async function addLine(page: Page, { link, dialogName, quarter, category, amount
   await dialog.getByLabel("Category", { exact: true }).selectOption({ label: category });
   await dialog.getByLabel(/^Amount/).fill(amount);
   await dialog.getByRole("button", { name: /^Add / }).click();
-  expect(await toast(page, category)).toContain(`${category} (Q${quarter} ${YEAR}) is added.`);
+  expect(await toast(page, category)).toContain(`${category} (Q${quarter} ${YEAR}) added.`);
   await dismissToast(page);
 }
 
@@ -81,27 +88,27 @@ describe.each(modes)("net worth $name", ({ javaScript }) => {
     expect(await dialog.getByLabel("Q1 (31 March)").inputValue()).toBe("250000");
     await dialog.getByLabel("Q4 (31 December)").fill("275000");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "saved")).toContain("Family house is saved.");
+    expect(await toast(page, "saved")).toContain("“Family house” saved.");
     await dismissToast(page);
     expect((await statementRow(page, "Total assets"))[3]).toBe("$275,000");
 
     // Edit an income line.
-    dialog = await openDialog(page, page.getByTestId("income-table").getByRole("link", { name: /^Edit/ }), "Edit gross income");
+    dialog = await openDialog(page, await rowAction(page, "income-table", "Edit"), "Edit gross income");
     expect(await dialog.getByLabel(/^Amount/).inputValue()).toBe("3000");
     await dialog.getByLabel(/^Amount/).fill("3500");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "saved")).toContain(`Salary and wages (Q1 ${YEAR}) is saved.`);
+    expect(await toast(page, "saved")).toContain(`Salary and wages (Q1 ${YEAR}) saved.`);
     await dismissToast(page);
     expect((await statementRow(page, "Net income"))[0]).toBe("$2,299.50");
 
     // Deleting asks first, naming what goes.
-    await page.getByTestId("expenses-table").getByRole("link", { name: /^Delete/ }).click();
-    await confirmDeletion(page, `Are you sure you want to delete the expense line Housing of Q1 ${YEAR}?`, "/user/net-worth");
-    expect(await toast(page, "deleted")).toContain(`The expense line Housing of Q1 ${YEAR} is deleted.`);
+    await (await rowAction(page, "expenses-table", "Delete")).click();
+    await confirmDeletion(page, `Are you sure you want to delete the Q1 ${YEAR} expense line “Housing”?`, "/user/net-worth");
+    expect(await toast(page, "deleted")).toContain(`Q1 ${YEAR} expense line “Housing” deleted.`);
     await dismissToast(page);
-    await page.getByTestId("liabilities-table").getByRole("link", { name: /^Delete/ }).click();
-    await confirmDeletion(page, `Are you sure you want to delete the liability Mortgage from ${YEAR}?`, "/user/net-worth");
-    expect(await toast(page, "deleted")).toContain(`Mortgage is deleted from ${YEAR}.`);
+    await (await rowAction(page, "liabilities-table", "Delete")).click();
+    await confirmDeletion(page, `Are you sure you want to delete the liability “Mortgage” from your net worth for ${YEAR}?`, "/user/net-worth");
+    expect(await toast(page, "deleted")).toContain(`“Mortgage” deleted from your net worth for ${YEAR}.`);
     await dismissToast(page);
     expect(await statementRow(page, "Net worth")).toEqual(["$250,000", "$250,000", "$260,000", "$275,000"]);
     expect(await page.getByTestId("latest-net-worth").textContent()).toBe(`Net worth at the end of Q4 ${YEAR}: $275,000`);
@@ -129,6 +136,26 @@ describe.each(modes)("net worth $name", ({ javaScript }) => {
     expect(await page.getByTestId("planning-net-worth").textContent()).toContain("Net worth at the end of Q4: €275,000");
     await page.getByTestId("planning-net-worth").getByRole("link", { name: "Your net worth" }).click();
     await page.waitForURL(atPath("/user/net-worth"));
+  });
+
+  test("on a phone a line's Edit and Delete wait in its menu, and the statement says it scrolls sideways", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Phil Phone", email: uniqueEmail("networth-phone") });
+    await visit(page, "/user/net-worth");
+    await addEntry(page, { title: "Car", type: "Vehicles", values: { "Q1 (31 March)": "9000" } });
+    await addLine(page, { link: "Add income", dialogName: "Add gross income", quarter: "1", category: "Salary and wages", amount: "3000" });
+    for (const table of ["assets-table", "income-table"]) {
+      const rows = page.getByTestId(table);
+      expect(await rows.getByRole("link", { name: /^Delete/ }).isVisible()).toBe(false);
+      expect(await rows.getByRole("link", { name: /^Edit/ }).isVisible()).toBe(false);
+      expect(await (await rowAction(page, table, "Delete")).isVisible()).toBe(true);
+    }
+    // The statement is wider than a phone: its Q3 and Q4 are announced, not silently cut.
+    const statementWrap = page.getByRole("region", { name: `Statement ${YEAR}` });
+    expect(await statementWrap.evaluate((wrap) => wrap.scrollWidth > wrap.clientWidth)).toBe(true);
+    expect(await page.getByText("Swipe the table sideways for every quarter.").isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.getByText("Swipe the table sideways for every quarter.").isVisible()).toBe(false);
   });
 
   test("the print page is one clean statement with its charts; the CSV holds the same year", async () => {

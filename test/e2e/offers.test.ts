@@ -137,10 +137,10 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     const confirm = page.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(page);
-    expect(await confirm.textContent()).toContain("Are you sure you want to delete this offer?");
+    expect(await confirm.textContent()).toContain("Are you sure you want to delete the offer “");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
     await page.waitForURL(atPath("/user/offers"));
-    expect(await toast(page, "deleted")).toContain("is deleted.");
+    expect(await toast(page, "deleted")).toContain("deleted.");
     expect((await visitor.goto(publicLink))?.status()).toBe(404);
   });
   test("the owner edits an offer from its page: the dialog holds what was saved, refuses an empty title, and saves the change", async () => {

@@ -28,8 +28,8 @@ describe.each(modes)("password reset $name", ({ javaScript }) => {
     await signOut(member);
 
     await requestResetLink(member, email);
-    expect(await toast(member, "we have sent it a link")).toContain(
-      `If ${email} belongs to a member, we have sent it a link to choose a new password.`,
+    expect(await toast(member, "we have sent a link")).toContain(
+      `If ${email} belongs to a member, we have sent a link to that address to choose a new password.`,
     );
 
     // No SMTP server is configured: the admin finds the mail in the outbox.

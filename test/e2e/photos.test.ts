@@ -51,7 +51,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
     expect(await profile.getByRole("link", { name: "Delete" }).count()).toBe(0);
 
     await chooseAndUpload(page, profile, await picture("me.png", { r: 220, g: 40, b: 40 }), javaScript);
-    expect(await outcome(page, profile, "saved", javaScript)).toContain("Your profile image is saved.");
+    expect(await outcome(page, profile, "saved", javaScript)).toContain("Profile image saved.");
     const first = await headerAvatarSrc(page);
     expect(first).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
     await profile.getByLabel("Replace the profile image").waitFor();
@@ -65,7 +65,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
     // Replacing it: a new address (the old one is gone with its file).
     await visit(page, PHOTOS);
     await chooseAndUpload(page, profile, await picture("second.png", { r: 40, g: 40, b: 220 }), javaScript);
-    expect(await outcome(page, profile, "saved", javaScript)).toContain("Your profile image is saved.");
+    expect(await outcome(page, profile, "saved", javaScript)).toContain("Profile image saved.");
     const second = await headerAvatarSrc(page, first);
     expect(second).not.toBe(first);
     expect((await page.request.get(first)).status()).toBe(404);
@@ -79,7 +79,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to delete this profile image?");
     await dialog.getByRole("button", { name: "Yes, delete" }).click();
-    expect(await toast(page, "deleted")).toContain("Your profile image is deleted.");
+    expect(await toast(page, "deleted")).toContain("Profile image deleted.");
     await page.waitForURL(atPath(PHOTOS));
     await page.locator("header.app-header .account-member .avatar--placeholder").waitFor();
     expect(await headerAvatar(page).textContent()).toBe("P");
@@ -94,7 +94,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
     await visit(page, PHOTOS);
     const cover = section(page, "Cover image");
     await chooseAndUpload(page, cover, await picture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
-    expect(await outcome(page, cover, "saved", javaScript)).toContain("Your cover image is saved.");
+    expect(await outcome(page, cover, "saved", javaScript)).toContain("Cover image saved.");
     await loaded(cover.getByRole("img", { name: "Your cover image" }));
 
     await visit(page, "/user");
@@ -110,7 +110,7 @@ describe.each(modes)("profile and cover images $name", ({ javaScript }) => {
     await hydrated(page);
     expect(await dialog.textContent()).toContain("Are you sure you want to delete this cover image?");
     await dialog.getByRole("button", { name: "Yes, delete" }).click();
-    expect(await toast(page, "deleted")).toContain("Your cover image is deleted.");
+    expect(await toast(page, "deleted")).toContain("Cover image deleted.");
     await cover.getByRole("img", { name: "No cover image yet" }).waitFor();
   });
 
@@ -178,7 +178,7 @@ describe("uploading with JavaScript", () => {
     const big = { name: "big.png", mimeType: "image/png", buffer: await noisyPng(600, 600, 11) };
     await profile.locator('input[type="file"]').setInputFiles(big);
     await profile.getByRole("button", { name: /^Uploading \d+%$/ }).waitFor();
-    expect(await outcome(page, profile, "saved", true)).toContain("Your profile image is saved.");
+    expect(await outcome(page, profile, "saved", true)).toContain("Profile image saved.");
     await profile.getByRole("button", { name: "Upload", exact: true }).waitFor();
     const src = await headerAvatarSrc(page);
     expect(src).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);

@@ -59,7 +59,7 @@ describe.each(modes)("profile $name", ({ javaScript }) => {
     expect(await page.getByLabel("Province", { exact: true }).inputValue()).toBe("ON");
 
     await page.getByRole("button", { name: "Save profile" }).click();
-    expect(await toast(page, "saved")).toContain("Your profile is saved.");
+    expect(await toast(page, "saved")).toContain("Profile saved.");
     await page.waitForURL(atPath("/user/settings/profile"));
     expect(await page.getByLabel("City", { exact: true }).inputValue()).toBe("Toronto");
 
@@ -69,6 +69,11 @@ describe.each(modes)("profile $name", ({ javaScript }) => {
     expect(await detail(page, "Business").textContent()).toBe("Northern Freight · Cooperative");
     expect(await detail(page, "Location").textContent()).toBe("Toronto, Ontario, Canada");
     expect(await detail(page, "Looking for").textContent()).toBe("A co-founder in logistics");
+    // Complete, the details are folded under "Your details", a tap away, so that the page leads
+    // with what is new.
+    expect(await page.getByText("Logistics manager").isVisible()).toBe(false);
+    await page.getByText("Your details", { exact: true }).click();
+    await page.getByText("Logistics manager").waitFor();
   });
 
   test("an empty name is refused next to the field and nothing is saved", async () => {

@@ -34,7 +34,7 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
     await dialog.getByLabel(/^Amount sought/).fill("25000");
     await dialog.getByLabel("Add a document", { exact: true }).setInputFiles({ name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from("Business plan\nYear one: 40 tonnes.\n") });
     await dialog.getByRole("button", { name: "Create entry" }).click();
-    expect(await toast(ada, "created")).toContain("Your entrepreneur entry is created.");
+    expect(await toast(ada, "created")).toContain("Entrepreneur entry created.");
     const view = ada.getByRole("dialog", { name: business });
     await view.waitFor();
     const entryPath = new URL(ada.url()).pathname;
@@ -63,7 +63,7 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
     await dialog.getByLabel(/^Minimum ticket/).fill("5000");
     if (!javaScript) await dialog.getByLabel("Agriculture and food").check();
     await dialog.getByRole("button", { name: "Create entry" }).click();
-    expect(await toast(ben, "created")).toContain("Your investor entry is created.");
+    expect(await toast(ben, "created")).toContain("Investor entry created.");
     await dismissToast(ben);
 
     // Ben finds Ada's venture with the filters kept in the address and opens its loan view.
@@ -94,14 +94,14 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
       // The answer is shown, the button stays disabled, and the investor lands after 1 s.
       // Both at once: the page moves on a second later.
       await ben.waitForFunction(() => {
-        const shown = document.querySelector("dialog [role=status]")?.textContent === "Your proposal is sent to Ada Mill.";
+        const shown = document.querySelector("dialog [role=status]")?.textContent === "Proposal sent to Ada Mill.";
         return shown && document.querySelector<HTMLButtonElement>("dialog button[type=submit]")?.disabled === true;
       });
       const sentAt = Date.now();
       await ben.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
       expect(Date.now() - sentAt).toBeGreaterThan(500);
     } else {
-      expect(await toast(ben, "sent")).toContain("Your proposal is sent to Ada Mill.");
+      expect(await toast(ben, "sent")).toContain("Proposal sent to Ada Mill.");
     }
     await ben.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
     const connectionPath = new URL(ben.url()).pathname;
@@ -163,7 +163,7 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
     expect(await confirm.textContent()).toContain(`Are you sure you want to delete ${business}?`);
     expect(await confirm.textContent()).toContain("Its open connection will be closed, and the members told.");
     await confirm.getByRole("button", { name: "Yes, delete" }).click();
-    expect(await toast(ada, "deleted")).toContain(`${business} is deleted. 1 connection was closed and the members told.`);
+    expect(await toast(ada, "deleted")).toContain(`${business} deleted. 1 connection was closed and the members told.`);
     await ada.waitForURL(atPath("/user/entrepreneurs"));
     await visit(ben, connectionPath);
     await ben.getByTestId("connection-status").filter({ hasText: "Closed" }).waitFor();
@@ -201,7 +201,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
         await dialog.getByLabel("Purpose", { exact: true }).fill("Equipment.");
       },
       "Create entry",
-      "Your entrepreneur entry is created.",
+      "Entrepreneur entry created.",
     );
     await page.getByRole("dialog", { name }).waitFor();
     return new URL(page.url()).pathname;
@@ -238,7 +238,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
         await dialog.getByLabel("Agriculture and food").check();
       },
       "Create entry",
-      "Your investor entry is created.",
+      "Investor entry created.",
     );
     await ben.getByRole("dialog", { name: "Ben Capital, investor" }).waitFor();
     const fundPath = new URL(ben.url()).pathname;
@@ -269,7 +269,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
 
     // Ben raises his amount while Ada reads: her Connect is refused, the new terms shown.
     await visit(ben, `${fundPath}/edit`);
-    await saveInDialog(ben, "Edit your investor entry", (edit) => edit.getByLabel(/^Amount available/).fill("120000"), "Save", "Your investor entry is saved.");
+    await saveInDialog(ben, "Edit your investor entry", (edit) => edit.getByLabel(/^Amount available/).fill("120000"), "Save", "Investor entry saved.");
     await dialog.getByLabel("Message", { exact: true }).fill("For the bakery ovens.");
     await dialog.getByLabel(AGREEMENT).check();
     await dialog.getByRole("button", { name: "Connect" }).click();
@@ -281,7 +281,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     // Read, and sent again.
     if (!(await dialog.getByLabel(AGREEMENT).isChecked())) await dialog.getByLabel(AGREEMENT).check();
     await dialog.getByRole("button", { name: "Connect" }).click();
-    if (!javaScript) expect(await toast(ada, "sent")).toContain("Your proposal is sent to Ben Capital.");
+    if (!javaScript) expect(await toast(ada, "sent")).toContain("Proposal sent to Ben Capital.");
     await ada.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
     await ada.getByTestId("connection-status").filter({ hasText: "Waiting for Ben Capital's answer" }).waitFor();
     await dismissToast(ada);
@@ -300,7 +300,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     await dialog.getByLabel("Message", { exact: true }).fill("For two looms.");
     await dialog.getByLabel(AGREEMENT).check();
     await dialog.getByRole("button", { name: "Connect" }).click();
-    if (!javaScript) expect(await toast(ada, "sent")).toContain("Your proposal is sent to Ben Capital.");
+    if (!javaScript) expect(await toast(ada, "sent")).toContain("Proposal sent to Ben Capital.");
     await ada.waitForURL((url) => url.pathname.startsWith("/user/connections/"));
     const loomsConnection = new URL(ada.url()).pathname;
     await ada.getByText("For two looms.").waitFor();
@@ -325,7 +325,7 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     expect(await confirm.getByTestId("agreed-terms").textContent()).toContain(`for ${looms}`);
     expect(await confirm.getByTestId("agreed-terms").textContent()).toMatch(/Rate offered\s*11 % a year/);
     await visit(ada, `${loomsPath}/edit`);
-    await saveInDialog(ada, "Edit your entrepreneur entry", (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"), "Save", "Your entrepreneur entry is saved.");
+    await saveInDialog(ada, "Edit your entrepreneur entry", (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"), "Save", "Entrepreneur entry saved.");
     await confirm.getByLabel(/A word to Ada Osei/).fill("Agreed, let us talk on Monday.");
     await confirm.getByRole("button", { name: "Yes, accept" }).click();
     confirm = ben.getByRole("dialog", { name: "Accept this proposal?" });

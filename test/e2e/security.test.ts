@@ -45,7 +45,7 @@ describe.each(modes)("password and sessions $name", ({ javaScript }) => {
     expect(new URL(first.url()).pathname).toBe(`${SECURITY}/password`);
 
     await fill(PASSWORD);
-    expect(await toast(first, "Your password is changed.")).toContain("One other session was signed out.");
+    expect(await toast(first, "Password changed.")).toContain("One other session was signed out.");
     await first.waitForURL(atPath(SECURITY));
     await dialog.waitFor({ state: "detached" });
     expect(await first.getByTestId("session-row").count()).toBe(1);
@@ -87,7 +87,7 @@ describe.each(modes)("password and sessions $name", ({ javaScript }) => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to sign out this session?");
     await dialog.getByRole("button", { name: "Yes, sign it out" }).click();
-    expect(await toast(first, "signed out")).toContain("That session is signed out.");
+    expect(await toast(first, "signed out")).toContain("Session signed out.");
     await first.waitForURL(atPath(SECURITY));
     expect(await first.getByTestId("session-row").count()).toBe(1);
 

@@ -178,6 +178,37 @@ describe("server", () => {
   });
 });
 
+describe("the server's log", () => {
+  test("start-up says what it did in a few lines, and an unknown address is one short line, with no stack trace", async () => {
+    const server = await startServer(path.join(TMP, "e2e-log-data"));
+    try {
+      const started = server.output().trim().split("\n");
+      expect(started.length, started.join("\n")).toBeLessThanOrEqual(4);
+      expect(server.output()).toMatch(/^Migrations applied: \d+ \(the newest \d{12}_[\w-]+\)\.$/m);
+      expect(server.output()).toMatch(/^Chapter is ready on http:\/\/localhost:\d+$/m);
+
+      const before = server.output().length;
+      expect((await fetch(`${server.baseURL}/favicon.ico`)).status).toBe(404);
+      expect((await fetch(`${server.baseURL}/no/such/page?token=secret`)).status).toBe(404);
+      await waitFor(() => server.output().includes("/no/such/page"));
+      expect(server.output().slice(before).trim().split("\n")).toEqual(["GET /favicon.ico 404", "GET /no/such/page 404"]);
+    } finally {
+      await stopServer(server.child);
+    }
+  });
+
+  test("a second start on the same data has nothing to migrate and says so", async () => {
+    const dataDir = path.join(TMP, "e2e-log-restart-data");
+    await stopServer((await startServer(dataDir)).child);
+    const server = await startServer(dataDir, {}, { fresh: false });
+    try {
+      expect(server.output()).toMatch(/^Migrations: the database is up to date\.$/m);
+    } finally {
+      await stopServer(server.child);
+    }
+  });
+});
+
 describe("graceful shutdown", () => {
   test("on SIGTERM the server finishes the request in flight, exits 0 and stops answering", async () => {
     const server = await startServer(path.join(TMP, "e2e-shutdown-data"));

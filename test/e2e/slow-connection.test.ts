@@ -23,7 +23,7 @@ describe("forms used before the JavaScript has run", () => {
     const post = dialog.getByRole("button", { name: "Post", exact: true });
     expect(await post.isEnabled()).toBe(true);
     await post.click();
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
 
     // Editing it: the text changed before stays (React 18.3's hydration would set it back).
     const postId = new URL(page.url()).hash.replace("#post-", "");
@@ -33,7 +33,7 @@ describe("forms used before the JavaScript has run", () => {
     await scriptsRun();
     expect(await dialog.getByLabel("Message").inputValue()).toBe("Typed on the bus, then mended");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "updated")).toContain("Your post is updated.");
+    expect(await toast(page, "updated")).toContain("Post updated.");
     await page.getByText("Typed on the bus, then mended").waitFor();
 
     // A post of a photo alone, chosen before: it goes up once the JavaScript runs, then Post.
@@ -44,7 +44,7 @@ describe("forms used before the JavaScript has run", () => {
     await dialog.getByRole("button", { name: "Remove harbour.png" }).waitFor();
     expect(await dialog.getByRole("button", { name: "Post", exact: true }).isEnabled()).toBe(true);
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
     expect(await page.locator("article.post").first().locator(".carousel-item img").getAttribute("alt")).toBe("harbour.png");
 
     // The membership payment: the plan chosen before stays chosen, and Pay names its price.
@@ -151,7 +151,7 @@ describe("a form whose fields the server checks", () => {
     await dialog.getByLabel("Who may see it").focus();
     await dialog.getByLabel("Message").focus();
     await press(page, dialog.getByRole("button", { name: "Post", exact: true }));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
     expect(checks).toEqual([]);
 
     // A task refused for its missing title: correcting the title asks the server again (slowly
@@ -214,7 +214,7 @@ describe("a form whose fields the server checks", () => {
     await dialog.getByLabel("Type", { exact: true }).selectOption({ label: "Travel" });
     await year.fill("2030");
     await dialog.getByRole("button", { name: "Add to wish list" }).click();
-    expect(await toast(page, "wish list")).toContain("Visit Lisbon is on your wish list.");
+    expect(await toast(page, "wish list")).toContain("“Visit Lisbon” added to your wish list.");
     expect(sent.filter((line) => line.startsWith("POST"))).toEqual(["POST /user/wish-list/new?_data=routes%2Fuser.wish-list.new"]);
   });
 });

@@ -34,7 +34,7 @@ async function befriend(a: { page: Page }, b: { page: Page; name: string }, aNam
   await resultRow(a.page, b.name).getByRole("button", { name: "Connect" }).click();
   await resultRow(a.page, b.name).getByRole("button", { name: "Cancel request" }).waitFor();
   // The server has answered (with JS the button flips before it does).
-  await toast(a.page, "is sent");
+  await toast(a.page, "Friend request sent");
   const href = await resultRow(a.page, b.name).getByRole("link", { name: b.name }).getAttribute("href");
   await visit(b.page, "/user/friends");
   await friendRow(b.page, aName).getByRole("button", { name: "Accept" }).click();
@@ -62,12 +62,12 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
 
     await row.getByRole("button", { name: "Connect" }).click();
     await row.getByRole("button", { name: "Cancel request" }).waitFor();
-    expect(await toast(ana.page, "is sent")).toContain(`Your friend request to ${bo.name} is sent.`);
+    expect(await toast(ana.page, "Friend request sent")).toContain(`Friend request sent to ${bo.name}.`);
     await dismissToast(ana.page);
 
     await row.getByRole("button", { name: "Cancel request" }).click();
     await row.getByRole("button", { name: "Connect" }).waitFor();
-    expect(await toast(ana.page, "cancelled")).toContain("is cancelled.");
+    expect(await toast(ana.page, "cancelled")).toContain(`Friend request to ${bo.name} cancelled.`);
     await dismissToast(ana.page);
     await row.getByRole("button", { name: "Connect" }).click();
     await row.getByRole("button", { name: "Cancel request" }).waitFor();
@@ -113,7 +113,7 @@ describe.each(modes)("declining a friend request $name", ({ javaScript }) => {
     const bo = await newMember(javaScript, "Choosy");
     await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
     await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).click();
-    await toast(ana.page, "is sent");
+    await toast(ana.page, "Friend request sent");
 
     await visit(bo.page, "/user/friends");
     const requests = bo.page.getByRole("region", { name: "Friend requests" });
@@ -183,7 +183,7 @@ describe("member search autocomplete with JavaScript", () => {
     await connectCell.getByRole("button", { name: "Connect" }).waitFor();
     await input.press("Enter");
     await connectCell.getByRole("button", { name: "Cancel request" }).waitFor();
-    await toast(ana.page, `Your friend request to ${boName} is sent.`);
+    await toast(ana.page, `Friend request sent to ${boName}.`);
     expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(new URL(ana.page.url()).pathname).toBe("/user/friends");
     // Enter again cancels it; with the mouse, Connect sends it again.
@@ -220,7 +220,7 @@ describe("member search autocomplete with JavaScript", () => {
     await ana.page.keyboard.press("Enter");
     const cancel = resultRow(ana.page, cyName).getByRole("button", { name: "Cancel request" });
     await cancel.waitFor();
-    await toast(ana.page, `Your friend request to ${cyName} is sent.`);
+    await toast(ana.page, `Friend request sent to ${cyName}.`);
     // The focus stays on the button as it flips.
     expect(await cancel.evaluate((element) => element === document.activeElement)).toBe(true);
 

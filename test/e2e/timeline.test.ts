@@ -46,7 +46,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await dialog.getByLabel("Who may see it").selectOption({ label: "Friends only" });
     await postButton.click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
     const card = postCard(page, "Hello members!");
     await card.waitFor();
     // The message is text: the tag shows as typed, newlines are kept.
@@ -75,7 +75,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await edit.getByLabel("Message").fill("Hello again");
     await edit.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "updated")).toContain("Your post is updated.");
+    expect(await toast(page, "updated")).toContain("Post updated.");
     const edited = postCard(page, "Hello again");
     await edited.waitFor();
     expect(await edited.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["red.png", "green.png"]);
@@ -98,7 +98,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await edited.getByRole("link", { name: "Delete the comment of Tina Timeline" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this comment?");
     await page.waitForURL((url) => url.pathname === "/user/timeline" && url.hash === `#post-${postId}`);
-    expect(await toast(page, "deleted")).toContain("The comment is deleted.");
+    expect(await toast(page, "deleted")).toContain("Comment deleted.");
     await page.getByRole("heading", { name: "Timeline", level: 1 }).waitFor();
     const single = postCard(page, "Hello again");
     await single.getByText("0 comments").waitFor();
@@ -108,7 +108,7 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     await single.getByRole("link", { name: "Delete" }).click();
     await confirmDeletion(page, "Are you sure you want to delete this post?");
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "deleted")).toContain("Your post is deleted.");
+    expect(await toast(page, "deleted")).toContain("Post deleted.");
     await postCard(page, "Hello again").waitFor({ state: "detached" });
     expect((await page.request.get(redSrc)).status()).toBe(404);
   });
@@ -172,7 +172,7 @@ describe("uploading a post's file with JavaScript", () => {
     await fullSpeed();
     await postButton.click();
     await page.waitForURL(atPath("/user/timeline"));
-    expect(await toast(page, "shared")).toContain("Your post is shared.");
+    expect(await toast(page, "shared")).toContain("Post shared.");
     const card = postCard(page, "Only the small one");
     await card.waitFor();
     expect(await card.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["small.png"]);
@@ -246,7 +246,7 @@ describe.each(modes)("a member's own page $name", ({ javaScript }) => {
     await dialog.getByLabel("Who may see it").selectOption({ label: "Only me" });
     await dialog.getByRole("button", { name: "Post", exact: true }).click();
     await page.waitForURL(atPath("/user/timeline"));
-    await toast(page, "Your post is shared.");
+    await toast(page, "Post shared.");
 
     await visit(page, mine);
     await page.getByRole("heading", { name: "Mona Mypage", level: 1 }).waitFor();

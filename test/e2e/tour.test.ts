@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { admin, baseURL, hydrated, launchBrowser, modes, newContext, signInHome } from "./browser";
 import { seedTour, type TourData } from "./tour-data";
 import { ancestorsOf, NOT_TOURED, pageRoutes, type Stop, TOUR, type Visitor } from "./tour-stops";
+import { touchTargetProblems } from "./touch-targets";
 
 // Every page and dialog (issue 14), signed in and out, with JavaScript on and off: at five
 // widths nothing is wider than the window and a dialog's close link and actions are on the
 // screen; axe finds no WCAG 2.0/2.1 A or AA problem (contrast included) and no best-practice one.
+// On a phone every control a finger uses is at least 44 × 44 px (touch-targets.ts; links inside
+// running text are exempt, as WCAG 2.5.5 exempts them).
 
 const WIDTHS = [360, 390, 768, 1280, 1440];
+/** The phone widths where every control must fit a finger. */
+const TOUCH_WIDTHS = [360, 390];
 /** The widths axe looks at: a phone and a laptop (the layout differs between them). */
 const AXE_WIDTHS = [390, 1280];
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -253,6 +258,9 @@ describe.each(modes)("the tour $name", ({ javaScript }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
       for (const problem of await page.locator("html").evaluate(layoutProblems)) problems.push(`at ${width} px: ${problem}`);
+      if (TOUCH_WIDTHS.includes(width)) {
+        for (const problem of await page.locator("html").evaluate(touchTargetProblems)) problems.push(`at ${width} px, too small for a finger: ${problem}`);
+      }
     }
     let checked = page;
     if (!javaScript) {

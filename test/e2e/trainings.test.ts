@@ -41,7 +41,7 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     await dialog.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
     await dialog.getByLabel("Image or video", { exact: true }).setInputFiles({ name: "warm-up.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() });
     await dialog.getByRole("button", { name: "Create training" }).click();
-    expect(await toast(creator, "is created")).toContain(`${title} is created.`);
+    expect(await toast(creator, "created")).toContain(`“${title}” created.`);
     await creator.getByRole("heading", { name: title }).waitFor();
     const trainingPath = new URL(creator.url()).pathname;
     expect(await detail(creator, "Places").textContent()).toBe("1 place left");
@@ -90,14 +90,14 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     await dialog.getByLabel("Capacity", { exact: true }).fill("");
     await dialog.getByLabel("Title", { exact: true }).fill(renamed);
     await dialog.getByRole("button", { name: "Save" }).click();
-    expect(await toast(creator, "is saved")).toContain(`${renamed} is saved.`);
+    expect(await toast(creator, "saved")).toContain(`“${renamed}” saved.`);
     await creator.getByRole("heading", { name: renamed }).waitFor();
     expect(await detail(creator, "Places").textContent()).toBe("Unlimited places");
     await dismissToast(creator);
 
     await creator.getByRole("link", { name: "Delete", exact: true }).click();
-    await confirmDeletion(creator, "Are you sure you want to delete this training?", "/user/trainings");
-    expect(await toast(creator, "is deleted")).toContain(`${renamed} is deleted.`);
+    await confirmDeletion(creator, `Are you sure you want to delete the training “${renamed}”?`, "/user/trainings");
+    expect(await toast(creator, "deleted")).toContain(`“${renamed}” deleted.`);
     await creator.getByRole("heading", { name: "Trainings", exact: true }).waitFor();
     expect(await creator.getByRole("link", { name: renamed }).count()).toBe(0);
   });

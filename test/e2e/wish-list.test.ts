@@ -11,7 +11,7 @@ function rows(page: Page) {
 
 async function addWish(page: Page, { title, type }: { title: string; type: string }) {
   const said = await addInDialog(page, "Add to wish list", title, (dialog) => dialog.getByLabel("Type", { exact: true }).selectOption({ label: type }));
-  expect(said).toContain(`${title} is on your wish list.`);
+  expect(said).toContain(`“${title}” added to your wish list.`);
 }
 
 describe.each(modes)("wish list $name", ({ javaScript }) => {
@@ -86,15 +86,15 @@ describe.each(modes)("wish list $name", ({ javaScript }) => {
     await dialog.getByLabel("Title", { exact: true }).fill("Visit Lisbon and Porto");
     await dialog.getByLabel("Estimated cost", { exact: true }).fill("1200");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
-    expect(await toast(page, "saved")).toContain("Visit Lisbon and Porto is saved.");
+    expect(await toast(page, "saved")).toContain("“Visit Lisbon and Porto” saved.");
     expect(new URL(page.url()).searchParams.get("type")).toBe("travel");
     expect(await rows(page).first().textContent()).toContain("1,200");
     await dismissToast(page);
 
     // Delete asks first and comes back to the filtered list.
     await rows(page).first().getByRole("link", { name: "Delete", exact: true }).click();
-    await confirmDeletion(page, "Are you sure you want to delete this Wish List?", "/user/wish-list");
-    expect(await toast(page, "deleted")).toContain("Visit Lisbon and Porto is deleted.");
+    await confirmDeletion(page, "Are you sure you want to delete the wish “Visit Lisbon and Porto”?", "/user/wish-list");
+    expect(await toast(page, "deleted")).toContain("“Visit Lisbon and Porto” deleted.");
     await page.getByText(`Nothing on your ${YEAR} wish list matches this filter.`).waitFor();
     await page.getByRole("link", { name: "Clear filter" }).first().click();
     await page.waitForURL((url) => !url.searchParams.has("type"));

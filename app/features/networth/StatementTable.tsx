@@ -16,12 +16,18 @@ export function changeText(cents: number | null, currency: string) {
 }
 
 /** A wide table that scrolls sideways on a narrow screen: a named region that takes the
- * keyboard focus, so that it can be scrolled without a mouse. */
+ * keyboard focus, so that it can be scrolled without a mouse. A shadow at an edge shows that
+ * more lies that way, and on a phone a line under it says so in words. */
 export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    <>
+      <div className="table-wrap scrolling-table" role="region" aria-label={label} tabIndex={0}>
+        {children}
+      </div>
+      <p className="scroll-hint muted" aria-hidden="true">
+        Swipe the table sideways for every quarter.
+      </p>
+    </>
   );
 }
 

@@ -64,5 +64,5 @@ export async function sendTicketToContact(
       "Show the code or the QR code at the door.",
     ].join("\n"),
   });
-  return { ok: true, code, message: `A ${label} ticket to ${event.title} is sent to ${contact.name}.` };
+  return { ok: true, code, message: `${label[0].toUpperCase()}${label.slice(1)} ticket to ${event.title} sent to ${contact.name}.` };
 }

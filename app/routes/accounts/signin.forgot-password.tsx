@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     {
       type: "success",
-      message: `If ${submission.value.email} belongs to a member, we have sent it a link to choose a new password.`,
+      message: `If ${submission.value.email} belongs to a member, we have sent a link to that address to choose a new password.`,
     },
     { to: "/signin" },
   );

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const announcement = await announcementFrom(request, params.announcementId);
   await deleteAnnouncement(announcement.id);
-  return respond(request, { type: "success", message: "The announcement is deleted." }, { to: "/user/admin/ticker" });
+  return respond(request, { type: "success", message: "Announcement deleted." }, { to: "/user/admin/ticker" });
 }
 
 export default function RemoveAnnouncement() {

@@ -47,7 +47,7 @@ export async function uploadContactFile(request: Request, param: string | undefi
   const to = contactFilesPath(contact.id, kind);
   if (!result.ok) return uploadRefused(request, result.error, to);
   const file = await addContactFile(contact.id, kind, result.file!);
-  return respond(request, { type: "success", message: `The ${kind} ${file.name} is saved.` }, { to, data: { file } });
+  return respond(request, { type: "success", message: `${kind === "video" ? "Video" : "Document"} ${file.name} saved.` }, { to, data: { file } });
 }
 
 /**
@@ -61,5 +61,5 @@ export async function uploadBusinessCard(request: Request, param: string | undef
   if (!result.ok) return uploadRefused(request, result.error, to);
   const card = await addBusinessCard(contact.id, result.file!, result.fields, result.source);
   if (!card.ok) return uploadRefused(request, card, to);
-  return respond(request, { type: "success", message: `The business card ${result.file!.original_name} is saved.` }, { to, data: { file: card.file } });
+  return respond(request, { type: "success", message: `Business card ${result.file!.original_name} saved.` }, { to, data: { file: card.file } });
 }

@@ -39,7 +39,7 @@ export async function invitationImageAction({ request }: ActionFunctionArgs) {
   await setInvitationImage(member.id, contact.id, file.id);
   return respond(
     request,
-    { type: "success", message: "The invitation image is saved." },
+    { type: "success", message: "Invitation image saved." },
     {
       to,
       data: { file: { name: file.original_name, file_type: file.media_type, thumbnailUrl: fileUrl(file.token, "thumbnail"), url: fileUrl(file.token) } },

@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { contact, card } = await cardToDelete(request, params);
   await removeBusinessCard(card);
-  return respond(request, { type: "success", message: "The business card is deleted." }, { to: businessCardsPath(contact.id) });
+  return respond(request, { type: "success", message: "Business card deleted." }, { to: businessCardsPath(contact.id) });
 }
 
 export default function ConfirmDeleteBusinessCard() {

@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return formFailure(submission.reply());
     await setChapterHead(member.id, contact.id, submission.value.chapter);
   }
-  return respond(request, { type: "success", message: `${contact.name}'s categories are saved.` }, { to: back });
+  return respond(request, { type: "success", message: `Categories of ${contact.name} saved.` }, { to: back });
 }
 
 function FixedChoices({ choices, current }: { choices: readonly { value: string; label: string }[]; current: string | null }) {

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, contact } = await contactWithPhoto(request, params.contactId);
   await removeContactPhoto(member.id, contact.id);
-  return respond(request, { type: "success", message: `The profile image of ${contact.name} is deleted.` }, { to: contactEditPath(contact.id, request) });
+  return respond(request, { type: "success", message: `Profile image of ${contact.name} deleted.` }, { to: contactEditPath(contact.id, request) });
 }
 
 export default function ConfirmDeleteContactPhoto() {

@@ -6,7 +6,7 @@ import { CONTACT_LIST } from "~/features/contacts/list-query";
 import { backTo, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 /** SPEC.md §2's Delete on a contact: /user/contacts/{id}/delete?back={the opener}. Cancel goes
  * back to the opener; a deletion too, but for the deleted contact's own profile (to the list). */
@@ -25,17 +25,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   await deleteContact(member.id, contact.id);
-  return respond(request, { type: "success", message: `${contact.name} is deleted.` }, { to: backOf(request).afterDeletion });
+  return respond(request, { type: "success", message: `Contact ${contact.name} deleted.` }, { to: backOf(request).afterDeletion });
 }
 
 export default function ConfirmDeleteContact() {
   const { name, cancelTo } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this contact?" cancelTo={cancelTo}>
-      <p>
-        <strong>{name}</strong> and everything kept with them will be deleted.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("contact", name)} cancelTo={cancelTo} note={<p>Everything kept with them will be deleted too.</p>} />
   );
 }
 

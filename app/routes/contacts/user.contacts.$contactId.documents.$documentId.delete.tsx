@@ -6,7 +6,7 @@ import { getContact } from "~/features/contacts/contacts.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 /** The member's contact and one of its documents; 404 for anything else. */
 async function documentToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -25,17 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { contact, file } = await documentToDelete(request, params);
   await removeContactFile(file.fileId);
-  return respond(request, { type: "success", message: `The document ${file.name} is deleted.` }, { to: contactFilesPath(contact.id, "document") });
+  return respond(request, { type: "success", message: `Document ${file.name} deleted.` }, { to: contactFilesPath(contact.id, "document") });
 }
 
 export default function ConfirmDeleteDocument() {
   const { contactId, name } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this document?" cancelTo={`/user/contacts/${contactId}/documents`}>
-      <p>
-        <strong>{name}</strong>
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("document", name)} cancelTo={`/user/contacts/${contactId}/documents`} />
   );
 }
 

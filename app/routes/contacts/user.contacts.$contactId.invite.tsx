@@ -57,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const removed = await removeInvitationImage(member.id, contact.id);
     return respond(
       request,
-      { type: removed ? "success" : "info", message: removed ? "The invitation image is removed." : "There was no image to remove." },
+      { type: removed ? "success" : "info", message: removed ? "Invitation image removed." : "There was no image to remove." },
       { to: `/user/contacts/${contact.id}/invite?back=${encodeURIComponent(back)}` },
     );
   }

@@ -22,5 +22,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await receiveUpload(request, { kind: "contact_profile_image", ownerId: member.id });
   if (!result.ok) return uploadRefused(request, result.error, to);
   const file = await replaceContactPhoto(member.id, contact.id, result.file!);
-  return respond(request, { type: "success", message: `The profile image of ${contact.name} is saved.` }, { to, data: { file } });
+  return respond(request, { type: "success", message: `Profile image of ${contact.name} saved.` }, { to, data: { file } });
 }

@@ -6,7 +6,7 @@ import { getContact } from "~/features/contacts/contacts.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { respond } from "~/lib/respond.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 /** The member's contact and one of its videos; 404 for anything else. */
 async function videoToDelete(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -25,17 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { contact, video } = await videoToDelete(request, params);
   await removeContactFile(video.fileId);
-  return respond(request, { type: "success", message: `The video ${video.name} is deleted.` }, { to: contactFilesPath(contact.id, "video") });
+  return respond(request, { type: "success", message: `Video ${video.name} deleted.` }, { to: contactFilesPath(contact.id, "video") });
 }
 
 export default function ConfirmDeleteVideo() {
   const { contactId, name } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this video?" cancelTo={`/user/contacts/${contactId}/videos`}>
-      <p>
-        <strong>{name}</strong>
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("video", name)} cancelTo={`/user/contacts/${contactId}/videos`} />
   );
 }
 

@@ -5,7 +5,7 @@ import { deleteLabel, getLabel, labelsDialogPath } from "~/features/contacts/cat
 import { backTo, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 /** Asks, then deletes one of the member's "my category" labels and takes it off its contacts:
  * /user/contacts/categories/{id}/delete?back=… (another member's label is 404). */
@@ -19,20 +19,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const label = await requireFound(params.labelId, (id) => getLabel(member.id, id));
   await deleteLabel(member.id, label.id);
-  return respond(request, { type: "success", message: `The category ${label.name} is deleted.` }, { to: labelsDialogPath(backTo(request, "/user/contacts")) });
+  return respond(request, { type: "success", message: `Category “${label.name}” deleted.` }, { to: labelsDialogPath(backTo(request, "/user/contacts")) });
 }
 
 export default function ConfirmDeleteCategory() {
   const { name, contacts, cancelTo } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this category?" cancelTo={cancelTo}>
-      <p>
-        <strong>{name}</strong>{" "}
-        {contacts === 0
-          ? "is not on any contact."
-          : `is taken off ${contacts === 1 ? "the contact" : `the ${contacts} contacts`} in it; the contacts themselves stay.`}
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("category", name)} cancelTo={cancelTo} note={<p>{contacts === 0 ? "It is not on any contact." : `It will be taken off ${contacts === 1 ? "the contact" : `the ${contacts} contacts`} in it; the contacts themselves stay.`}</p>} />
   );
 }
 

@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const mapping = mappingFrom(form, (JSON.parse(contactImport.headers_json) as string[]).length);
   if (!mapping.ok) return formFailure(submission.reply({ formErrors: [mapping.message] }));
   await runImport(member.id, contactImport.id, mapping.mapping, submission.value.duplicates);
-  return respond(request, { type: "success", message: `${contactImport.file_name} is imported.` }, { to: here });
+  return respond(request, { type: "success", message: `${contactImport.file_name} imported.` }, { to: here });
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

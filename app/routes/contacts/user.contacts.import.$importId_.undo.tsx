@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return respond(
     request,
     undone
-      ? { type: "success", message: `The import of ${contactImport.file_name} is undone.` }
+      ? { type: "success", message: `Import of ${contactImport.file_name} undone.` }
       : { type: "info", message: "There is nothing to undo in this import." },
     { to: "/user/contacts" },
   );

@@ -5,7 +5,7 @@ import { deleteEvent, getOwnEvent } from "~/features/events/events.server";
 import { requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -19,18 +19,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const event = await requireFound(params.eventId, (id) => getOwnEvent(member.id, id));
   const result = await deleteEvent(member.id, event.id);
   if (!result.ok) return respond(request, { type: "error", message: result.message }, { to: `/user/events/${event.id}`, status: 409 });
-  return respond(request, { type: "success", message: `${event.title} is deleted.` }, { to: `/user/events${new URL(request.url).search}` });
+  return respond(request, { type: "success", message: `“${event.title}” deleted.` }, { to: `/user/events${new URL(request.url).search}` });
 }
 
 export default function ConfirmDeleteEvent() {
   const { title } = useLoaderData<typeof loader>();
   const { search } = useLocation(); // back to the filtered list it was opened from
   return (
-    <ConfirmDialog message="Are you sure you want to delete this event?" cancelTo={`/user/events${search}`}>
-      <p>
-        <strong>{title}</strong> will be deleted, with its free tickets; the members going are told.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("event", title)} cancelTo={`/user/events${search}`} note={<p>Its free tickets will be deleted with it, and the members going will be told.</p>} />
   );
 }
 

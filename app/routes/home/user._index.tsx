@@ -116,20 +116,25 @@ export default function Home() {
         </div>
       </div>
       <section className="card home-profile" aria-labelledby="welcome-heading">
-        <dl className="details details--compact">
-          <dt>Member type</dt>
-          <dd>{memberType}</dd>
-          <dt>Occupation or position</dt>
-          <dd>{profile.occupation ?? "—"}</dd>
-          <dt>Business</dt>
-          <dd>{[profile.business, profile.business_type].filter(Boolean).join(" · ") || "—"}</dd>
-          <dt>Industry</dt>
-          <dd>{profile.industry ?? "—"}</dd>
-          <dt>Location</dt>
-          <dd>{place ?? "—"}</dd>
-          <dt>Looking for</dt>
-          <dd>{profile.looking_for ?? "—"}</dd>
-        </dl>
+        {/* Folded once complete: the member knows their own details, and on a phone the page
+            leads with what is new. Open while something is missing, to say what to fill in. */}
+        <details className="home-details" open={missing}>
+          <summary>Your details</summary>
+          <dl className="details details--compact">
+            <dt>Member type</dt>
+            <dd>{memberType}</dd>
+            <dt>Occupation or position</dt>
+            <dd>{profile.occupation ?? "—"}</dd>
+            <dt>Business</dt>
+            <dd>{[profile.business, profile.business_type].filter(Boolean).join(" · ") || "—"}</dd>
+            <dt>Industry</dt>
+            <dd>{profile.industry ?? "—"}</dd>
+            <dt>Location</dt>
+            <dd>{place ?? "—"}</dd>
+            <dt>Looking for</dt>
+            <dd>{profile.looking_for ?? "—"}</dd>
+          </dl>
+        </details>
         {missing ? <p className="muted">Members find you by these details: the more you fill in, the better.</p> : null}
         <p className="form-actions">
           <Link to={memberPath(profile.id)} className="button button--secondary button--small">

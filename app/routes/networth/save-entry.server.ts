@@ -19,7 +19,7 @@ export async function saveEntry(request: Request, member: Member, existingId: nu
   } else if (!(await updateEntry(member.id, existingId, entry))) notFound();
   return respond(
     request,
-    { type: "success", message: existingId === null ? `${entry.title} is added to your net worth for ${entry.year}.` : `${entry.title} is saved.` },
+    { type: "success", message: existingId === null ? `“${entry.title}” added to your net worth for ${entry.year}.` : `“${entry.title}” saved.` },
     { to: netWorthPage(entry.year) },
   );
 }

@@ -18,5 +18,5 @@ export async function saveLine(request: Request, member: Member, flow: Flow, exi
     }
   } else if (!(await updateLine(member.id, existingId, flow, line))) notFound();
   const what = `${labelOf(FLOWS[flow].categories, line.category)} (${quarterLabel(line.quarter)} ${line.year})`;
-  return respond(request, { type: "success", message: existingId === null ? `${what} is added.` : `${what} is saved.` }, { to: netWorthPage(line.year) });
+  return respond(request, { type: "success", message: existingId === null ? `${what} added.` : `${what} saved.` }, { to: netWorthPage(line.year) });
 }

@@ -6,7 +6,7 @@ import { deleteEntry, getOwnEntry } from "~/features/networth/networth.server";
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { netWorthPage } from "./networth-address.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const entry = await requireFound(params.entryId, (id) => getOwnEntry(member.id, id));
   if (!(await deleteEntry(member.id, entry.id))) notFound();
-  return respond(request, { type: "success", message: `${entry.title} is deleted from ${entry.year}.` }, { to: netWorthPage(entry.year) });
+  return respond(request, { type: "success", message: `“${entry.title}” deleted from your net worth for ${entry.year}.` }, { to: netWorthPage(entry.year) });
 }
 
 /** SPEC.md §8 asks "Are you sure you want to delete this task?" here; the question names what
@@ -27,7 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteNetWorthEntry() {
   const { title, year, kind } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={`Are you sure you want to delete the ${kind} ${title} from ${year}?`} cancelTo={`/user/net-worth?year=${year}`}>
+    <ConfirmDialog message={deletionQuestion(kind, title, ` from your net worth for ${year}`)} cancelTo={`/user/net-worth?year=${year}`}>
       <p>Its values for every quarter of {year} are deleted with it.</p>
     </ConfirmDialog>
   );

@@ -7,12 +7,12 @@ import { formatMoney } from "~/lib/format";
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { netWorthPage } from "./networth-address.server";
 
-/** "the income line Salary and wages of Q2 2026". */
+/** The line's kind ("Q2 2026 income line") and name ("Salary and wages"). */
 function lineName(line: { flow: "income" | "expense"; category: string; quarter: number; year: number }) {
-  return `the ${FLOWS[line.flow].one} ${labelOf(FLOWS[line.flow].categories, line.category)} of ${quarterLabel(line.quarter)} ${line.year}`;
+  return { kind: `${quarterLabel(line.quarter)} ${line.year} ${FLOWS[line.flow].one}`, name: labelOf(FLOWS[line.flow].categories, line.category) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,16 +30,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const line = await requireFound(params.lineId, (id) => getOwnLine(member.id, id));
   if (!(await deleteLine(member.id, line.id))) notFound();
-  const name = lineName(line);
-  return respond(request, { type: "success", message: `${name[0].toUpperCase()}${name.slice(1)} is deleted.` }, { to: netWorthPage(line.year) });
+  const { kind, name } = lineName(line);
+  return respond(request, { type: "success", message: `${kind} “${name}” deleted.` }, { to: netWorthPage(line.year) });
 }
 
 /** SPEC.md §8 asks "Are you sure you want to delete this task?" here; the question names what
  * is deleted instead (docs/areas.md, Net worth). */
 export default function ConfirmDeleteNetWorthLine() {
-  const { name, year, description, amount } = useLoaderData<typeof loader>();
+  const { name: { kind, name }, year, description, amount } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={`Are you sure you want to delete ${name}?`} cancelTo={`/user/net-worth?year=${year}`}>
+    <ConfirmDialog message={deletionQuestion(kind, name)} cancelTo={`/user/net-worth?year=${year}`}>
       <p>
         {amount}
         {description ? `: ${description}` : null}

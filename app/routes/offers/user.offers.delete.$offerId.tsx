@@ -5,7 +5,7 @@ import { deleteOffer, getOwnOffer } from "~/features/offers/offers.server";
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -17,17 +17,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const offer = await requireFound(params.offerId, (id) => getOwnOffer(member.id, id));
   if (!(await deleteOffer(member.id, offer.id))) notFound();
-  return respond(request, { type: "success", message: `${offer.title} is deleted.` }, { to: `/user/offers${new URL(request.url).search}` });
+  return respond(request, { type: "success", message: `“${offer.title}” deleted.` }, { to: `/user/offers${new URL(request.url).search}` });
 }
 
 export default function ConfirmDeleteOffer() {
   const { title } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this offer?" cancelTo={`/user/offers${useLocation().search}`}>
-      <p>
-        <strong>{title}</strong> and its images will be deleted, and its public link will stop working.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("offer", title)} cancelTo={`/user/offers${useLocation().search}`} note={<p>Its images will be deleted with it, and its public link will stop working.</p>} />
   );
 }
 

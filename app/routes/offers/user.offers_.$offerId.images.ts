@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await addOfferImage(offer.id, file.id);
   return respond(
     request,
-    { type: "success", message: "The image is added." },
+    { type: "success", message: "Image added." },
     { to, data: { file: { name: file.original_name, file_type: file.media_type, thumbnailUrl: fileUrl(file.token, "thumbnail"), url: fileUrl(file.token) } } },
   );
 }

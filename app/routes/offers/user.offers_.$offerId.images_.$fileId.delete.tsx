@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, offer, image } = await requireOwnImage(request, params);
   if (!(await removeOfferImage(member.id, offer.id, image.id))) notFound();
-  return respond(request, { type: "success", message: "The image is deleted." }, { to: `/user/offers/${offer.id}` });
+  return respond(request, { type: "success", message: "Image deleted." }, { to: `/user/offers/${offer.id}` });
 }
 
 export default function ConfirmDeleteOfferImage() {

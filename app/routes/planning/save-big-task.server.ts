@@ -25,7 +25,7 @@ export async function saveBigTask(request: Request, member: Member, existingId: 
   else if (!(await updateBigTask(member.id, existingId, task))) notFound();
   return respond(
     request,
-    { type: "success", message: existingId === null ? `${task.title} is added to your big tasks.` : `${task.title} is saved.` },
+    { type: "success", message: existingId === null ? `“${task.title}” added to your big tasks.` : `“${task.title}” saved.` },
     { to: bigTasksAddress(request, task) },
   );
 }

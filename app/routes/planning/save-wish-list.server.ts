@@ -36,7 +36,7 @@ export async function saveWishListItem(request: Request, member: Member, existin
   }
   return respond(
     request,
-    { type: "success", message: existingId === null ? `${item.title} is on your wish list.` : `${item.title} is saved.` },
+    { type: "success", message: existingId === null ? `“${item.title}” added to your wish list.` : `“${item.title}” saved.` },
     { to: wishListAddress(request, { target_year: item.target_year, type: item.type, status: item.status }) },
   );
 }

@@ -5,7 +5,7 @@ import { deleteBigTask, getOwnBigTask } from "~/features/planning/big-task.serve
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { listAddress } from "./planning-address.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,17 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const task = await requireFound(params.taskId, (id) => getOwnBigTask(member.id, id));
   if (!(await deleteBigTask(member.id, task.id))) notFound();
-  return respond(request, { type: "success", message: `${task.title} is deleted.` }, { to: listAddress(request, "/user/big-tasks", task.year) });
+  return respond(request, { type: "success", message: `“${task.title}” deleted.` }, { to: listAddress(request, "/user/big-tasks", task.year) });
 }
 
 export default function ConfirmDeleteBigTask() {
   const { title } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this big task?" cancelTo={`/user/big-tasks${useLocation().search}`}>
-      <p>
-        <strong>{title}</strong> will be deleted.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("big task", title)} cancelTo={`/user/big-tasks${useLocation().search}`} />
   );
 }
 

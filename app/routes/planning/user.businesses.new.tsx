@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: BusinessSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
   const id = await createBusiness(member.id, submission.value);
-  return respond(request, { type: "success", message: `${submission.value.name} is created.` }, { to: businessPath(id) });
+  return respond(request, { type: "success", message: `“${submission.value.name}” created.` }, { to: businessPath(id) });
 }
 
 export default function CreateBusiness() {

@@ -5,7 +5,7 @@ import { businessPath } from "~/features/planning/business-constants";
 import { actionContentCount, deleteAction } from "~/features/planning/business-goals.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { requireAction } from "./business-lookups.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,18 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const { business, goalAction } = await requireAction(member, params);
   await deleteAction(member.id, goalAction.id);
-  return respond(request, { type: "success", message: `The action ${goalAction.title} is deleted.` }, { to: businessPath(business.id) });
+  return respond(request, { type: "success", message: `Action “${goalAction.title}” deleted.` }, { to: businessPath(business.id) });
 }
 
 export default function ConfirmDeleteAction() {
   const { businessId, title, contents } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this action?" cancelTo={businessPath(businessId)}>
-      <p>
-        <strong>{title}</strong>
-        {contents ? ` and ${contents === 1 ? "its content" : `its ${contents} contents`}` : ""} will be deleted.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("action", title)} cancelTo={businessPath(businessId)} note={contents ? <p>{`${contents === 1 ? "Its content" : `Its ${contents} contents`} will be deleted with it.`}</p> : null} />
   );
 }
 

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { businessPath } from "~/features/planning/business-constants";
 import { deleteContent } from "~/features/planning/business-goals.server";
+import { formatDate } from "~/lib/format";
 import { notFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -24,12 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteContent() {
   const { businessId, notedOn, actionTitle, attachment } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this content?" cancelTo={businessPath(businessId)}>
-      <p>
-        The note of {notedOn} on <strong>{actionTitle}</strong>
-        {attachment ? ` and its attachment ${attachment}` : ""} will be deleted.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={`Are you sure you want to delete the note of ${formatDate(notedOn)} on “${actionTitle}”?`} cancelTo={businessPath(businessId)} note={attachment ? <p>{`Its attachment ${attachment} will be deleted with it.`}</p> : null} />
   );
 }
 

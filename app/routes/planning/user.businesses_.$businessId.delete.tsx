@@ -6,7 +6,7 @@ import { deleteBusiness } from "~/features/planning/business.server";
 import { notFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { requireBusiness } from "./business-lookups.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,17 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const business = await requireBusiness(member, params);
   if (!(await deleteBusiness(member.id, business.id))) notFound();
-  return respond(request, { type: "success", message: `${business.name} is deleted.` }, { to: "/user/businesses" });
+  return respond(request, { type: "success", message: `“${business.name}” deleted.` }, { to: "/user/businesses" });
 }
 
 export default function ConfirmDeleteBusiness() {
   const { id, name } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this business?" cancelTo={businessPath(id)}>
-      <p>
-        <strong>{name}</strong> will be deleted with all its goals, their actions and what was noted on them.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("business", name)} cancelTo={businessPath(id)} note={<p>All its goals, their actions and what was noted on them will be deleted with it.</p>} />
   );
 }
 

@@ -5,7 +5,7 @@ import { businessPath } from "~/features/planning/business-constants";
 import { deleteGoal, goalChildren } from "~/features/planning/business-goals.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { requireGoal } from "./business-lookups.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,18 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const { business, goal } = await requireGoal(member, params);
   await deleteGoal(member.id, goal.id);
-  return respond(request, { type: "success", message: `The goal ${goal.title} is deleted.` }, { to: businessPath(business.id) });
+  return respond(request, { type: "success", message: `Goal “${goal.title}” deleted.` }, { to: businessPath(business.id) });
 }
 
 export default function ConfirmDeleteGoal() {
   const { businessId, title, actions, contents } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this goal?" cancelTo={businessPath(businessId)}>
-      <p>
-        <strong>{title}</strong>
-        {actions ? ` and its ${actions === 1 ? "action" : `${actions} actions`}${contents ? ` (with ${contents === 1 ? "1 content" : `${contents} contents`})` : ""}` : ""} will be deleted.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("goal", title)} cancelTo={businessPath(businessId)} note={actions ? (<p>{`Its ${actions === 1 ? "action" : `${actions} actions`}${contents ? ` (with ${contents === 1 ? "1 content" : `${contents} contents`})` : ""} will be deleted with it.`}</p>) : null} />
   );
 }
 

@@ -5,7 +5,7 @@ import { deleteWishListItem, getOwnWishListItem } from "~/features/planning/wish
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 import { listAddress } from "./planning-address.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,17 +18,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const item = await requireFound(params.itemId, (id) => getOwnWishListItem(member.id, id));
   if (!(await deleteWishListItem(member.id, item.id))) notFound();
-  return respond(request, { type: "success", message: `${item.title} is deleted.` }, { to: listAddress(request, "/user/wish-list", item.target_year) });
+  return respond(request, { type: "success", message: `“${item.title}” deleted.` }, { to: listAddress(request, "/user/wish-list", item.target_year) });
 }
 
 export default function ConfirmDeleteWishListItem() {
   const { title } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this Wish List?" cancelTo={`/user/wish-list${useLocation().search}`}>
-      <p>
-        <strong>{title}</strong> will be deleted from your wish list.
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("wish", title)} cancelTo={`/user/wish-list${useLocation().search}`} />
   );
 }
 

@@ -103,10 +103,10 @@ export async function saveEntry(request: Request, member: Member, side: Side, ex
     if (id === null) id = await createInvestor(member.id, submission.value);
     else if (!(await updateInvestor(member.id, id, submission.value))) notFound();
   }
-  const what = side === "entrepreneur" ? "Your entrepreneur entry" : "Your investor entry";
+  const what = side === "entrepreneur" ? "Entrepreneur entry" : "Investor entry";
   // A new entry made from the connect dialog (?back=) goes back there, ready to connect.
   const to = existingId === null ? backTo(request, entryPath(side, id)) : entryPath(side, id);
-  return respond(request, { type: "success", message: existingId === null ? `${what} is created.` : `${what} is saved.` }, { to });
+  return respond(request, { type: "success", message: existingId === null ? `${what} created.` : `${what} saved.` }, { to });
 }
 
 /** The loan view: the entry, whether it is the viewer's, its documents (owner and counterparts
@@ -136,7 +136,7 @@ export async function deleteAnswer(side: Side, request: Request, member: Member,
   const deleted = await deleteEntry(side, member.id, entry.id);
   if (!deleted) notFound();
   const closed = deleted.closed ? ` ${deleted.closed === 1 ? "1 connection was" : `${deleted.closed} connections were`} closed and the members told.` : "";
-  return respond(request, { type: "success", message: `${entryName(entry)} is deleted.${closed}` }, { to: sidePath(side) });
+  return respond(request, { type: "success", message: `${entryName(entry)} deleted.${closed}` }, { to: sidePath(side) });
 }
 
 /**
@@ -190,7 +190,7 @@ export async function connectAnswer(side: Side, request: Request, member: Member
     if (result.reason === "closed") return formFailure(submission.reply({ formErrors: ["This connection was closed: its entry was deleted."] }), undefined, 409);
     return formFailure(submission.reply({ fieldErrors: { proposal_id: ["Choose one of your proposals."] } }));
   }
-  const notice = result.updated ? `Your proposal to ${entry.owner_name} is updated.` : `Your proposal is sent to ${entry.owner_name}.`;
+  const notice = result.updated ? `Proposal to ${entry.owner_name} updated.` : `Proposal sent to ${entry.owner_name}.`;
   return respond(request, { type: "success", message: notice }, { to: connectionPath(result.connectionId) });
 }
 

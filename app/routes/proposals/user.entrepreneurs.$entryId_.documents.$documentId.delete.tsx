@@ -7,7 +7,7 @@ import { getOwnEntrepreneur } from "~/features/proposals/entries.server";
 import { orNotFound, parseId, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { type Member, requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 /** One document of the member's own entrepreneur entry (404 for anyone else's). */
 async function ownDocument(member: Member, params: { entryId?: string; documentId?: string }) {
@@ -27,12 +27,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const { entry, document } = await ownDocument(member, params);
   orNotFound((await deleteDocument(member.id, entry.id, document.id)) || null);
-  return respond(request, { type: "success", message: `${document.name} is deleted.` }, { to: `${entryPath("entrepreneur", entry.id)}/edit` });
+  return respond(request, { type: "success", message: `${document.name} deleted.` }, { to: `${entryPath("entrepreneur", entry.id)}/edit` });
 }
 
 export default function DeleteEntryDocument() {
   const { entryId, name } = useLoaderData<typeof loader>();
-  return <ConfirmDialog message={`Are you sure you want to delete ${name}?`} cancelTo={`${entryPath("entrepreneur", entryId)}/edit`} />;
+  return <ConfirmDialog message={deletionQuestion("document", name)} cancelTo={`${entryPath("entrepreneur", entryId)}/edit`} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete document · Chapter" }];

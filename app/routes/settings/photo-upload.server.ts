@@ -18,7 +18,7 @@ export async function uploadMemberPhoto(request: Request, slot: PhotoSlot) {
   await setMemberPhoto(member.id, slot, file.id);
   return respond(
     request,
-    { type: "success", message: `Your ${LABEL[slot]} is saved.` },
+    { type: "success", message: `${LABEL[slot][0].toUpperCase()}${LABEL[slot].slice(1)} saved.` },
     {
       to: SETTINGS,
       data: { file: { name: file.original_name, file_type: file.media_type, thumbnailUrl: fileUrl(file.token, "thumbnail"), url: fileUrl(file.token) } },

@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, slot, label } = await photoToDelete(request, params.slot);
   await removeMemberPhoto(member.id, slot);
-  return respond(request, { type: "success", message: `Your ${label} is deleted.` }, { to: "/user/settings/photos" });
+  return respond(request, { type: "success", message: `${label[0].toUpperCase()}${label.slice(1)} deleted.` }, { to: "/user/settings/photos" });
 }
 
 export default function ConfirmDeletePhoto() {

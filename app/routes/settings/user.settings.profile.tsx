@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (submission.status !== "success") return formFailure(submission.reply(), { places: placeOptionsOfForm(formData, stored) });
   await updateProfile(member.id, submission.value);
-  return respond(request, { type: "success", message: "Your profile is saved." }, { to: "/user/settings/profile" });
+  return respond(request, { type: "success", message: "Profile saved." }, { to: "/user/settings/profile" });
 }
 
 export default function ProfileSettings() {

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));
   const deleted = await deleteAccount(member.id);
   if (!deleted.ok) return formFailure(submission.reply({ formErrors: [deleted.message], hideFields: ["password"] }), undefined, 409);
-  return endSession(request, { type: "success", message: "Your account is deleted. Thank you for being a member of Chapter." });
+  return endSession(request, { type: "success", message: "Your account has been deleted. Thank you for being a member of Chapter." });
 }
 
 export default function DeleteAccount() {

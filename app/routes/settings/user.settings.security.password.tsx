@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await setPassword(member.id, submission.value.password);
   const signedOut = await endOtherSessions(member.id, await getSessionId(request));
   const others = signedOut === 1 ? " One other session was signed out." : signedOut > 1 ? ` ${signedOut} other sessions were signed out.` : "";
-  return respond(request, { type: "success", message: `Your password is changed.${others}` }, { to: "/user/settings/security" });
+  return respond(request, { type: "success", message: `Password changed.${others}` }, { to: "/user/settings/security" });
 }
 
 export default function ChangePassword() {

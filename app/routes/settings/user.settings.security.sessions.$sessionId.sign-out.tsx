@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, session } = await otherSessionOf(request, params.sessionId);
   await endSessionOf(member.id, session.id);
-  return respond(request, { type: "success", message: "That session is signed out." }, { to: "/user/settings/security" });
+  return respond(request, { type: "success", message: "Session signed out." }, { to: "/user/settings/security" });
 }
 
 export default function ConfirmSignOutSession() {

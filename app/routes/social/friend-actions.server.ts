@@ -27,15 +27,15 @@ export async function friendAction(request: Request, command: FriendCommand) {
 
   if (command === "add") {
     const outcome = await sendFriendRequest(member, other, mail);
-    if (outcome === "sent") return answer(`Your friend request to ${other.name} is sent.`);
+    if (outcome === "sent") return answer(`Friend request sent to ${other.name}.`);
     if (outcome === "accepted") return answer(`You and ${other.name} are now friends.`);
     return (await relationship(member.id, other.id)) === "friends"
       ? answer(`You and ${other.name} are already friends.`)
-      : answer(`Your friend request to ${other.name} is already sent.`);
+      : answer(`You have already sent ${other.name} a friend request.`);
   }
   if (command === "cancel") {
     await cancelFriendRequest(member.id, other.id);
-    return answer(`Your friend request to ${other.name} is cancelled.`);
+    return answer(`Friend request to ${other.name} cancelled.`);
   }
   if (command === "accept") {
     const outcome = await acceptFriendRequest(member, other, mail);

@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const html = `<span class="post-comment-count">${count} ${count === 1 ? "comment" : "comments"}</span>`;
   return respond(
     request,
-    { type: "success", message: "The comment is deleted." },
+    { type: "success", message: "Comment deleted." },
     { to: `/user/timeline/post/${comment.post_id}`, data: { html, post_id: comment.post_id } },
   );
 }

@@ -15,7 +15,7 @@ export async function uploadPostFile(request: Request, member: Member) {
   const file = result.file!;
   return respond(
     request,
-    { type: "success", message: `${file.original_name} is uploaded.` },
+    { type: "success", message: `${file.original_name} uploaded.` },
     {
       to: "/user/timeline",
       data: {
@@ -36,5 +36,5 @@ export async function uploadPostFile(request: Request, member: Member) {
 export async function deletePostUpload(request: Request, member: Member) {
   const form = PostUploadDeleteSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success || !(await deleteUnattachedUpload(member.id, form.data.filename))) notFound();
-  return respond(request, { type: "success", message: "The file is removed." }, { to: "/user/timeline" });
+  return respond(request, { type: "success", message: "File removed." }, { to: "/user/timeline" });
 }

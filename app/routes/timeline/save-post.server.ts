@@ -45,8 +45,8 @@ export async function savePost(request: Request, member: Member, post: PostView 
 
   if (post) {
     await updatePost(post, submission.value, { keep, claimed, uploaded });
-    return respond(request, { type: "success", message: "Your post is updated." }, { to });
+    return respond(request, { type: "success", message: "Post updated." }, { to });
   }
   const id = await createPost(member.id, submission.value, { claimed, uploaded });
-  return respond(request, { type: "success", message: "Your post is shared." }, { to: `${to}#post-${id}`, data: { post_id: id } });
+  return respond(request, { type: "success", message: "Post shared." }, { to: `${to}#post-${id}`, data: { post_id: id } });
 }

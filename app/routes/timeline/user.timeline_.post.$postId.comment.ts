@@ -37,5 +37,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
       actorId: member.id,
     });
   }
-  return respond(request, { type: "success", message: "Your comment is added." }, { to, data: { comment_id: id } });
+  return respond(request, { type: "success", message: "Comment added." }, { to, data: { comment_id: id } });
 }

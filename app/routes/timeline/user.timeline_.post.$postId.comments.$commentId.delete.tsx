@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const comment = await commentToDelete(request, params);
   await deleteComment(comment.id);
-  return respond(request, { type: "success", message: "The comment is deleted." }, { to: backOf(request, comment.post_id) });
+  return respond(request, { type: "success", message: "Comment deleted." }, { to: backOf(request, comment.post_id) });
 }
 
 export default function ConfirmDeleteComment() {

@@ -30,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const post = await requireFound(params.postId, (id) => getOwnPost(member.id, id));
   await deletePost(post);
-  return respond(request, { type: "success", message: "Your post is deleted." }, { to: backOf(request, post.id) });
+  return respond(request, { type: "success", message: "Post deleted." }, { to: backOf(request, post.id) });
 }
 
 export default function ConfirmDeletePost() {

@@ -32,7 +32,7 @@ export async function saveTraining(request: Request, member: Member, existingId:
   }
   return respond(
     request,
-    { type: "success", message: existingId === null ? `${training.title} is created.` : `${training.title} is saved.` },
+    { type: "success", message: existingId === null ? `“${training.title}” created.` : `“${training.title}” saved.` },
     { to: `/user/trainings/${id}` },
   );
 }

@@ -5,7 +5,7 @@ import { deleteTraining, getOwnTraining } from "~/features/trainings/trainings.s
 import { notFound, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ConfirmDialog, deletionQuestion } from "~/ui/confirm-dialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
@@ -17,18 +17,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await requireMember(request);
   const training = await requireFound(params.trainingId, (id) => getOwnTraining(member.id, id));
   if (!(await deleteTraining(member.id, training.id))) notFound();
-  return respond(request, { type: "success", message: `${training.title} is deleted.` }, { to: "/user/trainings" });
+  return respond(request, { type: "success", message: `“${training.title}” deleted.` }, { to: "/user/trainings" });
 }
 
 export default function ConfirmDeleteTraining() {
   const { id, title, registered } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message="Are you sure you want to delete this training?" cancelTo={`/user/trainings/${id}`}>
-      <p>
-        <strong>{title}</strong> will be deleted
-        {registered ? `, and the ${registered === 1 ? "member" : `${registered} members`} registered will be told.` : "."}
-      </p>
-    </ConfirmDialog>
+    <ConfirmDialog message={deletionQuestion("training", title)} cancelTo={`/user/trainings/${id}`} note={registered ? <p>{`The ${registered === 1 ? "member" : `${registered} members`} registered will be told.`}</p> : null} />
   );
 }
 
