@@ -45,6 +45,8 @@ try {
   const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
+  const referral = await db.selectFrom("referrals").innerJoin("users", "users.id", "referrals.receiver_id").select("referrals.id").where("users.email", "=", member.email).where("referrals.status", "=", "contacted").orderBy("referrals.id").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -73,6 +75,9 @@ try {
     { name: "trainings", path: "/user/trainings" },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },
+    { name: "referrals", path: "/user/referrals" },
+    { name: "referral", path: `/user/referrals/${referral.id}` },
+    { name: "give-referral-dialog", path: `/user/referrals/give?to=${daniel.id}&contact=${contact.id}` },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

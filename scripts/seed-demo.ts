@@ -13,6 +13,7 @@ const SINGULAR: Record<string, string> = {
   posts: "post",
   events: "event",
   offers: "offer",
+  referrals: "referral",
 };
 
 await migrateToLatest(db);

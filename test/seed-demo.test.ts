@@ -52,8 +52,9 @@ async function planningCounts() {
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9 });
-  const { planning: _parts, ...rows } = first;
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 8 });
+  const { planning: _parts, referrals: _referrals, ...rows } = first;
+  expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, calendarTasks: 3, journalDays: 1, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
@@ -66,7 +67,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
 
-  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 });
+  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 });
   expect(await counts()).toEqual(rows);
   expect(await planningCounts()).toEqual(planningAfterFirst);
 });

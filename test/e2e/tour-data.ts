@@ -90,6 +90,14 @@ export async function seedTour(origin: string) {
   };
   const amara = await memberOf(DEMO_MEMBERS[0].email);
   const daniel = await memberOf(DEMO_MEMBERS[1].email);
+  // An open referral Amara received (scripts/demo-referrals.ts): its page shows the follow-up form.
+  const { id: referralId } = await db
+    .selectFrom("referrals")
+    .select("id")
+    .where("receiver_id", "=", amara.id)
+    .where("status", "in", ["contacted", "meeting_set"])
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
 
   // A contact with everything a contact can have; the long e-mail address must wrap.
   const contactInput = ContactSchema.parse({
@@ -322,6 +330,7 @@ export async function seedTour(origin: string) {
     announcementId,
     resetPath,
     outboxMessageId: resetMail.id,
+    referralId,
   };
 }
 

@@ -95,6 +95,10 @@ export const TOUR: Stop[] = [
   member("user.chat.$memberId", (d) => `/user/chat/${d.daniel.id}`),
   member("user.notifications", () => "/user/notifications"),
   member("user.search", () => "/user/search?q=a"),
+  member("user.referrals", () => "/user/referrals"),
+  member("user.referrals.give", (d) => `/user/referrals/give?to=${d.daniel.id}&contact=${d.contactId}`),
+  member("user.referrals.give", () => "/user/referrals/give?member_q=a&contact_q=a"),
+  member("user.referrals_.$referralId", (d) => `/user/referrals/${d.referralId}`),
 
   member("user.businesses", () => "/user/businesses"),
   member("user.businesses.new", () => "/user/businesses/new"),
