@@ -1,6 +1,6 @@
-// The demo's referrals (see demo-data.ts): six weeks of business passed between the demo
-// members, in every status, some closed with a thank-you, so that the Referrals page and the
-// home page of a fresh demo install have something to show. Added once: when the first member
+// The demo's referrals and one-to-ones (see demo-data.ts): six weeks of business passed
+// between the demo members, in every status, some closed with a thank-you, and one-to-ones, so
+// that the Referrals pages and the home page of a fresh demo install have something to show. Added once: when the first member
 // has given or received one already, nothing is added.
 import type { ReferralStatus } from "../app/lib/db-schema.ts";
 import { db } from "../app/lib/db.server.ts";
@@ -31,9 +31,20 @@ const DEMO_REFERRALS: DemoReferral[] = [
   { from: 0, to: 3, daysAgo: 1, name: "Ngozi Eze", company: "Eze Studio", need: "A new website for her design studio", warmth: 2 },
 ];
 
+/** One-to-ones between the demo members: [proposer, partner, days ago, place, confirmed]. */
+const DEMO_ONE_TO_ONES: [number, number, number, string, boolean][] = [
+  [0, 1, 38, "Okafor Freight, Apapa", true],
+  [2, 0, 30, "Café Neo, Victoria Island", true],
+  [0, 3, 20, "Online", true],
+  [4, 0, 9, "Mensah Growth Partners", true],
+  [1, 2, 4, "Weber Capital", true],
+  [3, 0, 1, "The club house", false],
+];
+
 const DAY = 86_400_000;
 
-/** Adds the demo referrals when the first member has none; answers how many it added. */
+/** Adds the demo referrals and one-to-ones when the first member has no referral; answers how
+ * many rows it added. */
 export async function seedDemoReferrals(members: Member[], currency: string): Promise<number> {
   const first = members[0];
   const existing = await db
@@ -95,5 +106,23 @@ export async function seedDemoReferrals(members: Member[], currency: string): Pr
         .execute();
     }
   }
-  return DEMO_REFERRALS.length;
+  for (const [proposer, partner, daysAgo, place, confirmed] of DEMO_ONE_TO_ONES) {
+    const at = new Date(now - daysAgo * DAY).toISOString();
+    await db
+      .insertInto("one_to_ones")
+      .values({
+        proposer_id: members[proposer].id,
+        partner_id: members[partner].id,
+        met_on: at.slice(0, 10),
+        place,
+        status: confirmed ? "confirmed" : "proposed",
+        proposer_note: "Talked about who we each want to meet this quarter.",
+        partner_note: null,
+        confirmed_at: confirmed ? at : null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  return DEMO_REFERRALS.length + DEMO_ONE_TO_ONES.length;
 }

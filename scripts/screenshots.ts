@@ -47,6 +47,7 @@ try {
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
   const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
   const referral = await db.selectFrom("referrals").innerJoin("users", "users.id", "referrals.receiver_id").select("referrals.id").where("users.email", "=", member.email).where("referrals.status", "=", "contacted").orderBy("referrals.id").executeTakeFirstOrThrow();
+  const oneToOne = await db.selectFrom("one_to_ones").innerJoin("users", "users.id", "one_to_ones.partner_id").select("one_to_ones.id").where("users.email", "=", member.email).where("one_to_ones.status", "=", "proposed").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -78,6 +79,8 @@ try {
     { name: "referrals", path: "/user/referrals" },
     { name: "referral", path: `/user/referrals/${referral.id}` },
     { name: "give-referral-dialog", path: `/user/referrals/give?to=${daniel.id}&contact=${contact.id}` },
+    { name: "one-to-ones", path: "/user/one-to-ones" },
+    { name: "one-to-one", path: `/user/one-to-ones/${oneToOne.id}` },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

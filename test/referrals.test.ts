@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { deleteAccount } from "~/features/account/delete-account.server";
 import { canMove, nextStatuses } from "~/features/referrals/constants";
 import { instantsOf, weekOf } from "~/features/referrals/periods";
-import { homeReferrals } from "~/features/referrals/referrals.server";
+import { homeReferrals } from "~/features/referrals/home.server";
 import { loader as homeLoader } from "~/routes/home/user._index";
 import { db } from "~/lib/db.server";
 import { listOutbox } from "~/lib/mail.server";
@@ -333,6 +333,7 @@ describe("this week's referral numbers", () => {
     const home = await homeReferrals(ada.id, "Africa/Lagos", new Date("2026-12-06T12:00:00.000Z"));
     expect(home.week).toEqual({ from: "2026-11-30", to: "2026-12-06" });
     expect(home.numbers).toEqual({
+      oneToOnes: 0,
       given: 2,
       received: 3,
       // Ada as giver: "Before the week" closed in it; as receiver she thanked Bo and Cy.

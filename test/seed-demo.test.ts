@@ -52,9 +52,10 @@ async function planningCounts() {
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 8 });
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14 });
   const { planning: _parts, referrals: _referrals, ...rows } = first;
   expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
+  expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, calendarTasks: 3, journalDays: 1, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });

@@ -814,6 +814,25 @@ export interface ReferralUpdatesTable {
   created_at: string;
 }
 
+// One-to-ones (migrations/202612061619_one_to_ones.ts).
+export type OneToOneStatus = "proposed" | "confirmed" | "declined";
+
+/** Two members met: one proposes, the other confirms. Each side's note is theirs alone. */
+export interface OneToOnesTable {
+  id: Generated<number>;
+  proposer_id: number;
+  partner_id: number;
+  /** The day they met (YYYY-MM-DD). */
+  met_on: string;
+  place: string | null;
+  status: OneToOneStatus;
+  proposer_note: string | null;
+  partner_note: string | null;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -871,4 +890,5 @@ export interface DB {
   calendar_alerts_sent: CalendarAlertsSentTable;
   referrals: ReferralsTable;
   referral_updates: ReferralUpdatesTable;
+  one_to_ones: OneToOnesTable;
 }

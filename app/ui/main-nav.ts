@@ -17,6 +17,7 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/chat", label: "Chat", unread: "chat" },
       { to: "/user/search", label: "Find members" },
       { to: "/user/referrals", label: "Referrals" },
+      { to: "/user/one-to-ones", label: "One-to-ones" },
     ],
   },
   {

@@ -45,7 +45,7 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
     await dialog.getByRole("link", { name: bName }).click();
     await a.waitForURL((url) => url.searchParams.has("to"));
     dialog = a.getByRole("dialog", { name: "Give a referral" });
-    await dialog.getByTestId("referral-receiver").filter({ hasText: bName }).waitFor();
+    await dialog.getByTestId("chosen-member").filter({ hasText: bName }).waitFor();
     await hydrated(a);
     await dialog.getByLabel("Occupation: Fleet director").check();
     await dialog.getByLabel("What they need").fill("Twelve delivery vans serviced every quarter");

@@ -98,6 +98,8 @@ export async function seedTour(origin: string) {
     .where("status", "in", ["contacted", "meeting_set"])
     .orderBy("id")
     .executeTakeFirstOrThrow();
+  // The one-to-one Amara is asked to confirm: its page shows Confirm and Decline.
+  const { id: oneToOneId } = await db.selectFrom("one_to_ones").select("id").where("partner_id", "=", amara.id).where("status", "=", "proposed").executeTakeFirstOrThrow();
 
   // A contact with everything a contact can have; the long e-mail address must wrap.
   const contactInput = ContactSchema.parse({
@@ -331,6 +333,7 @@ export async function seedTour(origin: string) {
     resetPath,
     outboxMessageId: resetMail.id,
     referralId,
+    oneToOneId,
   };
 }
 

@@ -99,6 +99,10 @@ export const TOUR: Stop[] = [
   member("user.referrals.give", (d) => `/user/referrals/give?to=${d.daniel.id}&contact=${d.contactId}`),
   member("user.referrals.give", () => "/user/referrals/give?member_q=a&contact_q=a"),
   member("user.referrals_.$referralId", (d) => `/user/referrals/${d.referralId}`),
+  member("user.one-to-ones", () => "/user/one-to-ones"),
+  member("user.one-to-ones.new", () => "/user/one-to-ones/new?member_q=a"),
+  member("user.one-to-ones.new", (d) => `/user/one-to-ones/new?with=${d.daniel.id}`),
+  member("user.one-to-ones_.$oneToOneId", (d) => `/user/one-to-ones/${d.oneToOneId}`),
 
   member("user.businesses", () => "/user/businesses"),
   member("user.businesses.new", () => "/user/businesses/new"),

@@ -16,7 +16,7 @@ export function ReferralsCard({
   toFollowUp,
 }: {
   week: { from: string; to: string };
-  numbers: { given: number; received: number; thanksGiven: Amounts; thanksReceived: Amounts };
+  numbers: { given: number; received: number; thanksGiven: Amounts; thanksReceived: Amounts; oneToOnes: number };
   toFollowUp: { id: number; name: string; status: ReferralStatus; giver_name: string; need: string }[];
 }) {
   return (
@@ -34,6 +34,8 @@ export function ReferralsCard({
         <dd>{money(numbers.thanksReceived)}</dd>
         <dt>Thank-you given</dt>
         <dd>{money(numbers.thanksGiven)}</dd>
+        <dt>One-to-ones</dt>
+        <dd>{numbers.oneToOnes}</dd>
       </dl>
       <h3>To follow up</h3>
       {toFollowUp.length ? (
@@ -56,6 +58,7 @@ export function ReferralsCard({
           Give a referral
         </Link>
         <Link to="/user/referrals">All referrals</Link>
+        <Link to="/user/one-to-ones">One-to-ones</Link>
       </p>
     </section>
   );

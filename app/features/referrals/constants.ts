@@ -58,3 +58,13 @@ export const COPYABLE_FIELDS = [
 ] as const;
 
 export type CopyableField = (typeof COPYABLE_FIELDS)[number]["name"];
+
+const ONE_TO_ONE_STATUSES: Record<"proposed" | "confirmed" | "declined", string> = {
+  proposed: "Waiting for confirmation",
+  confirmed: "Confirmed",
+  declined: "Declined",
+};
+
+export function oneToOneStatusLabel(status: "proposed" | "confirmed" | "declined") {
+  return ONE_TO_ONE_STATUSES[status];
+}

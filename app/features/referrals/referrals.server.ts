@@ -4,9 +4,7 @@ import { searchMembers } from "~/features/social/member-search.server";
 import type { ReferralStatus } from "~/lib/db-schema";
 import { db, nowIso } from "~/lib/db.server";
 import { formatMoney } from "~/lib/format";
-import { todayIn } from "~/features/journal/dates";
 import { canMove, COPYABLE_FIELDS, type CopyableField, isOpen, statusLabel } from "./constants";
-import { instantsOf, weekOf } from "./periods";
 import type { GiveReferralInput, MoveReferralInput } from "./schema";
 
 /** How many members or contacts a search in the give dialog lists. */
@@ -313,10 +311,3 @@ export async function referralNumbers(memberId: number, { start, end }: { start:
   };
 }
 
-/** The home page's referrals: the received ones to follow up, and this meeting week's figures
- * (the week on the club's clock, so every member's week is the chapter's). */
-export async function homeReferrals(memberId: number, clubZone: string, now = new Date()) {
-  const week = weekOf(todayIn(clubZone, now));
-  const [toFollowUp, numbers] = await Promise.all([referralsToFollowUp(memberId), referralNumbers(memberId, instantsOf(week, clubZone))]);
-  return { week, toFollowUp, numbers };
-}

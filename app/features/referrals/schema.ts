@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BusinessSchema, ContactSchema } from "~/features/contacts/schema";
 import { currencyCodes, parseCents } from "~/features/networth/schema";
+import { isCalendarDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { optionalText } from "~/lib/schema-fields";
 import { COPYABLE_FIELDS, REFERRAL_STATUSES } from "./constants";
@@ -88,3 +89,21 @@ export const MoveReferralSchema = z
     }
   });
 export type MoveReferralInput = z.infer<typeof MoveReferralSchema>;
+
+/** Recording a one-to-one: the member met, the day (not after today, the action checks on the
+ * member's clock), where, and the member's own note. */
+export const OneToOneSchema = z.object({
+  partner_id: z
+    .string({ error: "Choose the member you met." })
+    .refine((value) => parseId(value) !== null, "Choose the member you met.")
+    .transform(Number),
+  met_on: z
+    .string({ error: "Enter a date as yyyy-mm-dd." })
+    .trim()
+    .refine((value) => isCalendarDate(value), "Enter a date as yyyy-mm-dd."),
+  place: optionalText(150),
+  note: optionalText(NOTE_MAX),
+});
+export type OneToOneInput = z.infer<typeof OneToOneSchema>;
+
+export const OneToOneNoteSchema = z.object({ note: optionalText(NOTE_MAX) });

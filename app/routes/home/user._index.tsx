@@ -16,7 +16,7 @@ import { shownOccurrence } from "~/features/calendar/shown.server";
 import { todayIn } from "~/features/journal/dates";
 import { openWishListItems } from "~/features/planning/wish-list.server";
 import { nextTrainingFor } from "~/features/trainings/trainings.server";
-import { homeReferrals } from "~/features/referrals/referrals.server";
+import { homeReferrals } from "~/features/referrals/home.server";
 import { ReferralsCard } from "~/features/referrals/ReferralsCard";
 import { clubTimeZone } from "~/lib/env.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";

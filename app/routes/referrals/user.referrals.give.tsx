@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { COPYABLE_FIELDS, WARMTH } from "~/features/referrals/constants";
+import { MemberPicker } from "~/features/referrals/MemberPicker";
 import { contactToRefer, findContactsToRefer, findMembersToReferTo, giveReferral, memberToReferTo } from "~/features/referrals/referrals.server";
 import { GiveReferralSchema } from "~/features/referrals/schema";
 import { constraintOf } from "~/lib/constraint.server";
@@ -101,44 +102,17 @@ export default function GiveReferral() {
 
   return (
     <RouteDialog title="Give a referral" closeTo={back} size="large">
-      <section className="referral-step" aria-labelledby="referral-to-heading">
-        <h3 id="referral-to-heading">To</h3>
-        {receiver ? (
-          <p>
-            <strong data-testid="referral-receiver">{receiver.name}</strong>
-            {[receiver.occupation, receiver.business].filter(Boolean).length ? <span className="muted"> · {[receiver.occupation, receiver.business].filter(Boolean).join(" · ")}</span> : null}{" "}
-            <Link to={here({ to: null })} preventScrollReset>
-              Choose another member
-            </Link>
-          </p>
-        ) : (
-          <>
-            <Form method="get" action="/user/referrals/give" role="search" aria-label="Member search" preventScrollReset className="search-row">
-              {hidden(["contact", "contact_q", "back"])}
-              <Field label="Find the member" inputProps={{ type: "search", name: "member_q", defaultValue: memberQuery, maxLength: 100, autoComplete: "off" }} />
-              <button type="submit" className="button button--secondary">
-                Search
-              </button>
-            </Form>
-            {members ? (
-              members.length ? (
-                <ul className="referral-choices" aria-label="Members found">
-                  {members.map((item) => (
-                    <li key={item.id}>
-                      <Link to={here({ to: item.id, member_q: null })} preventScrollReset className="button button--secondary button--small">
-                        {item.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">No members found.</p>
-              )
-            ) : null}
-          </>
-        )}
-        <ErrorList errors={fields.receiver_id.errors} />
-      </section>
+      <MemberPicker
+        heading="To"
+        action="/user/referrals/give"
+        chosen={receiver}
+        query={memberQuery}
+        found={members}
+        hidden={hidden(["contact", "contact_q", "back"])}
+        chooseHref={(id) => here({ to: id, member_q: null })}
+        clearHref={here({ to: null })}
+        errors={fields.receiver_id.errors}
+      />
 
       <section className="referral-step" aria-labelledby="referral-who-heading">
         <h3 id="referral-who-heading">Who you refer</h3>
