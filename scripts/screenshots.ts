@@ -79,6 +79,8 @@ try {
     { name: "referrals", path: "/user/referrals" },
     { name: "referral", path: `/user/referrals/${referral.id}` },
     { name: "give-referral-dialog", path: `/user/referrals/give?to=${daniel.id}&contact=${contact.id}` },
+    { name: "chapter-report", path: "/user/referrals/report?period=quarter" },
+    { name: "chapter-report-print", path: "/user/referrals/report/print?period=quarter" },
     { name: "one-to-ones", path: "/user/one-to-ones" },
     { name: "one-to-one", path: `/user/one-to-ones/${oneToOne.id}` },
   ];

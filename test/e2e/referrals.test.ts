@@ -97,6 +97,22 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
     expect(await figure(bWeek, "Thank-you given").textContent()).toBe("$2,500.50");
     expect(await b.getByText("Nothing waiting: every referral you received is followed up.").count()).toBe(1);
 
+    // The chapter report shows A's line with the thank-you, and its CSV the same.
+    await visit(a, "/user/referrals");
+    await a.getByRole("link", { name: "Chapter report" }).click();
+    await a.waitForURL(atPath("/user/referrals/report"));
+    const own = a.getByTestId("report-row");
+    expect(await own.count()).toBe(1);
+    expect(await own.textContent()).toContain("$2,500.50");
+    await a.getByTestId("report-totals").waitFor();
+    const csvHref = await a.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    const csv = await (await a.request.get(new URL(csvHref!, a.url()).href)).text();
+    const [header, ...lines] = csv.split("\r\n");
+    const columns = header.split(",");
+    const cells = lines.find((line) => line.startsWith(`Ade Giver ${run},`))!.split(",");
+    expect(cells[columns.indexOf("Given outside")]).toBe("1");
+    expect(cells[columns.indexOf("Thank-you received (USD)")]).toBe("2500.50");
+
     // Anyone else: not found.
     const c = await browser.newPage({ javaScript });
     await signUp(c, { name: `Cy Stranger ${run}`, email: uniqueEmail("stranger") });

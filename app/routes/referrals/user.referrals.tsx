@@ -18,9 +18,14 @@ export default function Referrals() {
     <>
       <div className="page-header">
         <h1>Referrals</h1>
-        <Link to="/user/referrals/give" className="button" preventScrollReset>
-          Give a referral
-        </Link>
+        <p className="form-actions">
+          <Link to="/user/referrals/report" className="button button--secondary">
+            Chapter report
+          </Link>
+          <Link to="/user/referrals/give" className="button" preventScrollReset>
+            Give a referral
+          </Link>
+        </p>
       </div>
       <section aria-labelledby="received-heading" className="results">
         <h2 id="received-heading">Received</h2>
