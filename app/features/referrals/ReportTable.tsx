@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/format";
+import { REPORT_COLUMNS } from "./constants";
 import type { Amounts } from "./referrals.server";
 
 type Row = {
@@ -12,18 +13,6 @@ type Row = {
   thanksGiven: Amounts;
   thanksReceived: Amounts;
 };
-
-const COLUMNS = [
-  { key: "name", label: "Member" },
-  { key: "givenInside", label: "Given inside" },
-  { key: "givenOutside", label: "Given outside" },
-  { key: "receivedInside", label: "Received inside" },
-  { key: "receivedOutside", label: "Received outside" },
-  { key: "oneToOnes", label: "One-to-ones" },
-  { key: "eventsAttended", label: "Events attended" },
-  { key: "thanksGiven", label: "Thank-you given" },
-  { key: "thanksReceived", label: "Thank-you received" },
-] as const;
 
 function money(amounts: Amounts) {
   return amounts.length ? amounts.map((amount) => formatMoney(amount.cents, amount.currency)).join(" + ") : "—";
@@ -54,7 +43,7 @@ export function ReportTable({
       <table className="list report-table" data-testid="chapter-report">
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
+            {REPORT_COLUMNS.map((column) => {
               const sorted = sort === column.key;
               return (
                 <th key={column.key} scope="col" aria-sort={sorted ? (descending ? "descending" : "ascending") : undefined}>

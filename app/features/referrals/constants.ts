@@ -68,3 +68,16 @@ const ONE_TO_ONE_STATUSES: Record<"proposed" | "confirmed" | "declined", string>
 export function oneToOneStatusLabel(status: "proposed" | "confirmed" | "declined") {
   return ONE_TO_ONE_STATUSES[status];
 }
+
+/** The chapter report's columns, in order. */
+export const REPORT_COLUMNS = [
+  { key: "name", label: "Member" },
+  { key: "givenInside", label: "Given inside" },
+  { key: "givenOutside", label: "Given outside" },
+  { key: "receivedInside", label: "Received inside" },
+  { key: "receivedOutside", label: "Received outside" },
+  { key: "oneToOnes", label: "One-to-ones" },
+  { key: "eventsAttended", label: "Events attended" },
+  { key: "thanksGiven", label: "Thank-you given" },
+  { key: "thanksReceived", label: "Thank-you received" },
+] as const;

@@ -2,6 +2,7 @@ import { csvField, decimalAmount } from "~/features/payments/admin-payments.serv
 import { addDays } from "~/features/journal/dates";
 import { db } from "~/lib/db.server";
 import { isCalendarDate } from "~/lib/dates";
+import { REPORT_COLUMNS } from "./constants";
 import { instantsOf, type Period, weekOf } from "./periods";
 import type { Amounts } from "./referrals.server";
 
@@ -11,17 +12,7 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 /** The longest span of chosen dates a report covers. */
 const MAX_DAYS = 731;
 
-export const REPORT_COLUMNS = [
-  { key: "name", label: "Member" },
-  { key: "givenInside", label: "Given inside" },
-  { key: "givenOutside", label: "Given outside" },
-  { key: "receivedInside", label: "Received inside" },
-  { key: "receivedOutside", label: "Received outside" },
-  { key: "oneToOnes", label: "One-to-ones" },
-  { key: "eventsAttended", label: "Events attended" },
-  { key: "thanksGiven", label: "Thank-you given" },
-  { key: "thanksReceived", label: "Thank-you received" },
-] as const;
+export { REPORT_COLUMNS };
 export type ReportColumn = (typeof REPORT_COLUMNS)[number]["key"];
 
 export type ReportRow = {
