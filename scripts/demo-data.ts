@@ -11,6 +11,7 @@ import { acceptFriendRequest, relationship, sendFriendRequest } from "../app/fea
 import { createPost, listPosts } from "../app/features/timeline/posts.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { seedDemoPlanning } from "./demo-planning.ts";
+import { seedDemoReferrals } from "./demo-referrals.ts";
 
 export const DEMO_PASSWORD = "chapter-demo";
 
@@ -112,7 +113,7 @@ const OFFER_TITLE = "Free legal check of your first supplier contract";
 
 /** What was added; `planning` counts the parts of demo-planning.ts (wish list, big tasks, a
  * business, a training, net worth, a loan on each side). */
-export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number; planning: number };
+export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number; planning: number; referrals: number };
 
 const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
   members: ["member", "members"],
@@ -121,6 +122,7 @@ const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
   posts: ["post", "posts"],
   events: ["event", "events"],
   offers: ["offer", "offers"],
+  referrals: ["referral or one-to-one", "referrals and one-to-ones"],
   planning: ["examples in 1 planning area", "examples in {n} planning areas"],
 };
 
@@ -143,7 +145,7 @@ function dayAhead(days: number) {
 
 /** Adds whatever demo data is missing; answers what it added. */
 export async function seedDemo(): Promise<SeedResult> {
-  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 };
+  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 };
   const mail = { origin: env().APP_URL ?? `http://localhost:${env().PORT}` };
 
   const members: { id: number; name: string; email: string }[] = [];
@@ -233,5 +235,6 @@ export async function seedDemo(): Promise<SeedResult> {
   }
 
   added.planning = await seedDemoPlanning(first, second);
+  added.referrals = await seedDemoReferrals(members, env().PAYMENT_CURRENCY);
   return added;
 }

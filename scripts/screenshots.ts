@@ -48,6 +48,9 @@ try {
   const investorEntry = await db.selectFrom("investor_entries").select("id").orderBy("id").executeTakeFirstOrThrow();
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
   const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
+  const referral = await db.selectFrom("referrals").innerJoin("users", "users.id", "referrals.receiver_id").select("referrals.id").where("users.email", "=", member.email).where("referrals.status", "=", "contacted").orderBy("referrals.id").executeTakeFirstOrThrow();
+  const oneToOne = await db.selectFrom("one_to_ones").innerJoin("users", "users.id", "one_to_ones.partner_id").select("one_to_ones.id").where("users.email", "=", member.email).where("one_to_ones.status", "=", "proposed").executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [
@@ -86,6 +89,13 @@ try {
     { name: "connect-dialog", path: `/user/investors/${investorEntry.id}/connect` },
     { name: "admin-club", path: "/user/admin/club" },
     { name: "training-new-dialog", path: "/user/trainings/new" },
+    { name: "referrals", path: "/user/referrals" },
+    { name: "referral", path: `/user/referrals/${referral.id}` },
+    { name: "give-referral-dialog", path: `/user/referrals/give?to=${daniel.id}&contact=${contact.id}` },
+    { name: "chapter-report", path: "/user/referrals/report?period=quarter" },
+    { name: "chapter-report-print", path: "/user/referrals/report/print?period=quarter" },
+    { name: "one-to-ones", path: "/user/one-to-ones" },
+    { name: "one-to-one", path: `/user/one-to-ones/${oneToOne.id}` },
   ];
 
   fs.rmSync(OUT, { recursive: true, force: true });

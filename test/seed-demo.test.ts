@@ -51,18 +51,20 @@ async function planningCounts() {
 }
 
 test("the seed's closing message is a sentence: what was added, joined by commas and a last 'and'", () => {
-  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9 })).toBe(
-    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer and examples in 9 planning areas.",
+  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, referrals: 14, planning: 9 })).toBe(
+    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer, 14 referrals and one-to-ones and examples in 9 planning areas.",
   );
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 1 })).toBe("Added examples in 1 planning area.");
-  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, planning: 0 })).toBe("Added 1 member and 2 events.");
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 })).toBe("The demo data is already there.");
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 1 })).toBe("Added examples in 1 planning area.");
+  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, referrals: 0, planning: 0 })).toBe("Added 1 member and 2 events.");
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 0 })).toBe("The demo data is already there.");
 });
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9 });
-  const { planning: _parts, ...rows } = first;
+  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14 });
+  const { planning: _parts, referrals: _referrals, ...rows } = first;
+  expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
+  expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, calendarTasks: 3, journalDays: 1, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
@@ -75,7 +77,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
 
-  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0 });
+  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 });
   expect(await counts()).toEqual(rows);
   expect(await planningCounts()).toEqual(planningAfterFirst);
 });

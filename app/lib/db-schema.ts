@@ -793,6 +793,70 @@ export interface ContactCountsTable {
   important: Generated<number>;
 }
 
+// Referrals (migrations/202612061618_referrals.ts).
+export type ReferralStatus = "new" | "contacted" | "meeting_set" | "closed" | "no_business";
+
+/** Business one member passes to another. The person referred is copied in (only the fields
+ * the giver ticked), never linked to the giver's contacts. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  giver_id: number;
+  receiver_id: number;
+  name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  occupation: string | null;
+  city: string | null;
+  website: string | null;
+  need: string;
+  /** 1 (cold) to 5 (ready to buy). */
+  warmth: number;
+  /** 1: the giver is the customer (an inside referral). */
+  own_need: number;
+  note: string | null;
+  status: ReferralStatus;
+  /** The closed business's amount: the receiver's thank-you to the giver. */
+  amount_cents: number | null;
+  currency: string | null;
+  /** Why no business came of it. */
+  reason: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Each status move of a referral, by the receiver. */
+export interface ReferralUpdatesTable {
+  id: Generated<number>;
+  referral_id: number;
+  member_id: number;
+  status: ReferralStatus;
+  amount_cents: number | null;
+  currency: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+// One-to-ones (migrations/202612061619_one_to_ones.ts).
+export type OneToOneStatus = "proposed" | "confirmed" | "declined";
+
+/** Two members met: one proposes, the other confirms. Each side's note is theirs alone. */
+export interface OneToOnesTable {
+  id: Generated<number>;
+  proposer_id: number;
+  partner_id: number;
+  /** The day they met (YYYY-MM-DD). */
+  met_on: string;
+  place: string | null;
+  status: OneToOneStatus;
+  proposer_note: string | null;
+  partner_note: string | null;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -849,4 +913,7 @@ export interface DB {
   calendar_tasks: CalendarTasksTable;
   calendar_occurrences: CalendarOccurrencesTable;
   calendar_alerts_sent: CalendarAlertsSentTable;
+  referrals: ReferralsTable;
+  referral_updates: ReferralUpdatesTable;
+  one_to_ones: OneToOnesTable;
 }

@@ -16,6 +16,8 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/friends", label: "Friends" },
       { to: "/user/chat", label: "Chat", unread: "chat" },
       { to: "/user/search", label: "Find members" },
+      { to: "/user/referrals", label: "Referrals" },
+      { to: "/user/one-to-ones", label: "One-to-ones" },
     ],
   },
   {

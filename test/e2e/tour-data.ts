@@ -92,6 +92,16 @@ export async function seedTour(origin: string) {
   };
   const amara = await memberOf(DEMO_MEMBERS[0].email);
   const daniel = await memberOf(DEMO_MEMBERS[1].email);
+  // An open referral Amara received (scripts/demo-referrals.ts): its page shows the follow-up form.
+  const { id: referralId } = await db
+    .selectFrom("referrals")
+    .select("id")
+    .where("receiver_id", "=", amara.id)
+    .where("status", "in", ["contacted", "meeting_set"])
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  // The one-to-one Amara is asked to confirm: its page shows Confirm and Decline.
+  const { id: oneToOneId } = await db.selectFrom("one_to_ones").select("id").where("partner_id", "=", amara.id).where("status", "=", "proposed").executeTakeFirstOrThrow();
 
   // A contact with everything a contact can have; the long e-mail address must wrap.
   const contactInput = ContactSchema.parse({
@@ -324,6 +334,8 @@ export async function seedTour(origin: string) {
     announcementId,
     resetPath,
     outboxMessageId: resetMail.id,
+    referralId,
+    oneToOneId,
   };
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { db, nowIso } from "~/lib/db.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { handProposalsOver } from "~/features/proposals/leaving.server";
+import { handReferralsOver } from "~/features/referrals/leaving.server";
 import { removeStored } from "~/lib/files.server";
 
 export const FORMER_MEMBER = "A former member";
@@ -13,7 +14,8 @@ export type DeleteOutcome = { ok: true } | { ok: false; message: string };
  * moved to a placeholder account named "A former member" (disabled, never listed): payments
  * and memberships (the club's accounts), comments on other members' posts, tickets to other
  * members' events (their seats stay taken), entrepreneur and investor entries with their
- * connections and deal trails (open ones closed, the other side told). Then the account's row
+ * connections and deal trails (open ones closed, the other side told), referrals given and
+ * received. Then the account's row
  * is deleted, and the database's ON DELETE CASCADE removes everything else it owns, in every
  * area, present and future: contacts, events, posts, offers, planning, friendships, chats, sessions on every
  * instance … The uploaded files' content is removed once the transaction has committed.
@@ -105,6 +107,7 @@ export async function deleteAccount(memberId: number): Promise<DeleteOutcome> {
       .execute();
 
     const closedConnections = await handProposalsOver(trx, memberId, formerId);
+    await handReferralsOver(trx, memberId, formerId);
 
     await trx.deleteFrom("users").where("id", "=", memberId).execute();
     return { ok: true as const, files, toTell, closedConnections };

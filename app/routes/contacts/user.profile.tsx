@@ -73,6 +73,9 @@ export default function ContactProfile() {
           <Link to={`/user/contacts/${contact.id}/ticket?back=${back}`} className="button button--secondary">
             Send a ticket
           </Link>
+          <Link to={`/user/referrals/give?contact=${contact.id}&back=${back}`} className="button button--secondary">
+            Refer to a member…
+          </Link>
           <Link to={`/user/contacts/${contact.id}/delete?back=${back}`} className="button button--secondary button--danger">
             Delete
           </Link>

@@ -16,6 +16,9 @@ import { shownOccurrence } from "~/features/calendar/shown.server";
 import { todayIn } from "~/features/journal/dates";
 import { openWishListItems } from "~/features/planning/wish-list.server";
 import { nextTrainingFor } from "~/features/trainings/trainings.server";
+import { homeReferrals } from "~/features/referrals/home.server";
+import { ReferralsCard } from "~/features/referrals/ReferralsCard";
+import { clubTimeZone } from "~/lib/env.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";
 import { memberPath, postPath } from "~/features/timeline/PostCard";
 import { latestPosts } from "~/features/timeline/posts.server";
@@ -41,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = orNotFound(await getProfile(member.id));
   const year = thisYear();
   const today = todayIn(member.timeZone);
-  const [membership, photos, comingUp, friendRequests, posts, contacts, wishes, tasks, actions, nextTraining, netWorth, daily] = await Promise.all([
+  const [membership, photos, comingUp, friendRequests, posts, contacts, wishes, tasks, actions, nextTraining, netWorth, daily, referrals] = await Promise.all([
     currentMembership(member.id),
     memberPhotos(member.id),
     comingUpFor(member.id, 3),
@@ -54,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextTrainingFor(member.id),
     latestNetWorth(member.id, year),
     occurrencesBetween(member.id, today, today),
+    homeReferrals(member.id, clubTimeZone()),
   ]);
   return pageData({
     profile,
@@ -85,6 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contacts,
     planning: { year, wishes, tasks, nextTraining, netWorth, today, daily: daily.map((occurrence) => shownOccurrence(occurrence, member.timeZone)) },
     nextActions: actions,
+    referrals,
   });
 }
 
@@ -93,7 +98,7 @@ function plural(count: number, one: string, many = `${one}s`) {
 }
 
 export default function Home() {
-  const { profile, place, photos, membership, comingUp, friendRequests, posts, contacts, planning, nextActions } = useLoaderData<typeof loader>();
+  const { profile, place, photos, membership, comingUp, friendRequests, posts, contacts, planning, nextActions, referrals } = useLoaderData<typeof loader>();
   // The member area's loader counts them for the header's badges.
   const unread = useUnread();
   const memberType = MEMBER_TYPES.find((type) => type.value === profile.member_type)?.label;
@@ -171,6 +176,8 @@ export default function Home() {
           </ul>
         </section>
       ) : null}
+
+      <ReferralsCard week={referrals.week} numbers={referrals.numbers} toFollowUp={referrals.toFollowUp} />
 
       <section className="card" aria-labelledby="coming-up-heading">
         <h2 id="coming-up-heading">Coming up</h2>

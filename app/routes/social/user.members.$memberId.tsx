@@ -59,6 +59,9 @@ export default function MemberPage() {
           ) : friendship ? (
             <>
               <FriendButton memberId={profile.id} name={profile.name} state={friendship} />
+              <Link to={`/user/referrals/give?to=${profile.id}&back=${encodeURIComponent(path)}`} className="button button--secondary">
+                Give a referral
+              </Link>
               {friendship === "friends" ? (
                 <Link to={`/user/chat/${profile.id}`} className="button button--secondary">
                   Send a message
