@@ -42,6 +42,8 @@ export default tseslint.config(
       // Where two images stand side by side, "the current image" and "the chosen image" are
       // what tells them apart.
       "jsx-a11y/img-redundant-alt": "off",
+      // A choice's words may sit a few elements deep (<strong>, a muted <span>).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
     },
   },
   {

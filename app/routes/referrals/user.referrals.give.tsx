@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { COPYABLE_FIELDS, WARMTH } from "~/features/referrals/constants";
+import { WARMTH } from "~/features/referrals/constants";
 import { MemberPicker } from "~/features/referrals/MemberPicker";
 import { contactToRefer, findContactsToRefer, findMembersToReferTo, giveReferral, memberToReferTo } from "~/features/referrals/referrals.server";
 import { GiveReferralSchema } from "~/features/referrals/schema";
