@@ -8,7 +8,19 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/build/", "node_modules/", "test/.tmp/", "test/bench/floor/build/", "test/bench/floor/public/build/", ".lighthouse/", "screenshots/", "data/", "uploads/", "backups/"],
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      "test/.tmp/",
+      "test/bench/floor/build/",
+      "test/bench/floor/public/build/",
+      ".lighthouse/",
+      "screenshots/",
+      "data/",
+      "uploads/",
+      "backups/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

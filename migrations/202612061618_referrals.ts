@@ -25,7 +25,10 @@ export async function up(db: Kysely<any>) {
     .addColumn("own_need", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("note", "text")
     .addColumn("status", "text", (col) =>
-      col.notNull().defaultTo("new").check(sql`status in ('new', 'contacted', 'meeting_set', 'closed', 'no_business')`),
+      col
+        .notNull()
+        .defaultTo("new")
+        .check(sql`status in ('new', 'contacted', 'meeting_set', 'closed', 'no_business')`),
     )
     .addColumn("amount_cents", "integer", (col) => col.check(sql`amount_cents >= 0`))
     .addColumn("currency", "text")

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>) {
     .addColumn("partner_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("met_on", "text", (col) => col.notNull())
     .addColumn("place", "text")
-    .addColumn("status", "text", (col) => col.notNull().defaultTo("proposed").check(sql`status in ('proposed', 'confirmed', 'declined')`))
+    .addColumn("status", "text", (col) =>
+      col
+        .notNull()
+        .defaultTo("proposed")
+        .check(sql`status in ('proposed', 'confirmed', 'declined')`),
+    )
     .addColumn("proposer_note", "text")
     .addColumn("partner_note", "text")
     .addColumn("confirmed_at", "text")

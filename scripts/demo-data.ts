@@ -85,8 +85,24 @@ export const DEMO_MEMBERS = [
 
 /** The first demo member's address book (as the add-contact form would take them). */
 const CONTACTS = [
-  { name: "Tunde Bakare", email: "tunde@example.com", phone: "+234 802 123 4567", country: "NG", city: "Lagos", occupation: "Warehouse manager", meet_place: "Lagos Trade Fair" },
-  { name: "Lena Fischer", email: "lena@example.com", phone: "+49 30 901820", country: "DE", city: "Berlin", occupation: "Customs broker", meet_place: "Chapter dinner" },
+  {
+    name: "Tunde Bakare",
+    email: "tunde@example.com",
+    phone: "+234 802 123 4567",
+    country: "NG",
+    city: "Lagos",
+    occupation: "Warehouse manager",
+    meet_place: "Lagos Trade Fair",
+  },
+  {
+    name: "Lena Fischer",
+    email: "lena@example.com",
+    phone: "+49 30 901820",
+    country: "DE",
+    city: "Berlin",
+    occupation: "Customs broker",
+    meet_place: "Chapter dinner",
+  },
   { name: "Marco Rossi", email: "marco@example.com", phone: "", country: "IT", city: "Milan", occupation: "Freight forwarder", meet_place: "Logistics summit" },
   { name: "Aisha Bello", email: "aisha@example.com", phone: "", country: "NG", city: "Abuja", occupation: "Accountant", meet_place: "" },
 ];
@@ -113,7 +129,16 @@ const OFFER_TITLE = "Free legal check of your first supplier contract";
 
 /** What was added; `planning` counts the parts of demo-planning.ts (wish list, big tasks, a
  * business, a training, net worth, a loan on each side). */
-export type SeedResult = { members: number; contacts: number; friendships: number; posts: number; events: number; offers: number; planning: number; referrals: number };
+export type SeedResult = {
+  members: number;
+  contacts: number;
+  friendships: number;
+  posts: number;
+  events: number;
+  offers: number;
+  planning: number;
+  referrals: number;
+};
 
 const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
   members: ["member", "members"],

@@ -23,7 +23,16 @@ import { db } from "../app/lib/db.server.ts";
 import { clubTimeZone } from "../app/lib/env.server.ts";
 
 type Member = { id: number; name: string };
-type OwnedTable = "wish_list_items" | "big_tasks" | "businesses" | "calendar_tasks" | "journal_entries" | "trainings" | "net_worth_entries" | "entrepreneur_entries" | "investor_entries";
+type OwnedTable =
+  | "wish_list_items"
+  | "big_tasks"
+  | "businesses"
+  | "calendar_tasks"
+  | "journal_entries"
+  | "trainings"
+  | "net_worth_entries"
+  | "entrepreneur_entries"
+  | "investor_entries";
 
 async function has(table: OwnedTable, memberId: number) {
   return Boolean(await db.selectFrom(table).select("id").where("member_id", "=", memberId).executeTakeFirst());
@@ -35,20 +44,67 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
   let added = 0;
 
   if (!(await has("wish_list_items", planner.id))) {
-    await createWishListItem(planner.id, WishListSchema.parse({ title: "Visit the Port of Rotterdam", type: "travel", target_year: String(year), target_date: `${year}-12-15`, cost: "2500", notes: "With the customs broker." }), null);
-    await createWishListItem(planner.id, WishListSchema.parse({ title: "Learn Mandarin for the Guangzhou fair", type: "learn", target_year: String(year + 1), target_date: "", cost: "900", notes: "" }), null);
+    await createWishListItem(
+      planner.id,
+      WishListSchema.parse({
+        title: "Visit the Port of Rotterdam",
+        type: "travel",
+        target_year: String(year),
+        target_date: `${year}-12-15`,
+        cost: "2500",
+        notes: "With the customs broker.",
+      }),
+      null,
+    );
+    await createWishListItem(
+      planner.id,
+      WishListSchema.parse({
+        title: "Learn Mandarin for the Guangzhou fair",
+        type: "learn",
+        target_year: String(year + 1),
+        target_date: "",
+        cost: "900",
+        notes: "",
+      }),
+      null,
+    );
     added += 1;
   }
 
   if (!(await has("big_tasks", planner.id))) {
-    await createBigTask(planner.id, BigTaskSchema.parse({ title: "Open the second warehouse", description: "Lease, fit-out, staff.", priority: "8", year: String(year), due_date: `${year}-12-31`, status: "in_progress" }));
-    await createBigTask(planner.id, BigTaskSchema.parse({ title: "Renew the bonded licence", description: "", priority: "5", year: String(year), due_date: "", status: "pending" }));
+    await createBigTask(
+      planner.id,
+      BigTaskSchema.parse({
+        title: "Open the second warehouse",
+        description: "Lease, fit-out, staff.",
+        priority: "8",
+        year: String(year),
+        due_date: `${year}-12-31`,
+        status: "in_progress",
+      }),
+    );
+    await createBigTask(
+      planner.id,
+      BigTaskSchema.parse({ title: "Renew the bonded licence", description: "", priority: "5", year: String(year), due_date: "", status: "pending" }),
+    );
     added += 1;
   }
 
   if (!(await has("businesses", planner.id))) {
-    const business = await createBusiness(planner.id, BusinessSchema.parse({ name: "Okafor Freight", description: "Freight forwarding and bonded warehousing in Lagos.", industry: "Logistics", website: "https://okafor-freight.example.com" }));
-    const goal = await createGoal(planner.id, business, GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year + 1}-03-31` }));
+    const business = await createBusiness(
+      planner.id,
+      BusinessSchema.parse({
+        name: "Okafor Freight",
+        description: "Freight forwarding and bonded warehousing in Lagos.",
+        industry: "Logistics",
+        website: "https://okafor-freight.example.com",
+      }),
+    );
+    const goal = await createGoal(
+      planner.id,
+      business,
+      GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year + 1}-03-31` }),
+    );
     await createAction(planner.id, goal, ActionSchema.parse({ title: "Send the deck to Weber Capital", due_date: `${year + 1}-01-15`, status: "pending" }));
     await createAction(planner.id, goal, ActionSchema.parse({ title: "Audit last year's accounts", due_date: `${year + 1}-02-01`, status: "done" }));
     added += 1;
@@ -60,21 +116,62 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
   const today = todayIn(zone);
   if (!(await has("calendar_tasks", planner.id))) {
     const task = (fields: Record<string, unknown>) => createTask(planner.id, TaskSchema.parse({ priority: "5", ...fields }), zone);
-    await task({ title: "Check the day's shipments", category: "Operations", recurrence: "daily", start_date: today, start_time: "08:30", end_time: "09:00", priority: "7" });
-    await task({ title: "Warehouse team meeting", category: "Operations", recurrence: "weekly", weekdays: ["MO"], start_date: addDays(today, -14), start_time: "10:00", end_time: "11:00", ends: "after", occurrence_count: "26" });
-    await task({ kind: "appointment", title: "Lunch with Weber Capital", start_date: addDays(today, 3), start_time: "13:00", end_time: "14:30", place: "Weber Capital, Berlin", person: "Daniel Weber", description: "The seed round: the deck and last year's accounts." });
+    await task({
+      title: "Check the day's shipments",
+      category: "Operations",
+      recurrence: "daily",
+      start_date: today,
+      start_time: "08:30",
+      end_time: "09:00",
+      priority: "7",
+    });
+    await task({
+      title: "Warehouse team meeting",
+      category: "Operations",
+      recurrence: "weekly",
+      weekdays: ["MO"],
+      start_date: addDays(today, -14),
+      start_time: "10:00",
+      end_time: "11:00",
+      ends: "after",
+      occurrence_count: "26",
+    });
+    await task({
+      kind: "appointment",
+      title: "Lunch with Weber Capital",
+      start_date: addDays(today, 3),
+      start_time: "13:00",
+      end_time: "14:30",
+      place: "Weber Capital, Berlin",
+      person: "Daniel Weber",
+      description: "The seed round: the deck and last year's accounts.",
+    });
     added += 1;
   }
 
   if (!(await has("journal_entries", planner.id))) {
-    await saveJournalEntry(planner.id, addDays(today, -1), "Cleared two containers at Apapa before noon. The bonded licence renewal needs the fire certificate first: ask Tunde on Monday.");
+    await saveJournalEntry(
+      planner.id,
+      addDays(today, -1),
+      "Cleared two containers at Apapa before noon. The bonded licence renewal needs the fire certificate first: ask Tunde on Monday.",
+    );
     added += 1;
   }
 
   if (!(await has("trainings", planner.id))) {
     await createTraining(
       planner,
-      TrainingSchema.parse({ title: "Customs paperwork for first-time importers", description: "Forms, duties and the clearing agent's checklist.", trainer_name: "", date: `${year + 1}-02-10`, start_time: "10:00", duration: "90", place: "Chapter lounge, Victoria Island, Lagos", online_link: "", capacity: "12" }),
+      TrainingSchema.parse({
+        title: "Customs paperwork for first-time importers",
+        description: "Forms, duties and the clearing agent's checklist.",
+        trainer_name: "",
+        date: `${year + 1}-02-10`,
+        start_time: "10:00",
+        duration: "90",
+        place: "Chapter lounge, Victoria Island, Lagos",
+        online_link: "",
+        capacity: "12",
+      }),
       null,
     );
     added += 1;
@@ -88,8 +185,22 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
     ];
     for (const entry of entries) await createEntry(planner.id, EntrySchema.parse({ ...entry, year: String(year) }));
     for (const quarter of ["1", "2", "3", "4"]) {
-      await createLine(planner.id, "income", IncomeLineSchema.parse({ year: String(year), quarter, category: "business", description: "Freight margin", amount: String(9_500_000 + Number(quarter) * 400_000) }));
-      await createLine(planner.id, "expense", ExpenseLineSchema.parse({ year: String(year), quarter, category: "housing", description: "Rent and upkeep", amount: "3600000" }));
+      await createLine(
+        planner.id,
+        "income",
+        IncomeLineSchema.parse({
+          year: String(year),
+          quarter,
+          category: "business",
+          description: "Freight margin",
+          amount: String(9_500_000 + Number(quarter) * 400_000),
+        }),
+      );
+      await createLine(
+        planner.id,
+        "expense",
+        ExpenseLineSchema.parse({ year: String(year), quarter, category: "housing", description: "Rent and upkeep", amount: "3600000" }),
+      );
     }
     added += 1;
   }
@@ -97,7 +208,15 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
   if (!(await has("entrepreneur_entries", planner.id))) {
     await createEntrepreneur(
       planner.id,
-      EntrepreneurSchema.parse({ business_name: "Okafor Freight", sector: "logistics", amount: "45000", purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office.", term_months: "24", rate: "14", country: "NG" }),
+      EntrepreneurSchema.parse({
+        business_name: "Okafor Freight",
+        sector: "logistics",
+        amount: "45000",
+        purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office.",
+        term_months: "24",
+        rate: "14",
+        country: "NG",
+      }),
     );
     added += 1;
   }
@@ -105,7 +224,15 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
   if (!(await has("investor_entries", lender.id))) {
     await createInvestor(
       lender.id,
-      InvestorSchema.parse({ amount: "250000", min_ticket: "20000", max_ticket: "100000", sectors: ["logistics", "energy"], term_months: "36", rate: "12", countries: ["NG", "GH"] }),
+      InvestorSchema.parse({
+        amount: "250000",
+        min_ticket: "20000",
+        max_ticket: "100000",
+        sectors: ["logistics", "energy"],
+        term_months: "36",
+        rate: "12",
+        countries: ["NG", "GH"],
+      }),
     );
     added += 1;
   }

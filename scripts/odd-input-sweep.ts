@@ -17,7 +17,25 @@ import { startServer, stopServer } from "../test/e2e/global-server.ts";
 
 const { values: args } = parseArgs({ options: { postgres: { type: "string" }, pages: { type: "string", default: "200" } } });
 const PAGES_MAX = Number(args.pages);
-const ODD = ["", " ", "0", "-1", "1.5", "2147483648", "9007199254740993", "1e309", "NaN", "abc", "<b>x</b>", "\u0000", "a\u0000b", "2026-02-30", "9999-12-31", "😀".repeat(50), "x".repeat(20_000)];
+const ODD = [
+  "",
+  " ",
+  "0",
+  "-1",
+  "1.5",
+  "2147483648",
+  "9007199254740993",
+  "1e309",
+  "NaN",
+  "abc",
+  "<b>x</b>",
+  "\u0000",
+  "a\u0000b",
+  "2026-02-30",
+  "9999-12-31",
+  "😀".repeat(50),
+  "x".repeat(20_000),
+];
 /** Sent into each field alone; the rest only into all of a form's fields at once. */
 const ONE_FIELD = new Set(["", "0", "-1", "2147483648", "abc", "\u0000"]);
 const LEFT_ALONE = /sign-?out|logout|\/settings\/security\/(delete-account|sessions)/i;
@@ -34,8 +52,16 @@ try {
   // The first account is the install's admin; then the demo data, through the features.
   const signup = await fetch(`${baseURL}/signup`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await signup.text())?.[1] ?? "";
-  const cookie = signup.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
-  await fetch(`${baseURL}/signup`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body: new URLSearchParams({ csrf, ...ADMIN, memberType: "business_contact" }) });
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  await fetch(`${baseURL}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams({ csrf, ...ADMIN, memberType: "business_contact" }),
+  });
   process.env.DATA_DIR = dataDir;
   process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
   process.env.DATABASE_URL = args.postgres ?? "";
@@ -44,7 +70,10 @@ try {
   await seedDemo();
   await db.destroy();
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const visitors = [
       { who: "visitor", start: "/", credentials: null },
@@ -118,7 +147,10 @@ async function formsOf(page: Page, addresses: string[]) {
         action: form.getAttribute("action") ?? location.pathname + location.search,
         method: (form.getAttribute("method") ?? "get").toLowerCase(),
         multipart: form.enctype === "multipart/form-data",
-        fields: [...form.querySelectorAll<HTMLInputElement>("input[name],select[name],textarea[name]")].map((field) => ({ name: field.name, value: field.value })),
+        fields: [...form.querySelectorAll<HTMLInputElement>("input[name],select[name],textarea[name]")].map((field) => ({
+          name: field.name,
+          value: field.value,
+        })),
       })),
     );
     for (const form of found) {
@@ -141,7 +173,10 @@ async function sendOdd(page: Page, from: string, form: Form) {
           ? await page.request.get(`${target.split("?")[0]}?${new URLSearchParams(body)}`, { maxRedirects: 0 })
           : await page.request.post(target, form.multipart ? { multipart: body, maxRedirects: 0 } : { form: body, maxRedirects: 0 });
       sent++;
-      if (response.status() >= 500) problems.push(`${response.status()} ${form.method.toUpperCase()} ${form.action} ${choice === "all" ? "every field" : form.fields[choice as number].name} = ${JSON.stringify(odd).slice(0, 24)} (form on ${from})`);
+      if (response.status() >= 500)
+        problems.push(
+          `${response.status()} ${form.method.toUpperCase()} ${form.action} ${choice === "all" ? "every field" : form.fields[choice as number].name} = ${JSON.stringify(odd).slice(0, 24)} (form on ${from})`,
+        );
     }
   }
 }
@@ -152,7 +187,9 @@ async function askOdd(page: Page, address: string) {
   for (const odd of ["0", "-1", "2147483648", "99999999999999999999", "abc", "%00"]) {
     for (const target of new Set([address.replace(/\d+/, odd), address.replace(/\d+(?!.*\d)/, odd)])) {
       for (const method of ["GET", "POST"]) {
-        const response = await (method === "GET" ? page.request.get(target, { maxRedirects: 0 }) : page.request.post(target, { form: { csrf }, maxRedirects: 0 }));
+        const response = await (method === "GET"
+          ? page.request.get(target, { maxRedirects: 0 })
+          : page.request.post(target, { form: { csrf }, maxRedirects: 0 }));
         sent++;
         if (response.status() >= 500) problems.push(`${response.status()} ${method} ${target}`);
       }

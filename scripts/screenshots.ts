@@ -17,12 +17,10 @@ const SIZES = [
 ];
 
 function newestChange(folder: string): number {
-  return fs
-    .readdirSync(folder, { withFileTypes: true })
-    .reduce((newest, entry) => {
-      const full = path.join(folder, entry.name);
-      return Math.max(newest, entry.isDirectory() ? newestChange(full) : fs.statSync(full).mtimeMs);
-    }, 0);
+  return fs.readdirSync(folder, { withFileTypes: true }).reduce((newest, entry) => {
+    const full = path.join(folder, entry.name);
+    return Math.max(newest, entry.isDirectory() ? newestChange(full) : fs.statSync(full).mtimeMs);
+  }, 0);
 }
 
 const built = path.join(ROOT, "build/index.js");
@@ -49,8 +47,21 @@ try {
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
   const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
   const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
-  const referral = await db.selectFrom("referrals").innerJoin("users", "users.id", "referrals.receiver_id").select("referrals.id").where("users.email", "=", member.email).where("referrals.status", "=", "contacted").orderBy("referrals.id").executeTakeFirstOrThrow();
-  const oneToOne = await db.selectFrom("one_to_ones").innerJoin("users", "users.id", "one_to_ones.partner_id").select("one_to_ones.id").where("users.email", "=", member.email).where("one_to_ones.status", "=", "proposed").executeTakeFirstOrThrow();
+  const referral = await db
+    .selectFrom("referrals")
+    .innerJoin("users", "users.id", "referrals.receiver_id")
+    .select("referrals.id")
+    .where("users.email", "=", member.email)
+    .where("referrals.status", "=", "contacted")
+    .orderBy("referrals.id")
+    .executeTakeFirstOrThrow();
+  const oneToOne = await db
+    .selectFrom("one_to_ones")
+    .innerJoin("users", "users.id", "one_to_ones.partner_id")
+    .select("one_to_ones.id")
+    .where("users.email", "=", member.email)
+    .where("one_to_ones.status", "=", "proposed")
+    .executeTakeFirstOrThrow();
   await db.destroy();
 
   const pages = [

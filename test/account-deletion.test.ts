@@ -16,7 +16,20 @@ import { action as newPostAction } from "~/routes/timeline/user.timeline.post.ne
 import { loader as postLoader } from "~/routes/timeline/user.timeline_.post.$postId";
 import { createEvent } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
-import { BASE, befriend, contactOf, cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import {
+  BASE,
+  befriend,
+  contactOf,
+  cookiesFrom,
+  createSignedInMember,
+  flashOf,
+  getRequest,
+  postRequest,
+  replyErrors,
+  routeArgs,
+  settle,
+  type TestMember,
+} from "./helpers";
 import { taskFields } from "./calendar-fixtures";
 import { createTask, markOccurrence } from "~/features/calendar/calendar.server";
 
@@ -31,18 +44,28 @@ function deleteAccount(member: TestMember, password = member.password) {
 }
 
 async function postWithPhoto(member: TestMember, message: string) {
-  const request = uploadRequest("/user/timeline/post/new", { name: "harbour.png", content: await png(), type: "image/png" }, {
-    cookie: member.cookie,
-    field: "attachments",
-    fields: { csrf: "x", message, privacy: "friends" },
-  });
+  const request = uploadRequest(
+    "/user/timeline/post/new",
+    { name: "harbour.png", content: await png(), type: "image/png" },
+    {
+      cookie: member.cookie,
+      field: "attachments",
+      fields: { csrf: "x", message, privacy: "friends" },
+    },
+  );
   expect((await settle(() => newPostAction(routeArgs(request)))).status).toBe(302);
   return db.selectFrom("posts").select("id").where("author_id", "=", member.id).orderBy("id", "desc").executeTakeFirstOrThrow();
 }
 
 const countOf = async (table: "contacts" | "posts" | "files" | "sessions" | "friendships" | "chat_messages" | "events", column: string, id: number) =>
   Number(
-    (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where(column as never, "=", id as never).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(column as never, "=", id as never)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 describe("deleting one's account", () => {
@@ -80,13 +103,41 @@ describe("deleting one's account", () => {
     const friendsEvent = await createEvent(friend.id, { title: "Fred's gala" });
     await db
       .insertInto("tickets")
-      .values({ event_id: friendsEvent, ticket_type: "general", code: "LEA-1", holder_id: leaving.id, holder_name: "Lea Leaving", holder_email: leaving.email, amount_cents: 0, status: "issued", created_at: nowIso(), issued_at: nowIso() })
+      .values({
+        event_id: friendsEvent,
+        ticket_type: "general",
+        code: "LEA-1",
+        holder_id: leaving.id,
+        holder_name: "Lea Leaving",
+        holder_email: leaving.email,
+        amount_cents: 0,
+        status: "issued",
+        created_at: nowIso(),
+        issued_at: nowIso(),
+      })
       .execute();
     await db
       .insertInto("tickets")
-      .values({ event_id: ownEvent, ticket_type: "general", code: "FRED-1", holder_id: friend.id, amount_cents: 0, status: "issued", created_at: nowIso(), issued_at: nowIso() })
+      .values({
+        event_id: ownEvent,
+        ticket_type: "general",
+        code: "FRED-1",
+        holder_id: friend.id,
+        amount_cents: 0,
+        status: "issued",
+        created_at: nowIso(),
+        issued_at: nowIso(),
+      })
       .execute();
-    const payment = await createPayment({ memberId: leaving.id, purpose: "membership", item: "elite", period: "monthly", description: "Chapter elite — monthly", amountCents: 6000, provider: "bank_transfer" });
+    const payment = await createPayment({
+      memberId: leaving.id,
+      purpose: "membership",
+      item: "elite",
+      period: "monthly",
+      description: "Chapter elite — monthly",
+      amountCents: 6000,
+      provider: "bank_transfer",
+    });
     await activateMembership((await settlePayment(payment.id, "paid"))!);
 
     const leavingTask = await createTask(leaving.id, taskFields({ category: "Lea's" }), "UTC");
@@ -128,11 +179,15 @@ describe("deleting one's account", () => {
     expect(comment.email).not.toContain(leaving.email);
     const former = comment.author_id;
     // As Fred sees his post: the comment stays, from "A former member".
-    const page = await settle(() => postLoader(routeArgs(getRequest(`/user/timeline/post/${friendPost.id}`, friend.cookie), { postId: String(friendPost.id) })));
+    const page = await settle(() =>
+      postLoader(routeArgs(getRequest(`/user/timeline/post/${friendPost.id}`, friend.cookie), { postId: String(friendPost.id) })),
+    );
     const { post } = (await page.json()) as { post: { comments: { authorName: string; message: string }[] } };
     expect(post.comments.map((each) => [each.authorName, each.message])).toEqual([["A former member", "Lovely, says Lea"]]);
     expect(await db.selectFrom("payments").select("member_id").where("id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({ member_id: former });
-    expect(await db.selectFrom("memberships").select("member_id").where("payment_id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({ member_id: former });
+    expect(await db.selectFrom("memberships").select("member_id").where("payment_id", "=", payment.id).executeTakeFirstOrThrow()).toEqual({
+      member_id: former,
+    });
     expect(await db.selectFrom("tickets").select(["holder_id", "holder_name", "holder_email"]).where("code", "=", "LEA-1").executeTakeFirstOrThrow()).toEqual({
       holder_id: former,
       holder_name: null,
@@ -140,9 +195,9 @@ describe("deleting one's account", () => {
     });
     // Fred's free ticket went with Lea's event, and he is told.
     expect(await db.selectFrom("tickets").select("id").where("code", "=", "FRED-1").executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom("notifications").select(["message", "actor_id"]).where("member_id", "=", friend.id).where("kind", "=", "event_cancelled").execute()).toEqual([
-      { message: "Lea's free talk was cancelled by its organiser.", actor_id: null },
-    ]);
+    expect(
+      await db.selectFrom("notifications").select(["message", "actor_id"]).where("member_id", "=", friend.id).where("kind", "=", "event_cancelled").execute(),
+    ).toEqual([{ message: "Lea's free talk was cancelled by its organiser.", actor_id: null }]);
     // Lea's own post went with Fred's comment on it; Fred's post and contact are untouched.
     expect(await db.selectFrom("comments").select("id").where("message", "=", "Fred on Lea's post").executeTakeFirst()).toBeUndefined();
     expect(await countOf("posts", "author_id", friend.id)).toBe(1);
@@ -181,7 +236,16 @@ describe("deleting one's account", () => {
     const eventId = await createEvent(organiser.id, { title: "Paid Gala", general_amount_cents: 2500 });
     await db
       .insertInto("tickets")
-      .values({ event_id: eventId, ticket_type: "general", code: "PAID-1", holder_id: buyer.id, amount_cents: 2500, status: "issued", created_at: nowIso(), issued_at: nowIso() })
+      .values({
+        event_id: eventId,
+        ticket_type: "general",
+        code: "PAID-1",
+        holder_id: buyer.id,
+        amount_cents: 2500,
+        status: "issued",
+        created_at: nowIso(),
+        issued_at: nowIso(),
+      })
       .execute();
     const refused = await deleteAccount(organiser);
     expect(refused.status).toBe(409);
@@ -195,7 +259,15 @@ describe("deleting one's account", () => {
     const investor = await createSignedInMember({ name: "Ivan Investor" });
     const ventureId = await createEntrepreneur(
       leaving.id,
-      EntrepreneurSchema.parse({ business_name: "Ebere Looms", sector: "logistics", amount: "40000", purpose: "Two new looms.", term_months: "24", rate: "14", country: "NG" }),
+      EntrepreneurSchema.parse({
+        business_name: "Ebere Looms",
+        sector: "logistics",
+        amount: "40000",
+        purpose: "Two new looms.",
+        term_months: "24",
+        rate: "14",
+        country: "NG",
+      }),
     );
     const fundId = await createInvestor(
       investor.id,
@@ -216,9 +288,19 @@ describe("deleting one's account", () => {
       ["close", "A former member"],
     ]);
     expect(trail[0].terms_text).toContain("Ebere Looms");
-    const told = await db.selectFrom("notifications").select(["message", "link_url"]).where("member_id", "=", investor.id).where("kind", "=", "proposal_connection").execute();
-    expect(told).toContainEqual({ message: "The other member deleted their account: the connection is closed.", link_url: `/user/connections/${connected.connectionId}` });
+    const told = await db
+      .selectFrom("notifications")
+      .select(["message", "link_url"])
+      .where("member_id", "=", investor.id)
+      .where("kind", "=", "proposal_connection")
+      .execute();
+    expect(told).toContainEqual({
+      message: "The other member deleted their account: the connection is closed.",
+      link_url: `/user/connections/${connected.connectionId}`,
+    });
     // The venture left the list with its owner.
-    expect(await db.selectFrom("entrepreneur_entries").select("id").where("id", "=", ventureId).where("deleted_at", "is", null).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("entrepreneur_entries").select("id").where("id", "=", ventureId).where("deleted_at", "is", null).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

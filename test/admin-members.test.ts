@@ -25,18 +25,20 @@ async function disableAs(admin: TestMember, memberId: number, search = "") {
 }
 
 async function enableAs(admin: TestMember, memberId: number | string, search = "") {
-  return settle(() =>
-    membersAction(routeArgs(postRequest(`/user/admin/members${search}`, { intent: "enable", memberId: String(memberId) }, admin.cookie))),
-  );
+  return settle(() => membersAction(routeArgs(postRequest(`/user/admin/members${search}`, { intent: "enable", memberId: String(memberId) }, admin.cookie))));
 }
 
 async function trySignIn(member: TestMember) {
   return settle(() =>
-    signIn(routeArgs(new Request(`${BASE}/signin`, {
-      method: "POST",
-      body: new URLSearchParams({ email: member.email, password: member.password }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }))),
+    signIn(
+      routeArgs(
+        new Request(`${BASE}/signin`, {
+          method: "POST",
+          body: new URLSearchParams({ email: member.email, password: member.password }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ),
+    ),
   );
 }
 

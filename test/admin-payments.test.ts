@@ -164,8 +164,7 @@ describe("the payments list", () => {
     const beas = await order(bea);
     const dans = await order(dan);
 
-    const references = async (q: string) =>
-      (await listAs(admin, `?q=${encodeURIComponent(q)}`)).payments.map((p) => p.reference).sort();
+    const references = async (q: string) => (await listAs(admin, `?q=${encodeURIComponent(q)}`)).payments.map((p) => p.reference).sort();
     expect(await references(beas.reference.toLowerCase())).toEqual([beas.reference]);
     expect(await references(dans.reference.slice(3))).toEqual([dans.reference]);
     expect(await references("BANKER")).toEqual([beas.reference]);
@@ -185,14 +184,23 @@ describe("the payments list", () => {
     for (let i = 0; i < 30; i++) made.push(await order(member));
     const start = Date.UTC(2030, 0, 1);
     for (const [i, payment] of made.entries()) {
-      await db.updateTable("payments").set({ created_at: new Date(start + i * 60_000).toISOString() }).where("id", "=", payment.id).execute();
+      await db
+        .updateTable("payments")
+        .set({ created_at: new Date(start + i * 60_000).toISOString() })
+        .where("id", "=", payment.id)
+        .execute();
     }
     const first = await listAs(admin, "?status=pending");
     expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
     expect(first.payments).toHaveLength(25);
     expect(first.payments[0].reference).toBe(made[29].reference);
     const second = await listAs(admin, "?status=pending&page=2");
-    expect(second.payments.map((p) => p.reference)).toEqual(made.slice(0, 5).reverse().map((p) => p.reference));
+    expect(second.payments.map((p) => p.reference)).toEqual(
+      made
+        .slice(0, 5)
+        .reverse()
+        .map((p) => p.reference),
+    );
     expect((await listAs(admin, "?page=9")).page).toBe(2);
     expect((await listAs(admin, "?page=0")).page).toBe(1);
     expect(await listPayments({ q: "nobody", page: 4 })).toMatchObject({ total: 0, page: 1, pageCount: 1, payments: [] });
@@ -301,7 +309,12 @@ describe("confirming a bank transfer", () => {
     const member = await createSignedInMember();
     const card = await order(member, { provider: "stripe" });
     const message = "This is a card payment: the card payment service confirms or cancels it, not an admin.";
-    for (const response of [await confirmPageAs(admin, card.id), await confirmAs(admin, card.id), await cancelPageAs(admin, card.id), await cancelAs(admin, card.id)]) {
+    for (const response of [
+      await confirmPageAs(admin, card.id),
+      await confirmAs(admin, card.id),
+      await cancelPageAs(admin, card.id),
+      await cancelAs(admin, card.id),
+    ]) {
       expect(response.status).toBe(400);
       expect(await response.text()).toBe(message);
     }
@@ -365,9 +378,7 @@ describe("the CSV export", () => {
     const response = await csvAs(admin);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toBe(
-      `attachment; filename="chapter-payments-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="chapter-payments-${new Date().toISOString().slice(0, 10)}.csv"`);
     const text = await response.text();
     expect(text.split("\r\n")).toEqual([
       "reference,created_at,paid_at,cancelled_at,status,provider,member_name,member_email,purpose,item,period,amount,currency,provider_ref",
@@ -379,10 +390,24 @@ describe("the CSV export", () => {
     const onlyPaid = await (await csvAs(admin, "?status=paid&q=TRICKY")).text();
     expect(onlyPaid.trim().split("\r\n")).toHaveLength(2);
     expect(onlyPaid).toContain(paid.reference);
-    expect(await (await csvAs(admin, "?provider=stripe&status=paid")).text()).toBe(`${[
-      "reference", "created_at", "paid_at", "cancelled_at", "status", "provider", "member_name", "member_email",
-      "purpose", "item", "period", "amount", "currency", "provider_ref",
-    ].join(",")}\r\n`);
+    expect(await (await csvAs(admin, "?provider=stripe&status=paid")).text()).toBe(
+      `${[
+        "reference",
+        "created_at",
+        "paid_at",
+        "cancelled_at",
+        "status",
+        "provider",
+        "member_name",
+        "member_email",
+        "purpose",
+        "item",
+        "period",
+        "amount",
+        "currency",
+        "provider_ref",
+      ].join(",")}\r\n`,
+    );
   });
 
   test("guards every cell against formulas and quotes what RFC 4180 asks", () => {
@@ -427,7 +452,11 @@ describe("the CSV export", () => {
       cancelled_at: null,
       confirmed_by: null,
     }));
-    for (let i = 0; i < rows.length; i += 400) await db.insertInto("payments").values(rows.slice(i, i + 400)).execute();
+    for (let i = 0; i < rows.length; i += 400)
+      await db
+        .insertInto("payments")
+        .values(rows.slice(i, i + 400))
+        .execute();
 
     const lines = (await (await csvAs(admin)).text()).trimEnd().split("\r\n").slice(1);
     expect(lines).toHaveLength(1_234);

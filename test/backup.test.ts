@@ -62,7 +62,10 @@ async function emptyInstall(name: string) {
 async function countRows(target: Kysely<any>, tables: string[]) {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await target.selectFrom(table).select(sql<number>`count(*)`.as("rows")).executeTakeFirstOrThrow();
+    const row = await target
+      .selectFrom(table)
+      .select(sql<number>`count(*)`.as("rows"))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.rows);
   }
   return counts;
@@ -236,7 +239,10 @@ describe("backup and restore", { timeout: 60_000 }, () => {
     const copy = openDatabase(target.databaseUrl);
     try {
       const owner = await copy.selectFrom("users").select("id").executeTakeFirstOrThrow();
-      await copy.insertInto("contacts").values({ owner_id: owner.id, name: "Added later", is_important: 0, created_at: "2026-11-27T00:00:00Z", updated_at: "2026-11-27T00:00:00Z" } as never).execute();
+      await copy
+        .insertInto("contacts")
+        .values({ owner_id: owner.id, name: "Added later", is_important: 0, created_at: "2026-11-27T00:00:00Z", updated_at: "2026-11-27T00:00:00Z" } as never)
+        .execute();
     } finally {
       await copy.destroy();
     }
@@ -253,7 +259,10 @@ describe("backup and restore", { timeout: 60_000 }, () => {
     const freshDb = openDatabase(fresh.databaseUrl);
     try {
       await migrateToLatest(freshDb);
-      await freshDb.insertInto("backup_runs").values({ night: "2026-11-27", claimed_by: "x", started_at: "2026-11-27T02:00:00Z", finished_at: null, archive: null, error: null }).execute();
+      await freshDb
+        .insertInto("backup_runs")
+        .values({ night: "2026-11-27", claimed_by: "x", started_at: "2026-11-27T02:00:00Z", finished_at: null, archive: null, error: null })
+        .execute();
     } finally {
       await freshDb.destroy();
     }
@@ -266,9 +275,19 @@ describe("backup and restore", { timeout: 60_000 }, () => {
       expect(await again.selectFrom("contacts").where("name", "=", "Added later").select("id").execute()).toEqual([]);
       // The database's triggers came back with it: the kept contact count still follows.
       const owner = await again.selectFrom("users").select("id").executeTakeFirstOrThrow();
-      const countOf = async () => Number((await again.selectFrom("contact_counts").select("contacts").where("owner_id", "=", owner.id).executeTakeFirst())?.contacts ?? 0);
+      const countOf = async () =>
+        Number((await again.selectFrom("contact_counts").select("contacts").where("owner_id", "=", owner.id).executeTakeFirst())?.contacts ?? 0);
       const before = await countOf();
-      await again.insertInto("contacts").values({ owner_id: owner.id, name: "After the restore", is_important: 0, created_at: "2026-11-27T00:00:00Z", updated_at: "2026-11-27T00:00:00Z" } as never).execute();
+      await again
+        .insertInto("contacts")
+        .values({
+          owner_id: owner.id,
+          name: "After the restore",
+          is_important: 0,
+          created_at: "2026-11-27T00:00:00Z",
+          updated_at: "2026-11-27T00:00:00Z",
+        } as never)
+        .execute();
       expect(await countOf()).toBe(before + 1);
     } finally {
       await again.destroy();

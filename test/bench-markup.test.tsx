@@ -60,7 +60,8 @@ describe("the bench's same-markup floor", () => {
 
   it("keeps every element of the page", () => {
     const html = renderToString(page());
-    const count = (nodes: ReturnType<typeof bodyMarkup>): number => nodes.reduce<number>((sum, node) => sum + (typeof node === "string" ? 0 : 1 + count(node.children)), 0);
+    const count = (nodes: ReturnType<typeof bodyMarkup>): number =>
+      nodes.reduce<number>((sum, node) => sum + (typeof node === "string" ? 0 : 1 + count(node.children)), 0);
     expect(count(bodyMarkup(html))).toBe((html.slice(html.indexOf("<body")).match(/<[a-z]/g) ?? []).length - 1);
   });
 });

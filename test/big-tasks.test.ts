@@ -49,7 +49,10 @@ describe("big tasks", () => {
 
     const bad = await add(member, { title: "", priority: "11", year: "99999", status: "later", due_date: "2026-02-30" });
     expect(bad.status).toBe(400);
-    expect(((await bad.clone().json()) as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({ year: "99999", priority: "11" });
+    expect(((await bad.clone().json()) as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+      year: "99999",
+      priority: "11",
+    });
     expect(await replyErrors(bad)).toEqual({
       title: ["Title is required."],
       priority: ["Choose a priority from 1 to 10."],
@@ -63,11 +66,22 @@ describe("big tasks", () => {
       due_date: ["The date must be in the year chosen."],
     });
 
-    const response = await add(member, { title: "Hire a sales lead", description: "Someone who knows the region", priority: "9", year: String(YEAR), due_date: `${YEAR}-06-30` }, `?year=${YEAR}&priority=high&status=done`);
+    const response = await add(
+      member,
+      { title: "Hire a sales lead", description: "Someone who knows the region", priority: "9", year: String(YEAR), due_date: `${YEAR}-06-30` },
+      `?year=${YEAR}&priority=high&status=done`,
+    );
     expect(response.headers.get("Location")).toBe(`/user/big-tasks?year=${YEAR}&priority=high`);
     expect(await flashOf(response)).toEqual({ type: "success", message: "“Hire a sales lead” added to your big tasks." });
     const [id] = (await db.selectFrom("big_tasks").select("id").execute()).map((each) => each.id);
-    expect(await row(id)).toMatchObject({ member_id: member.id, priority: 9, year: YEAR, due_date: `${YEAR}-06-30`, status: "pending", description: "Someone who knows the region" });
+    expect(await row(id)).toMatchObject({
+      member_id: member.id,
+      priority: 9,
+      year: YEAR,
+      due_date: `${YEAR}-06-30`,
+      status: "pending",
+      description: "Someone who knows the region",
+    });
   });
 
   test("one year at a time, the most important first, filtered by status and priority band", async () => {
@@ -96,7 +110,16 @@ describe("big tasks", () => {
     const member = await createSignedInMember();
     const id = await added(member);
     expect((await settle(() => editLoader(taskArgs(member, `/user/big-tasks/${id}/edit`, id)))).status).toBe(200);
-    const saved = await settle(() => editAction(taskArgs(member, `/user/big-tasks/${id}/edit?year=${YEAR}&status=in_progress`, id, { title: "Open two offices", priority: "10", year: String(YEAR), status: "in_progress" })));
+    const saved = await settle(() =>
+      editAction(
+        taskArgs(member, `/user/big-tasks/${id}/edit?year=${YEAR}&status=in_progress`, id, {
+          title: "Open two offices",
+          priority: "10",
+          year: String(YEAR),
+          status: "in_progress",
+        }),
+      ),
+    );
     expect(saved.headers.get("Location")).toBe(`/user/big-tasks?year=${YEAR}&status=in_progress`);
     expect(await row(id)).toMatchObject({ title: "Open two offices", priority: 10, status: "in_progress" });
 
@@ -125,7 +148,9 @@ describe("big tasks", () => {
       await settle(() => statusAction(taskArgs(other, `/user/big-tasks/${id}/status`, id, { status: "dropped" }))),
       await settle(() => specEdit(routeArgs(getRequest(`/user/task/big-task/edit?bigtask_id=${id}`, other.cookie)))),
       await settle(() => specDelete(routeArgs(postRequest("/user/task/big-task/delete", { csrf: "x", bigtask_id: String(id) }, other.cookie)))),
-      await settle(() => specStatus(routeArgs(postRequest("/user/task/big-task-status-change", { csrf: "x", big_task_id: String(id), status: "dropped" }, other.cookie)))),
+      await settle(() =>
+        specStatus(routeArgs(postRequest("/user/task/big-task-status-change", { csrf: "x", big_task_id: String(id), status: "dropped" }, other.cookie))),
+      ),
       await settle(() => specEdit(routeArgs(getRequest("/user/task/big-task/edit?bigtask_id=x", other.cookie)))),
     ];
     expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(404));
@@ -137,8 +162,12 @@ describe("big tasks", () => {
     const id = await added(member, { year: String(YEAR + 1) });
     const location = async (run: () => Promise<unknown>) => (await settle(run)).headers.get("Location");
     expect(await location(() => specAdd(routeArgs(getRequest("/user/task/add-task", member.cookie))))).toBe("/user/big-tasks/new");
-    expect(await location(() => specFilter(routeArgs(getRequest("/user/task/big-task/filter?year=2030", member.cookie))))).toBe("/user/big-tasks/filter?year=2030");
-    expect(await location(() => specEdit(routeArgs(getRequest(`/user/task/big-task/edit?bigtask_id=${id}`, member.cookie))))).toBe(`/user/big-tasks/${id}/edit?year=${YEAR + 1}`);
+    expect(await location(() => specFilter(routeArgs(getRequest("/user/task/big-task/filter?year=2030", member.cookie))))).toBe(
+      "/user/big-tasks/filter?year=2030",
+    );
+    expect(await location(() => specEdit(routeArgs(getRequest(`/user/task/big-task/edit?bigtask_id=${id}`, member.cookie))))).toBe(
+      `/user/big-tasks/${id}/edit?year=${YEAR + 1}`,
+    );
 
     const json = (path: string, fields: Record<string, string>) =>
       new Request(`${BASE}${path}`, {

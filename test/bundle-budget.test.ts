@@ -34,7 +34,8 @@ test("zod, conform's zod adapter and *.server modules (their empty stand-ins too
     byChunk.set(key, [...(byChunk.get(key) ?? []), leak.source]);
   }
   const found = [...byChunk].map(
-    ([where, sources]) => `${where} (${sources.length} files, e.g. ${sources[0]}), loaded by ${loadedBy(where.split(" in ")[1]).join(", ") || "no route directly"}`,
+    ([where, sources]) =>
+      `${where} (${sources.length} files, e.g. ${sources[0]}), loaded by ${loadedBy(where.split(" in ")[1]).join(", ") || "no route directly"}`,
   );
   expect(found.join("\n")).toBe("");
 });
@@ -57,7 +58,9 @@ test("each route's own JavaScript stays within its budget (test/bundle-budgets.j
 
 test("the small modules many pages share come in one chunk (app/shared-chunk.ts), so a member page fetches few files", () => {
   const { shared, routes } = build();
-  const metafile = JSON.parse(fs.readFileSync(path.resolve("build", "metafile.js.json"), "utf8")) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const metafile = JSON.parse(fs.readFileSync(path.resolve("build", "metafile.js.json"), "utf8")) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
   const named = [...fs.readFileSync(path.resolve("app", "shared-chunk.ts"), "utf8").matchAll(/from "\.\/([^"]+)"/g)].map(([, module]) => {
     const file = [".ts", ".tsx"].map((extension) => `app/${module}${extension}`).find((candidate) => fs.existsSync(candidate));
     if (!file) throw new Error(`app/shared-chunk.ts names ${module}, which is not there`);

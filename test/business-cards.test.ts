@@ -32,7 +32,12 @@ const scaled = (x: number, y: number, width: number, height: number) => ({
   "scaled[height]": String(height),
 });
 
-function send(member: TestMember, contactId: number, file: UploadFile | null, { json = false, fields = {} }: { json?: boolean; fields?: Record<string, string> } = {}) {
+function send(
+  member: TestMember,
+  contactId: number,
+  file: UploadFile | null,
+  { json = false, fields = {} }: { json?: boolean; fields?: Record<string, string> } = {},
+) {
   const request = uploadRequest(cardsPath(contactId), file, { cookie: member.cookie, json, fields });
   return settle(() => uploadCard(routeArgs(request, { contactId: String(contactId) })));
 }
@@ -89,8 +94,14 @@ describe("fitCrop", () => {
     });
   });
   test("refuses a rectangle outside the image, without size, or too small", () => {
-    expect(fitCrop({ x: 500, y: 0, width: 300, height: 200 }, image, image)).toEqual({ ok: false, message: "The crop rectangle lies outside the image (400 × 300 pixels)." });
-    expect(fitCrop({ x: 0, y: 0, width: 0, height: 200 }, image, image)).toEqual({ ok: false, message: "The crop rectangle needs a width and a height greater than 0." });
+    expect(fitCrop({ x: 500, y: 0, width: 300, height: 200 }, image, image)).toEqual({
+      ok: false,
+      message: "The crop rectangle lies outside the image (400 × 300 pixels).",
+    });
+    expect(fitCrop({ x: 0, y: 0, width: 0, height: 200 }, image, image)).toEqual({
+      ok: false,
+      message: "The crop rectangle needs a width and a height greater than 0.",
+    });
     expect(fitCrop({ x: 0, y: 0, width: 2, height: 1 }, image, image)).toMatchObject({ ok: false, message: expect.stringMatching(/too small/) });
   });
 });
@@ -134,11 +145,20 @@ describe("business cards", () => {
     expect(profile.cardCount).toBe(1);
 
     const legacy = await settle(() =>
-      legacyList(routeArgs(new Request(`http://chapter.test/user/business_card/ajax_list_by_contact/${contactId}`, { headers: { Cookie: member.cookie, Accept: "application/json" } }), { contactId: String(contactId) })),
+      legacyList(
+        routeArgs(
+          new Request(`http://chapter.test/user/business_card/ajax_list_by_contact/${contactId}`, {
+            headers: { Cookie: member.cookie, Accept: "application/json" },
+          }),
+          { contactId: String(contactId) },
+        ),
+      ),
     );
     expect(legacy.status).toBe(200);
     expect(await legacy.json()).toMatchObject({ total_cards: 1, cards: [{ id: card.id }] });
-    const legacyPage = await settle(() => legacyList(routeArgs(getRequest(`/user/business_card/ajax_list_by_contact/${contactId}`, member.cookie), { contactId: String(contactId) })));
+    const legacyPage = await settle(() =>
+      legacyList(routeArgs(getRequest(`/user/business_card/ajax_list_by_contact/${contactId}`, member.cookie), { contactId: String(contactId) })),
+    );
     expect(legacyPage.status).toBe(302);
     expect(legacyPage.headers.get("Location")).toBe(cardsPath(contactId));
   });
@@ -146,7 +166,12 @@ describe("business cards", () => {
   test("a large photo is scaled down: the rectangle, sent in its own pixels, is scaled with it", async () => {
     const member = await createSignedInMember();
     const contactId = await contactOf(member);
-    const big: UploadFile = { name: "big.jpg", content: await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 9, g: 9, b: 9 } } }).jpeg().toBuffer() };
+    const big: UploadFile = {
+      name: "big.jpg",
+      content: await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+        .jpeg()
+        .toBuffer(),
+    };
     expect((await send(member, contactId, big, { json: true, fields: scaled(300, 200, 1500, 1000) })).status).toBe(200);
     const [card] = await cardsOf(contactId);
     expect(card).toMatchObject({ crop_x: 240, crop_y: 160, crop_width: 1200, crop_height: 800 });
@@ -158,7 +183,9 @@ describe("business cards", () => {
     const member = await createSignedInMember();
     const contactId = await contactOf(member);
     // Stored 300 x 200 with orientation 6: shown 200 x 300.
-    expect((await send(member, contactId, { name: "IMG_1.jpg", content: await phonePhoto(300, 200) }, { json: true, fields: scaled(20, 100, 180, 120) })).status).toBe(200);
+    expect(
+      (await send(member, contactId, { name: "IMG_1.jpg", content: await phonePhoto(300, 200) }, { json: true, fields: scaled(20, 100, 180, 120) })).status,
+    ).toBe(200);
     const [turned] = await cardsOf(contactId);
     expect(turned).toMatchObject({ crop_x: 20, crop_y: 100, crop_width: 180, crop_height: 120 });
     expect(await fileById(turned.original_file_id)).toMatchObject({ width: 200, height: 300 });
@@ -307,11 +334,16 @@ describe("another member", () => {
       legacyList(routeArgs(getRequest(`/user/business_card/ajax_list_by_contact/${contactId}`, other.cookie), { contactId: String(contactId) })),
     );
     expect(legacyList404.status).toBe(404);
-    const intruding = uploadRequest("/user/upload/simple_upload_business_card", await photo("x.png"), { cookie: other.cookie, fields: { contact_id: String(contactId) } });
+    const intruding = uploadRequest("/user/upload/simple_upload_business_card", await photo("x.png"), {
+      cookie: other.cookie,
+      fields: { contact_id: String(contactId) },
+    });
     const legacyUpload404 = await settle(() => legacyUpload(routeArgs(intruding)));
     expect(legacyUpload404.status).toBe(404);
     expect(await filesOf(other)).toEqual([]);
-    const legacyDelete404 = await settle(() => legacyDelete(routeArgs(postRequest("/user/delete/simple_upload_business_card", { id: String(card.id) }, other.cookie))));
+    const legacyDelete404 = await settle(() =>
+      legacyDelete(routeArgs(postRequest("/user/delete/simple_upload_business_card", { id: String(card.id) }, other.cookie))),
+    );
     expect(legacyDelete404.status).toBe(404);
     expect(before.every((file) => file.kind === "business_card" && !canRead(file, { id: other.id } as never))).toBe(true);
     for (const file of before) {

@@ -55,14 +55,26 @@ async function aBusiness(member: TestMember, name = "Bakery") {
 }
 
 async function aGoal(member: TestMember, businessId: number, title = "Open a second shop") {
-  const response = await post(addGoalAction, member, `/user/businesses/${businessId}/goals/new`, { title, target: "2 shops", target_date: day(200) }, { businessId: String(businessId) });
+  const response = await post(
+    addGoalAction,
+    member,
+    `/user/businesses/${businessId}/goals/new`,
+    { title, target: "2 shops", target_date: day(200) },
+    { businessId: String(businessId) },
+  );
   expect(response.status).toBe(302);
   return (await db.selectFrom("business_goals").select("id").where("business_id", "=", businessId).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
 }
 
 async function anAction(member: TestMember, businessId: number, goalId: number, title: string, fields: Record<string, string> = {}) {
   const params = { businessId: String(businessId), goalId: String(goalId) };
-  const response = await post(addActionAction, member, `/user/businesses/${businessId}/goals/${goalId}/actions/new`, { title, status: "pending", ...fields }, params);
+  const response = await post(
+    addActionAction,
+    member,
+    `/user/businesses/${businessId}/goals/${goalId}/actions/new`,
+    { title, status: "pending", ...fields },
+    params,
+  );
   expect(response.status, await response.clone().text()).toBe(302);
   return (await db.selectFrom("goal_actions").select("id").where("goal_id", "=", goalId).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
 }
@@ -78,7 +90,16 @@ async function aContent(member: TestMember, businessId: number, actionId: number
   return db.selectFrom("action_contents").selectAll().where("action_id", "=", actionId).orderBy("id", "desc").executeTakeFirstOrThrow();
 }
 
-type Page = { business: { name: string }; goals: { id: number; title: string; done: number; total: number; actions: { id: number; status: string; contents: { id: number; attachment: { url: string } | null }[] }[] }[] };
+type Page = {
+  business: { name: string };
+  goals: {
+    id: number;
+    title: string;
+    done: number;
+    total: number;
+    actions: { id: number; status: string; contents: { id: number; attachment: { url: string } | null }[] }[];
+  }[];
+};
 
 async function pageOf(member: TestMember, businessId: number) {
   const response = await get(pageLoader, member, `/user/businesses/${businessId}`, { businessId: String(businessId) });
@@ -127,13 +148,29 @@ describe("my businesses", () => {
     const goalId = await aGoal(member, businessId);
     const g = String(goalId);
     expect((await get(editGoalLoader, member, `/user/businesses/${b}/goals/${g}/edit`, { businessId: b, goalId: g })).status).toBe(200);
-    const goalSaved = await post(editGoalAction, member, `/user/businesses/${b}/goals/${g}/edit`, { title: "Second shop", target: "1 shop", target_date: "" }, { businessId: b, goalId: g });
+    const goalSaved = await post(
+      editGoalAction,
+      member,
+      `/user/businesses/${b}/goals/${g}/edit`,
+      { title: "Second shop", target: "1 shop", target_date: "" },
+      { businessId: b, goalId: g },
+    );
     expect(await flashOf(goalSaved)).toEqual({ type: "success", message: "Goal saved." });
 
     expect((await get(addActionLoader, member, `/user/businesses/${b}/goals/${g}/actions/new`, { businessId: b, goalId: g })).status).toBe(200);
-    const badAction = await post(addActionAction, member, `/user/businesses/${b}/goals/${g}/actions/new`, { title: "", status: "finished", due_date: "2026-02-30" }, { businessId: b, goalId: g });
+    const badAction = await post(
+      addActionAction,
+      member,
+      `/user/businesses/${b}/goals/${g}/actions/new`,
+      { title: "", status: "finished", due_date: "2026-02-30" },
+      { businessId: b, goalId: g },
+    );
     expect(badAction.status).toBe(400);
-    expect(await replyErrors(badAction)).toEqual({ title: ["Title is required."], status: ["Choose a status from the list."], due_date: ["Enter a date as yyyy-mm-dd."] });
+    expect(await replyErrors(badAction)).toEqual({
+      title: ["Title is required."],
+      status: ["Choose a status from the list."],
+      due_date: ["Enter a date as yyyy-mm-dd."],
+    });
     const lease = await anAction(member, businessId, goalId, "Sign the lease", { due_date: day(10) });
     const hire = await anAction(member, businessId, goalId, "Hire a baker", { due_date: day(5) });
     await anAction(member, businessId, goalId, "Buy an oven");
@@ -153,7 +190,13 @@ describe("my businesses", () => {
 
     const hireParams = { businessId: b, actionId: String(hire) };
     expect((await get(editActionLoader, member, `/user/businesses/${b}/actions/${hire}/edit`, hireParams)).status).toBe(200);
-    const saved = await post(editActionAction, member, `/user/businesses/${b}/actions/${hire}/edit`, { title: "Hire two bakers", status: "done", due_date: "" }, hireParams);
+    const saved = await post(
+      editActionAction,
+      member,
+      `/user/businesses/${b}/actions/${hire}/edit`,
+      { title: "Hire two bakers", status: "done", due_date: "" },
+      hireParams,
+    );
     expect(await flashOf(saved)).toEqual({ type: "success", message: "Action saved." });
     expect((await pageOf(member, businessId)).goals[0]).toMatchObject({ done: 2, total: 3 });
 
@@ -170,9 +213,23 @@ describe("my businesses", () => {
     const b = String(businessId);
     const params = { businessId: b, actionId: String(actionId) };
     expect((await get(addContentLoader, member, `/user/businesses/${b}/actions/${actionId}/contents/new`, params)).status).toBe(200);
-    const bad = await post(addContentAction, member, `/user/businesses/${b}/actions/${actionId}/contents/new`, { noted_on: "", note: "", link: "ftp://x" }, params);
-    expect(await replyErrors(bad)).toEqual({ noted_on: ["Date is required."], note: ["Note is required."], link: ["Enter a web address starting with http:// or https://."] });
-    const refused = uploadRequest(`/user/businesses/${b}/actions/${actionId}/contents/new`, { name: "run.exe", content: Buffer.from("MZ") }, { cookie: member.cookie, field: "attachment", fields: { csrf: "x", noted_on: day(0), note: "x" } });
+    const bad = await post(
+      addContentAction,
+      member,
+      `/user/businesses/${b}/actions/${actionId}/contents/new`,
+      { noted_on: "", note: "", link: "ftp://x" },
+      params,
+    );
+    expect(await replyErrors(bad)).toEqual({
+      noted_on: ["Date is required."],
+      note: ["Note is required."],
+      link: ["Enter a web address starting with http:// or https://."],
+    });
+    const refused = uploadRequest(
+      `/user/businesses/${b}/actions/${actionId}/contents/new`,
+      { name: "run.exe", content: Buffer.from("MZ") },
+      { cookie: member.cookie, field: "attachment", fields: { csrf: "x", noted_on: day(0), note: "x" } },
+    );
     const refusedResponse = await settle(() => addContentAction(routeArgs(refused, params)));
     expect(refusedResponse.status).toBe(400);
     expect((await replyErrors(refusedResponse)).attachment?.[0]).toMatch(/^Upload error: run\.exe: A document or image must be a/);
@@ -187,11 +244,24 @@ describe("my businesses", () => {
 
     const c = String(content.id);
     const contentParams = { businessId: b, contentId: c };
-    const form = (await (await get(editContentLoader, member, `/user/businesses/${b}/contents/${c}/edit`, contentParams)).json()) as { content: { attachment: { name: string } } };
+    const form = (await (await get(editContentLoader, member, `/user/businesses/${b}/contents/${c}/edit`, contentParams)).json()) as {
+      content: { attachment: { name: string } };
+    };
     expect(form.content.attachment.name).toBe("report.pdf");
-    const saved = await post(editContentAction, member, `/user/businesses/${b}/contents/${c}/edit`, { noted_on: day(-1), note: "Met the landlord again", link: "", remove_attachment: "on" }, contentParams);
+    const saved = await post(
+      editContentAction,
+      member,
+      `/user/businesses/${b}/contents/${c}/edit`,
+      { noted_on: day(-1), note: "Met the landlord again", link: "", remove_attachment: "on" },
+      contentParams,
+    );
     expect(await flashOf(saved)).toEqual({ type: "success", message: "Content saved." });
-    expect(await db.selectFrom("action_contents").selectAll().where("id", "=", content.id).executeTakeFirst()).toMatchObject({ noted_on: day(-1), note: "Met the landlord again", link: null, file_id: null });
+    expect(await db.selectFrom("action_contents").selectAll().where("id", "=", content.id).executeTakeFirst()).toMatchObject({
+      noted_on: day(-1),
+      note: "Met the landlord again",
+      link: null,
+      file_id: null,
+    });
     expect(await db.selectFrom("files").select("id").where("id", "=", file.id).executeTakeFirst()).toBeUndefined();
 
     expect((await get(deleteContentLoader, member, `/user/businesses/${b}/contents/${c}/delete`, contentParams)).status).toBe(200);
@@ -213,7 +283,9 @@ describe("my businesses", () => {
     await aContent(member, businessId, second, "Plain");
     await aContent(member, businessId, kept, "Kept note");
 
-    const confirm = (await (await get(deleteGoalLoader, member, `/user/businesses/${b}/goals/${goalId}/delete`, { businessId: b, goalId: String(goalId) })).json()) as object;
+    const confirm = (await (
+      await get(deleteGoalLoader, member, `/user/businesses/${b}/goals/${goalId}/delete`, { businessId: b, goalId: String(goalId) })
+    ).json()) as object;
     expect(confirm).toMatchObject({ title: "Open a second shop", actions: 2, contents: 2 });
     const gone = await post(deleteGoalAction, member, `/user/businesses/${b}/goals/${goalId}/delete`, {}, { businessId: b, goalId: String(goalId) });
     expect(gone.headers.get("Location")).toBe(`/user/businesses/${b}`);
@@ -223,7 +295,10 @@ describe("my businesses", () => {
     expect(await db.selectFrom("files").select("id").where("id", "=", withFile.file_id!).executeTakeFirst()).toBeUndefined();
 
     const keptParams = { businessId: b, actionId: String(kept) };
-    expect(await (await get(deleteActionLoader, member, `/user/businesses/${b}/actions/${kept}/delete`, keptParams)).json()).toMatchObject({ title: "Kept", contents: 1 });
+    expect(await (await get(deleteActionLoader, member, `/user/businesses/${b}/actions/${kept}/delete`, keptParams)).json()).toMatchObject({
+      title: "Kept",
+      contents: 1,
+    });
     const actionGone = await post(deleteActionAction, member, `/user/businesses/${b}/actions/${kept}/delete`, {}, keptParams);
     expect(await flashOf(actionGone)).toEqual({ type: "success", message: "Action “Kept” deleted." });
     expect(await db.selectFrom("action_contents").select("id").execute()).toEqual([]);
@@ -251,7 +326,8 @@ describe("my businesses", () => {
     await anAction(member, businessId, goalId, "Late", { due_date: day(-3) });
     const other = await createSignedInMember();
     const home = async (who: TestMember) =>
-      ((await (await get(homeLoader, who, "/user")).json()) as { nextActions: { title: string; business_name: string; due_date: string; overdue: boolean }[] }).nextActions;
+      ((await (await get(homeLoader, who, "/user")).json()) as { nextActions: { title: string; business_name: string; due_date: string; overdue: boolean }[] })
+        .nextActions;
     expect((await home(member)).map((action) => [action.title, action.overdue])).toEqual([
       ["Late", true],
       ["Soon", false],
@@ -351,6 +427,8 @@ describe("another member", () => {
 
     const page = await pageOf(owner, businessId);
     expect(page.business.name).toBe("Bakery");
-    expect(page.goals).toMatchObject([{ title: "Open a second shop", done: 0, total: 1, actions: [{ id: actionId, status: "pending", contents: [{ id: content.id }] }] }]);
+    expect(page.goals).toMatchObject([
+      { title: "Open a second shop", done: 0, total: 1, actions: [{ id: actionId, status: "pending", contents: [{ id: content.id }] }] },
+    ]);
   });
 });

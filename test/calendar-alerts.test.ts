@@ -18,7 +18,11 @@ describe("calendar alerts", () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
     // Daily 09:00 in Lagos (08:00 UTC), alert on; another task without alert; another member's.
-    const daily = await createTask(member.id, taskFields({ title: "Customs call", start_date: "2026-11-23", start_time: "09:00", end_time: "09:30", alert: 1 }), "Africa/Lagos");
+    const daily = await createTask(
+      member.id,
+      taskFields({ title: "Customs call", start_date: "2026-11-23", start_time: "09:00", end_time: "09:30", alert: 1 }),
+      "Africa/Lagos",
+    );
     await createTask(member.id, taskFields({ title: "Quiet task", alert: 0 }), "Africa/Lagos");
     await createTask(other.id, taskFields({ title: "Other's call", start_time: "10:00", end_time: "10:30", alert: 1 }), "UTC");
 
@@ -32,16 +36,22 @@ describe("calendar alerts", () => {
     const notes = await listNotifications(member.id);
     expect(notes.map((note) => note.message)).toEqual(["Customs call starts 2026-11-25 at 09:00."]);
     expect((await mailsTo(member.email)).map((mail) => mail.subject)).toEqual(["Reminder: Customs call"]);
-    expect(await db.selectFrom("calendar_alerts_sent").select(["task_id", "date"]).where("member_id", "=", member.id).execute()).toEqual([{ task_id: daily, date: "2026-11-25" }]);
+    expect(await db.selectFrom("calendar_alerts_sent").select(["task_id", "date"]).where("member_id", "=", member.id).execute()).toEqual([
+      { task_id: daily, date: "2026-11-25" },
+    ]);
 
     // A completed or cancelled occurrence is not announced; a longer lead time reaches further.
     await markOccurrence(member.id, daily, "2026-11-26", "cancelled");
     expect(await sendCalendarAlerts(new Date("2026-11-26T07:50:00Z"))).toBe(0);
-    const response = await settle(() => settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x", intent: "alert-minutes", alert_minutes: "60" }, member.cookie))));
+    const response = await settle(() =>
+      settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x", intent: "alert-minutes", alert_minutes: "60" }, member.cookie))),
+    );
     expect(await flashOf(response)).toEqual({ type: "success", message: "Your calendar alerts are saved." });
     expect(await sendCalendarAlerts(new Date("2026-11-27T07:10:00Z"))).toBe(1);
     expect(await calendarFeed(member.id, "chapter.test")).toContain("TRIGGER:-PT60M");
-    const refused = await settle(() => settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x", intent: "alert-minutes", alert_minutes: "7" }, member.cookie))));
+    const refused = await settle(() =>
+      settings.action(routeArgs(postRequest("/user/settings/calendar", { csrf: "x", intent: "alert-minutes", alert_minutes: "7" }, member.cookie))),
+    );
     expect(refused.status).toBe(400);
     await expect(setAlertMinutes(member.id, 7)).rejects.toThrow();
     // The other member's alert at 10:00 UTC is theirs alone.

@@ -18,7 +18,20 @@ describe("calendar data", () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
     const daily = await createTask(member.id, taskFields({ category: "Work" }), "Europe/Berlin");
-    await createTask(member.id, taskFields({ kind: "appointment", title: "Dentist", recurrence: "none", occurrence_count: null, start_date: "2026-11-25", start_time: "14:00", end_time: "15:00", place: "Clinic" }), "UTC");
+    await createTask(
+      member.id,
+      taskFields({
+        kind: "appointment",
+        title: "Dentist",
+        recurrence: "none",
+        occurrence_count: null,
+        start_date: "2026-11-25",
+        start_time: "14:00",
+        end_time: "15:00",
+        place: "Clinic",
+      }),
+      "UTC",
+    );
     await createTask(other.id, taskFields({ title: "Not mine" }), "UTC");
     await createdLongAgo(member.id);
     await markOccurrence(member.id, daily, "2026-11-23", "completed");

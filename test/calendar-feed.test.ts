@@ -20,13 +20,31 @@ describe("calendar feed", () => {
   test("a private address carries the member's series with RRULE, EXDATE and VALARM; reset or wrong tokens are not found", async () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
-    const weekly = await createTask(member.id, taskFields({ title: "Weekly review", recurrence: "weekly", weekdays: "MO", start_date: "2026-03-16", occurrence_count: null, until_date: "2026-06-29", alert: 1 }), "Europe/Berlin");
+    const weekly = await createTask(
+      member.id,
+      taskFields({
+        title: "Weekly review",
+        recurrence: "weekly",
+        weekdays: "MO",
+        start_date: "2026-03-16",
+        occurrence_count: null,
+        until_date: "2026-06-29",
+        alert: 1,
+      }),
+      "Europe/Berlin",
+    );
     await markOccurrence(member.id, weekly, "2026-03-30", "cancelled");
     await deleteOccurrence(member.id, (await getOwnTask(member.id, weekly))!, "2026-04-06");
-    await createTask(member.id, taskFields({ kind: "appointment", title: "Dentist; check-up", recurrence: "none", occurrence_count: null, place: "Harbour Clinic", person: "Dr Okafor" }), "UTC");
+    await createTask(
+      member.id,
+      taskFields({ kind: "appointment", title: "Dentist; check-up", recurrence: "none", occurrence_count: null, place: "Harbour Clinic", person: "Dr Okafor" }),
+      "UTC",
+    );
     await createTask(other.id, taskFields({ title: "Not in my feed" }), "UTC");
 
-    const before = (await (await settle(() => settings.loader(routeArgs(getRequest("/user/settings/calendar", member.cookie))))).json()) as { hasFeed: boolean };
+    const before = (await (await settle(() => settings.loader(routeArgs(getRequest("/user/settings/calendar", member.cookie))))).json()) as {
+      hasFeed: boolean;
+    };
     expect(before.hasFeed).toBe(false);
     const address = await newAddress(member);
     expect(address).toMatch(/^http:\/\/chapter\.test\/calendar-feed\/[A-Za-z0-9_-]{32}\/calendar\.ics$/);

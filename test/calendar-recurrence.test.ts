@@ -92,13 +92,30 @@ describe("recurrence rules", () => {
       expect(occurrenceDates(shape, from, to)).toEqual(walked);
       return walked;
     };
-    expect(far({ recurrence: "biweekly", weekdays: "MO,TH", start_date: "2026-01-05" }, "2026-03-01", "2026-03-31")).toEqual(["2026-03-02", "2026-03-05", "2026-03-16", "2026-03-19", "2026-03-30"]);
+    expect(far({ recurrence: "biweekly", weekdays: "MO,TH", start_date: "2026-01-05" }, "2026-03-01", "2026-03-31")).toEqual([
+      "2026-03-02",
+      "2026-03-05",
+      "2026-03-16",
+      "2026-03-19",
+      "2026-03-30",
+    ]);
     expect(far({ recurrence: "biweekly", start_date: "2026-01-07" }, "2026-03-10", "2026-03-31")).toEqual(["2026-03-18"]);
     expect(far({ recurrence: "weekly", start_date: "2026-01-07", until_date: "2026-03-04" }, "2026-03-01", "2026-03-10")).toEqual(["2026-03-04"]);
     expect(far({ recurrence: "monthly", month_nth: 5, month_weekday: "MO", start_date: "2026-01-01" }, "2026-11-15", "2026-12-31")).toEqual(["2026-11-30"]);
-    expect(far({ recurrence: "monthly", month_day: 31, start_date: "2026-01-31" }, "2026-04-01", "2026-08-31")).toEqual(["2026-05-31", "2026-07-31", "2026-08-31"]);
-    expect(far({ recurrence: "yearly", year_month: 2, year_day: 29, start_date: "2024-02-29" }, "2027-06-01", "2032-12-31")).toEqual(["2028-02-29", "2032-02-29"]);
-    expect(far({ recurrence: "daily", start_date: "2022-01-01", start_time: "23:55", end_time: "23:59" }, "2026-03-28", "2026-03-30")).toEqual(["2026-03-28", "2026-03-29", "2026-03-30"]);
+    expect(far({ recurrence: "monthly", month_day: 31, start_date: "2026-01-31" }, "2026-04-01", "2026-08-31")).toEqual([
+      "2026-05-31",
+      "2026-07-31",
+      "2026-08-31",
+    ]);
+    expect(far({ recurrence: "yearly", year_month: 2, year_day: 29, start_date: "2024-02-29" }, "2027-06-01", "2032-12-31")).toEqual([
+      "2028-02-29",
+      "2032-02-29",
+    ]);
+    expect(far({ recurrence: "daily", start_date: "2022-01-01", start_time: "23:55", end_time: "23:59" }, "2026-03-28", "2026-03-30")).toEqual([
+      "2026-03-28",
+      "2026-03-29",
+      "2026-03-30",
+    ]);
   });
 
   test("the feed's UNTIL is the end of the last day on the member's clock", () => {
@@ -136,7 +153,13 @@ describe("dates found the quick ways", () => {
       const end = next(3);
       const from = start - 60 + next(shape.recurrence === "yearly" ? 3000 : 400);
       yield {
-        series: series({ ...shape, weekdays, start_date: day(start), until_date: end === 1 ? day(start + next(300)) : null, occurrence_count: end === 2 ? 1 + next(40) : null }),
+        series: series({
+          ...shape,
+          weekdays,
+          start_date: day(start),
+          until_date: end === 1 ? day(start + next(300)) : null,
+          occurrence_count: end === 2 ? 1 + next(40) : null,
+        }),
         from: day(from),
         to: day(from + next(shape.recurrence === "yearly" ? 2000 : 120)),
       };

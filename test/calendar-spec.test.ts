@@ -23,13 +23,31 @@ function tasksOf(memberId: number) {
 describe("SPEC.md §7 calendar addresses", () => {
   test("form/create opens the task form; completetasksave saves it, with the title from the address", async () => {
     const member = await createSignedInMember();
-    expect((await settle(() => formCreate(routeArgs(getRequest("/user/calender/form/create?id=3", member.cookie))))).headers.get("Location")).toBe("/user/calendar/new");
+    expect((await settle(() => formCreate(routeArgs(getRequest("/user/calender/form/create?id=3", member.cookie))))).headers.get("Location")).toBe(
+      "/user/calendar/new",
+    );
     const saved = await settle(() =>
-      completeTaskSave(routeArgs(call("/user/calenders/completetasksave/Board%20call", { kind: "task", start_date: "2030-03-01", start_time: "10:00", end_time: "11:00", priority: "4" }, member), { title: "Board call" })),
+      completeTaskSave(
+        routeArgs(
+          call(
+            "/user/calenders/completetasksave/Board%20call",
+            { kind: "task", start_date: "2030-03-01", start_time: "10:00", end_time: "11:00", priority: "4" },
+            member,
+          ),
+          { title: "Board call" },
+        ),
+      ),
     );
     expect(saved.status).toBe(302);
     expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Board call", start_date: "2030-03-01", priority: 4 });
-    const refused = await settle(() => completeTaskSave(routeArgs(call("/user/calenders/completetasksave/x", { title: "x", start_date: "nope", start_time: "10:00", end_time: "11:00", priority: "4" }, member), { title: "x" })));
+    const refused = await settle(() =>
+      completeTaskSave(
+        routeArgs(
+          call("/user/calenders/completetasksave/x", { title: "x", start_date: "nope", start_time: "10:00", end_time: "11:00", priority: "4" }, member),
+          { title: "x" },
+        ),
+      ),
+    );
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ type: "error", message: "Enter a date as yyyy-mm-dd." });
   });
@@ -42,7 +60,9 @@ describe("SPEC.md §7 calendar addresses", () => {
     await markOccurrence(member.id, id, "2020-01-06", "completed");
     await markOccurrence(member.id, id, "2020-01-07", "cancelled");
     const groupid = String(id);
-    expect((await settle(() => editTaskOpen(routeArgs(getRequest(`/user/calenders/edittask/${id}`, member.cookie), { groupid })))).headers.get("Location")).toBe(`/user/calendar/tasks/${id}/edit`);
+    expect(
+      (await settle(() => editTaskOpen(routeArgs(getRequest(`/user/calenders/edittask/${id}`, member.cookie), { groupid })))).headers.get("Location"),
+    ).toBe(`/user/calendar/tasks/${id}/edit`);
 
     const list = await settle(() => taskList(routeArgs(getRequest(`/user/calenders/task-list-under-group/${id}`, member.cookie), { groupid })));
     const rows = (await list.json()) as Record<string, unknown>[];
@@ -69,8 +89,18 @@ describe("SPEC.md §7 calendar addresses", () => {
     };
     const updated = await settle(() => editTaskUpdate(routeArgs(call(`/user/calenders/edittaskupdate/${id}`, payload, member), { groupId: groupid })));
     expect(await flashOf(updated)).toEqual({ type: "success", message: "Task edited successfully." });
-    expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Weekly sync", recurrence: "weekly", until_date: "2020-03-01", occurrence_count: null, start_time: "10:00", priority: 9, alert: 1 });
-    const bad = await settle(() => editTaskUpdate(routeArgs(call(`/user/calenders/edittaskupdate/${id}`, { ...payload, EditTaskEndTime: "09:00" }, member), { groupId: groupid })));
+    expect((await tasksOf(member.id))[0]).toMatchObject({
+      title: "Weekly sync",
+      recurrence: "weekly",
+      until_date: "2020-03-01",
+      occurrence_count: null,
+      start_time: "10:00",
+      priority: 9,
+      alert: 1,
+    });
+    const bad = await settle(() =>
+      editTaskUpdate(routeArgs(call(`/user/calenders/edittaskupdate/${id}`, { ...payload, EditTaskEndTime: "09:00" }, member), { groupId: groupid })),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ type: "error", message: "The end time must be after the start time." });
 
@@ -91,18 +121,30 @@ describe("SPEC.md §7 calendar addresses", () => {
     const question = await settle(() => dailyDelete.loader(routeArgs(getRequest(`/user/calender/daily-task/delete?dailytask_id=${key}`, member.cookie))));
     expect(await question.json()).toMatchObject({ key, question: "Are you sure you want to delete this task?" });
 
-    expect(await text(await settle(() => dailyComplete.action(routeArgs(call("/user/calender/daily-task/completeonetask", { dailytask_id: key }, member)))))).toBe(`daily-task-${key}`);
-    expect(await text(await settle(() => dailyCancel.action(routeArgs(call("/user/calender/daily-task/deleteonetask", { dailytask_id: `${id}-2026-11-26` }, member)))))).toBe(`daily-task-${id}-2026-11-26`);
+    expect(
+      await text(await settle(() => dailyComplete.action(routeArgs(call("/user/calender/daily-task/completeonetask", { dailytask_id: key }, member))))),
+    ).toBe(`daily-task-${key}`);
+    expect(
+      await text(
+        await settle(() => dailyCancel.action(routeArgs(call("/user/calender/daily-task/deleteonetask", { dailytask_id: `${id}-2026-11-26` }, member)))),
+      ),
+    ).toBe(`daily-task-${id}-2026-11-26`);
     const marks = await db.selectFrom("calendar_occurrences").select(["date", "status"]).where("task_id", "=", id).orderBy("date").execute();
     expect(marks).toEqual([
       { date: "2026-11-25", status: "completed" },
       { date: "2026-11-26", status: "cancelled" },
     ]);
-    const again = await settle(() => dailyDeleteAgain.loader(routeArgs(getRequest(`/user/calender/daily-task/deleteagain?dailytask_id=${key}`, member.cookie))));
-    expect((await again.json()) as { question: string }).toMatchObject({ question: "There is 1 completed task in this task group. Do you still want to delete it?" });
+    const again = await settle(() =>
+      dailyDeleteAgain.loader(routeArgs(getRequest(`/user/calender/daily-task/deleteagain?dailytask_id=${key}`, member.cookie))),
+    );
+    expect((await again.json()) as { question: string }).toMatchObject({
+      question: "There is 1 completed task in this task group. Do you still want to delete it?",
+    });
     expect(await tasksOf(member.id)).toHaveLength(1);
 
-    expect(await text(await settle(() => dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: key }, member)))))).toBe("error-1");
+    expect(await text(await settle(() => dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: key }, member)))))).toBe(
+      "error-1",
+    );
     expect(await tasksOf(member.id)).toHaveLength(1);
     const blocked = await Promise.all(
       [dailyDelete, dailyDeleteAgain, dailyCancel, dailyComplete].flatMap((route) => [
@@ -111,12 +153,16 @@ describe("SPEC.md §7 calendar addresses", () => {
       ]),
     );
     expect(blocked.map((response) => response.status)).toEqual(Array(8).fill(404));
-    expect(await text(await settle(() => dailyDeleteAgain.action(routeArgs(call("/user/calender/daily-task/deleteagain", { dailytask_id: key }, member)))))).toBe(`daily-task-${key}`);
+    expect(
+      await text(await settle(() => dailyDeleteAgain.action(routeArgs(call("/user/calender/daily-task/deleteagain", { dailytask_id: key }, member))))),
+    ).toBe(`daily-task-${key}`);
     expect(await tasksOf(member.id)).toEqual([]);
 
     // From the question's page (no JS): the calendar with a notice.
     const plain = await createTask(member.id, taskFields(), "UTC");
-    const fromPage = await settle(() => dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: `${plain}-2026-11-23`, from_page: "1" }, member))));
+    const fromPage = await settle(() =>
+      dailyDelete.action(routeArgs(call("/user/calender/daily-task/delete", { dailytask_id: `${plain}-2026-11-23`, from_page: "1" }, member))),
+    );
     expect(fromPage.headers.get("Location")).toMatch(/^\/user\/calendar\?/);
     expect(await flashOf(fromPage)).toEqual({ type: "success", message: "Stand-up has been deleted from your calendar." });
   });

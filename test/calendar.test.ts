@@ -48,17 +48,41 @@ function tasksOf(memberId: number) {
 describe("task form", () => {
   test("creates a weekly task on the chosen weekdays, keeps the new category, ignores the appointment's fields", async () => {
     const member = await createSignedInMember();
-    const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new?view=month&date=2030-01-01", TASK, member, [["weekdays", "MO"], ["weekdays", "WE"]]))));
+    const response = await settle(() =>
+      newTask.action(
+        routeArgs(
+          post("/user/calendar/new?view=month&date=2030-01-01", TASK, member, [
+            ["weekdays", "MO"],
+            ["weekdays", "WE"],
+          ]),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/calendar?view=month&date=2030-01-07");
     expect(await flashOf(response)).toEqual({ type: "success", message: "Team review has been added to your calendar." });
     const [task] = await tasksOf(member.id);
-    expect(task).toMatchObject({ kind: "task", category: "Work", recurrence: "weekly", weekdays: "MO,WE", occurrence_count: 4, until_date: null, priority: 8, alert: 1, place: null, time_zone: "UTC" });
-    const form = await json<{ categories: string[]; defaults: Record<string, string> }>(await settle(() => newTask.loader(routeArgs(getRequest("/user/calendar/new?on=2030-02-03&kind=appointment", member.cookie)))));
+    expect(task).toMatchObject({
+      kind: "task",
+      category: "Work",
+      recurrence: "weekly",
+      weekdays: "MO,WE",
+      occurrence_count: 4,
+      until_date: null,
+      priority: 8,
+      alert: 1,
+      place: null,
+      time_zone: "UTC",
+    });
+    const form = await json<{ categories: string[]; defaults: Record<string, string> }>(
+      await settle(() => newTask.loader(routeArgs(getRequest("/user/calendar/new?on=2030-02-03&kind=appointment", member.cookie)))),
+    );
     expect(form.categories).toEqual(["Work"]);
     expect(form.defaults).toMatchObject({ kind: "appointment", start_date: "2030-02-03" });
 
-    const page = await json<{ occurrences: { title: string; start: string; status: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=month&date=2030-01-01", member.cookie)))));
+    const page = await json<{ occurrences: { title: string; start: string; status: string }[] }>(
+      await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=month&date=2030-01-01", member.cookie)))),
+    );
     expect(page.occurrences.map((o) => o.start)).toEqual(["2030-01-07T09:00", "2030-01-09T09:00", "2030-01-14T09:00", "2030-01-16T09:00"]);
     expect(page.occurrences[0].status).toBe("pending");
   });
@@ -68,7 +92,15 @@ describe("task form", () => {
     const fields = { ...TASK, kind: "appointment", title: "Dentist", place: "Clinic", person: "Dr Okafor", description: "Check-up" };
     expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fields, member))))).status).toBe(302);
     const [task] = await tasksOf(member.id);
-    expect(task).toMatchObject({ kind: "appointment", category: null, recurrence: "none", occurrence_count: null, place: "Clinic", person: "Dr Okafor", description: "Check-up" });
+    expect(task).toMatchObject({
+      kind: "appointment",
+      category: null,
+      recurrence: "none",
+      occurrence_count: null,
+      place: "Clinic",
+      person: "Dr Okafor",
+      description: "Check-up",
+    });
   });
 
   test("an appointment is a moment: its end fields are ignored, its end is its start (SPEC.md §4)", async () => {
@@ -89,12 +121,20 @@ describe("task form", () => {
     expect((await settle(() => newTask.action(routeArgs(post("/user/calendar/new", fair, member))))).status).toBe(302);
     const [task] = await tasksOf(member.id);
     expect(task).toMatchObject({ start_date: "2030-03-14", end_date: "2030-03-15", end_time: "08:00" });
-    const page = await json<{ occurrences: { title: string; start: string; end: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=week&date=2030-03-14", member.cookie)))));
+    const page = await json<{ occurrences: { title: string; start: string; end: string }[] }>(
+      await settle(() => pageLoader(routeArgs(getRequest("/user/calendar?view=week&date=2030-03-14", member.cookie)))),
+    );
     expect(page.occurrences).toMatchObject([{ title: "Trade fair", start: "2030-03-14T09:00", end: "2030-03-15T08:00" }]);
-    const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${task.id}/edit`, member.cookie), { taskId: String(task.id) }))));
+    const form = await json<{ defaults: Record<string, unknown> }>(
+      await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${task.id}/edit`, member.cookie), { taskId: String(task.id) }))),
+    );
     expect(form.defaults).toMatchObject({ start_date: "2030-03-14", end_date: "2030-03-15", end_time: "08:00" });
     // The same day keeps no end date; an end date before the start is refused beside its field.
-    const sameDay = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${task.id}/edit`, { ...fair, end_date: "2030-03-14", end_time: "17:00" }, member), { taskId: String(task.id) })));
+    const sameDay = await settle(() =>
+      editTask.action(
+        routeArgs(post(`/user/calendar/tasks/${task.id}/edit`, { ...fair, end_date: "2030-03-14", end_time: "17:00" }, member), { taskId: String(task.id) }),
+      ),
+    );
     expect(sameDay.status).toBe(302);
     expect((await tasksOf(member.id))[0]).toMatchObject({ end_date: null, end_time: "17:00" });
     const before = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...fair, end_date: "2030-03-13" }, member))));
@@ -103,7 +143,16 @@ describe("task form", () => {
 
   test("bad input is answered beside each field, nothing saved", async () => {
     const member = await createSignedInMember();
-    const bad = { ...TASK, title: " ", new_category: "", start_date: "2030-02-30", start_time: "09:03", end_time: "08:00", priority: "11", occurrence_count: "0" };
+    const bad = {
+      ...TASK,
+      title: " ",
+      new_category: "",
+      start_date: "2030-02-30",
+      start_time: "09:03",
+      end_time: "08:00",
+      priority: "11",
+      occurrence_count: "0",
+    };
     const response = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", bad, member))));
     expect(response.status).toBe(400);
     const errors = await replyErrors(response);
@@ -112,8 +161,13 @@ describe("task form", () => {
     expect(errors.start_time).toEqual(["Enter a time as hh:mm in 5-minute steps."]);
     expect(errors.priority).toEqual(["Choose a priority from 1 to 10."]);
     expect(errors.occurrence_count).toEqual(["Enter a number of occurrences from 1 to 500."]);
-    const order = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, end_time: "08:00", ends: "on", until_date: "2029-12-31" }, member))));
-    expect(await replyErrors(order)).toEqual({ end_time: ["The end time must be after the start time."], until_date: ["The series must end on or after its start date."] });
+    const order = await settle(() =>
+      newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, end_time: "08:00", ends: "on", until_date: "2029-12-31" }, member))),
+    );
+    expect(await replyErrors(order)).toEqual({
+      end_time: ["The end time must be after the start time."],
+      until_date: ["The series must end on or after its start date."],
+    });
     const other = await settle(() => newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, new_category: "" }, member))));
     expect(await replyErrors(other)).toEqual({ new_category: ["Enter the new category."] });
     expect(await tasksOf(member.id)).toEqual([]);
@@ -132,10 +186,20 @@ describe("task view, complete, cancel, edit, delete", () => {
     const [first, second] = view.occurrences;
     expect(first.key).toBe(`${id}-2020-01-06`);
 
-    const complete = await settle(() => completeOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${first.key}/complete`, { csrf: "x", back: `/user/calendar/tasks/${id}` }, member.cookie), { occurrenceId: first.key })));
+    const complete = await settle(() =>
+      completeOccurrence.action(
+        routeArgs(postRequest(`/user/calendar/occurrences/${first.key}/complete`, { csrf: "x", back: `/user/calendar/tasks/${id}` }, member.cookie), {
+          occurrenceId: first.key,
+        }),
+      ),
+    );
     expect(complete.headers.get("Location")).toBe(`/user/calendar/tasks/${id}`);
     expect(await flashOf(complete)).toEqual({ type: "success", message: "Congratulations, you have finished your task!" });
-    const cancel = await settle(() => cancelOccurrence.action(routeArgs(postRequest(`/user/calendar/occurrences/${second.key}/cancel`, { csrf: "x" }, member.cookie), { occurrenceId: second.key })));
+    const cancel = await settle(() =>
+      cancelOccurrence.action(
+        routeArgs(postRequest(`/user/calendar/occurrences/${second.key}/cancel`, { csrf: "x" }, member.cookie), { occurrenceId: second.key }),
+      ),
+    );
     expect(cancel.status).toBe(302);
     const after = await json<{ counts: Record<string, number>; occurrences: { status: string }[] }>(
       await settle(() => taskViewLoader(routeArgs(getRequest(`/user/calendar/tasks/${id}`, member.cookie), { taskId: String(id) }))),
@@ -143,11 +207,24 @@ describe("task view, complete, cancel, edit, delete", () => {
     expect(after.counts).toEqual({ completed: 1, pending: 0, due: 1 });
     expect(after.occurrences.map((o) => o.status)).toEqual(["completed", "cancelled", "missed"]);
 
-    const edited = await settle(() => editTask.action(routeArgs(post(`/user/calendar/tasks/${id}/edit?view=week&date=2020-01-06`, { ...TASK, title: "Renamed", category: "", recurrence: "daily", start_date: "2020-01-06" }, member), { taskId: String(id) })));
+    const edited = await settle(() =>
+      editTask.action(
+        routeArgs(
+          post(
+            `/user/calendar/tasks/${id}/edit?view=week&date=2020-01-06`,
+            { ...TASK, title: "Renamed", category: "", recurrence: "daily", start_date: "2020-01-06" },
+            member,
+          ),
+          { taskId: String(id) },
+        ),
+      ),
+    );
     expect(edited.headers.get("Location")).toBe(`/user/calendar/tasks/${id}?view=week&date=2020-01-06`);
     expect(await flashOf(edited)).toEqual({ type: "success", message: "Task edited successfully." });
     expect((await tasksOf(member.id))[0]).toMatchObject({ title: "Renamed", recurrence: "daily", occurrence_count: 4 });
-    const form = await json<{ defaults: Record<string, unknown> }>(await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/edit`, member.cookie), { taskId: String(id) }))));
+    const form = await json<{ defaults: Record<string, unknown> }>(
+      await settle(() => editTask.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/edit`, member.cookie), { taskId: String(id) }))),
+    );
     expect(form.defaults).toMatchObject({ title: "Renamed", ends: "after", occurrence_count: "4", alert: "1" });
   });
 
@@ -155,17 +232,31 @@ describe("task view, complete, cancel, edit, delete", () => {
     const member = await createSignedInMember();
     const id = await createTask(member.id, taskFields(), "UTC");
     await markOccurrence(member.id, id, "2026-11-23", "completed");
-    const first = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23`, { csrf: "x" }, member.cookie), { taskId: String(id) })));
+    const first = await settle(() =>
+      deleteTaskRoute.action(
+        routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23`, { csrf: "x" }, member.cookie), { taskId: String(id) }),
+      ),
+    );
     expect(first.headers.get("Location")).toBe(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`);
     expect(await tasksOf(member.id)).toHaveLength(1);
-    const question = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/delete?again=1`, member.cookie), { taskId: String(id) }))));
+    const question = await json(
+      await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${id}/delete?again=1`, member.cookie), { taskId: String(id) }))),
+    );
     expect(question).toEqual({ title: "Stand-up", completed: 1, again: true, occurrenceDate: null });
-    const second = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`, { csrf: "x", again: "1" }, member.cookie), { taskId: String(id) })));
+    const second = await settle(() =>
+      deleteTaskRoute.action(
+        routeArgs(postRequest(`/user/calendar/tasks/${id}/delete?view=day&date=2026-11-23&again=1`, { csrf: "x", again: "1" }, member.cookie), {
+          taskId: String(id),
+        }),
+      ),
+    );
     expect(second.headers.get("Location")).toBe("/user/calendar?view=day&date=2026-11-23");
     expect(await tasksOf(member.id)).toEqual([]);
 
     const plain = await createTask(member.id, taskFields(), "UTC");
-    const once = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${plain}/delete`, { csrf: "x" }, member.cookie), { taskId: String(plain) })));
+    const once = await settle(() =>
+      deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${plain}/delete`, { csrf: "x" }, member.cookie), { taskId: String(plain) })),
+    );
     expect(await flashOf(once)).toEqual({ type: "success", message: "Stand-up has been deleted from your calendar." });
     expect(await tasksOf(member.id)).toEqual([]);
   });
@@ -180,7 +271,9 @@ describe("task view, complete, cancel, edit, delete", () => {
     const question = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(address, member.cookie), { taskId: String(id) }))));
     expect(question).toEqual({ title: "Stand-up", completed: 2, again: false, occurrenceDate: "24 Nov 2026" });
 
-    const one = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(address, { csrf: "x", scope: "occurrence" }, member.cookie), { taskId: String(id) })));
+    const one = await settle(() =>
+      deleteTaskRoute.action(routeArgs(postRequest(address, { csrf: "x", scope: "occurrence" }, member.cookie), { taskId: String(id) })),
+    );
     expect(one.headers.get("Location")).toBe("/user/calendar?view=day&date=2026-11-24");
     expect(await flashOf(one)).toEqual({ type: "success", message: "Stand-up on 24 Nov 2026 has been deleted from your calendar." });
     expect(await tasksOf(member.id)).toHaveLength(1);
@@ -190,7 +283,9 @@ describe("task view, complete, cancel, edit, delete", () => {
     // Its mark went with it; the group's other completed occurrence still asks a second time.
     expect(await db.selectFrom("calendar_occurrences").select("date").where("task_id", "=", id).execute()).toEqual([{ date: "2026-11-23" }]);
     const other = `/user/calendar/tasks/${id}/delete?occurrence=${id}-2026-11-25`;
-    const series = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(other, { csrf: "x", scope: "series" }, member.cookie), { taskId: String(id) })));
+    const series = await settle(() =>
+      deleteTaskRoute.action(routeArgs(postRequest(other, { csrf: "x", scope: "series" }, member.cookie), { taskId: String(id) })),
+    );
     expect(series.headers.get("Location")).toBe(`${other}&again=1`);
     const again = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`${other}&again=1`, member.cookie), { taskId: String(id) }))));
     expect(again).toMatchObject({ again: true, occurrenceDate: null });
@@ -199,12 +294,24 @@ describe("task view, complete, cancel, edit, delete", () => {
 
     // A task that happens once has nothing to choose: its occurrence is the task.
     const single = await createTask(member.id, taskFields({ recurrence: "none", occurrence_count: null }), "UTC");
-    const asked = await json(await settle(() => deleteTaskRoute.loader(routeArgs(getRequest(`/user/calendar/tasks/${single}/delete?occurrence=${single}-2026-11-23`, member.cookie), { taskId: String(single) }))));
+    const asked = await json(
+      await settle(() =>
+        deleteTaskRoute.loader(
+          routeArgs(getRequest(`/user/calendar/tasks/${single}/delete?occurrence=${single}-2026-11-23`, member.cookie), { taskId: String(single) }),
+        ),
+      ),
+    );
     expect(asked).toMatchObject({ occurrenceDate: null });
     // Another member's occurrence named in the address is not found.
     const stranger = await createSignedInMember();
     const theirs = await createTask(stranger.id, taskFields(), "UTC");
-    const denied = await settle(() => deleteTaskRoute.action(routeArgs(postRequest(`/user/calendar/tasks/${theirs}/delete?occurrence=${theirs}-2026-11-24`, { csrf: "x", scope: "occurrence" }, member.cookie), { taskId: String(theirs) })));
+    const denied = await settle(() =>
+      deleteTaskRoute.action(
+        routeArgs(postRequest(`/user/calendar/tasks/${theirs}/delete?occurrence=${theirs}-2026-11-24`, { csrf: "x", scope: "occurrence" }, member.cookie), {
+          taskId: String(theirs),
+        }),
+      ),
+    );
     expect(denied.status).toBe(404);
   });
 
@@ -215,7 +322,9 @@ describe("task view, complete, cancel, edit, delete", () => {
       newTask.action(routeArgs(post("/user/calendar/new", { ...TASK, recurrence: "none", start_date: today, start_time: "00:00", end_time: "00:05" }, member))),
     );
     expect(response.status).toBe(302);
-    const page = await json<{ daily: { title: string; status: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar", member.cookie)))));
+    const page = await json<{ daily: { title: string; status: string }[] }>(
+      await settle(() => pageLoader(routeArgs(getRequest("/user/calendar", member.cookie)))),
+    );
     expect(page.daily).toMatchObject([{ title: "Team review", status: "pending" }]);
   });
 
@@ -241,7 +350,9 @@ describe("task view, complete, cancel, edit, delete", () => {
     expect(statuses.map((response) => response.status)).toEqual(Array(9).fill(404));
     // A date the group does not fall on, or a key that is not one, is not found either.
     const owners = await Promise.all(
-      [`${id}-2030-01-01x`, `${id}-2031-13-01`, "abc"].map((occurrenceId) => settle(() => completeOccurrence.loader(routeArgs(getRequest(`/user/calendar/occurrences/${occurrenceId}/complete`, owner.cookie), { occurrenceId })))),
+      [`${id}-2030-01-01x`, `${id}-2031-13-01`, "abc"].map((occurrenceId) =>
+        settle(() => completeOccurrence.loader(routeArgs(getRequest(`/user/calendar/occurrences/${occurrenceId}/complete`, owner.cookie), { occurrenceId }))),
+      ),
     );
     expect(owners.map((response) => response.status)).toEqual([404, 404, 404]);
     const page = await json<{ occurrences: unknown[] }>(await settle(() => pageLoader(routeArgs(as("/user/calendar?view=month&date=2030-01-01")))));
@@ -258,11 +369,23 @@ describe("a month's days", () => {
     // one more on Friday 8 March only. Another member's series are not counted.
     for (const hour of [15, 9, 8, 12, 10, 14, 11, 13]) {
       const time = `${String(hour).padStart(2, "0")}:00`;
-      await createTask(member.id, taskFields({ title: `At ${hour}`, start_date: "2030-03-04", occurrence_count: 5, start_time: time, end_time: `${String(hour).padStart(2, "0")}:30` }), "UTC");
+      await createTask(
+        member.id,
+        taskFields({ title: `At ${hour}`, start_date: "2030-03-04", occurrence_count: 5, start_time: time, end_time: `${String(hour).padStart(2, "0")}:30` }),
+        "UTC",
+      );
     }
-    await createTask(member.id, taskFields({ title: "Friday only", start_date: "2030-03-08", recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }), "UTC");
+    await createTask(
+      member.id,
+      taskFields({ title: "Friday only", start_date: "2030-03-08", recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }),
+      "UTC",
+    );
     const other = await createSignedInMember();
-    await createTask(other.id, taskFields({ title: "Not theirs", start_date: "2030-03-04", occurrence_count: 5, start_time: "06:00", end_time: "06:30" }), "UTC");
+    await createTask(
+      other.id,
+      taskFields({ title: "Not theirs", start_date: "2030-03-04", occurrence_count: 5, start_time: "06:00", end_time: "06:30" }),
+      "UTC",
+    );
     type Page = { occurrences: { title: string; start: string }[]; more: Record<string, number> };
     const page = (address: string) => settle(() => pageLoader(routeArgs(getRequest(address, member.cookie)))).then((response) => json<Page>(response));
     const titlesOn = (shown: Page, day: string) => shown.occurrences.filter((o) => o.start.startsWith(day)).map((o) => o.title);
@@ -292,7 +415,18 @@ describe("a month's days", () => {
     const member = await createSignedInMember();
     const today = new Date().toISOString().slice(0, 10);
     for (const hour of [1, 2, 3, 4, 5, 6, 7]) {
-      await createTask(member.id, taskFields({ title: `Today ${hour}`, start_date: today, recurrence: "none", occurrence_count: null, start_time: `0${hour}:00`, end_time: `0${hour}:30` }), "UTC");
+      await createTask(
+        member.id,
+        taskFields({
+          title: `Today ${hour}`,
+          start_date: today,
+          recurrence: "none",
+          occurrence_count: null,
+          start_time: `0${hour}:00`,
+          end_time: `0${hour}:30`,
+        }),
+        "UTC",
+      );
     }
     const month = await json<{ occurrences: unknown[]; more: Record<string, number>; daily: unknown[] }>(
       await settle(() => pageLoader(routeArgs(getRequest(`/user/calendar?view=month&date=${today}`, member.cookie)))),
@@ -307,12 +441,18 @@ describe("daily tasks", () => {
   test("today's occurrences on the calendar page, the home page and the day's print view", async () => {
     const member = await createSignedInMember();
     const today = new Date().toISOString().slice(0, 10);
-    await createTask(member.id, taskFields({ title: "Today's thing", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }), "UTC");
+    await createTask(
+      member.id,
+      taskFields({ title: "Today's thing", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }),
+      "UTC",
+    );
     const page = await json<{ daily: { title: string }[] }>(await settle(() => pageLoader(routeArgs(getRequest("/user/calendar", member.cookie)))));
     expect(page.daily.map((o) => o.title)).toEqual(["Today's thing"]);
     const home = await json<{ planning: { daily: { title: string }[] } }>(await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie)))));
     expect(home.planning.daily.map((o) => o.title)).toEqual(["Today's thing"]);
-    const printed = await json<{ day: { tasks: unknown[] } }>(await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${today}/print`, member.cookie), { date: today }))));
+    const printed = await json<{ day: { tasks: unknown[] } }>(
+      await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${today}/print`, member.cookie), { date: today }))),
+    );
     expect(printed.day.tasks).toMatchObject([{ title: "Today's thing", time: "23:50–23:55" }]);
   });
 
@@ -320,9 +460,21 @@ describe("daily tasks", () => {
     const member = await createSignedInMember();
     const today = new Date().toISOString().slice(0, 10);
     const day = (offset: number) => new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
-    await createTask(member.id, taskFields({ title: "Every day", start_date: day(-3), recurrence: "daily", occurrence_count: null, start_time: "08:00", end_time: "08:30" }), "UTC");
-    for (const [title, offset] of [["Yesterday", -1], ["Today", 0], ["Tomorrow", 1]] as const) {
-      await createTask(member.id, taskFields({ title, start_date: day(offset), recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }), "UTC");
+    await createTask(
+      member.id,
+      taskFields({ title: "Every day", start_date: day(-3), recurrence: "daily", occurrence_count: null, start_time: "08:00", end_time: "08:30" }),
+      "UTC",
+    );
+    for (const [title, offset] of [
+      ["Yesterday", -1],
+      ["Today", 0],
+      ["Tomorrow", 1],
+    ] as const) {
+      await createTask(
+        member.id,
+        taskFields({ title, start_date: day(offset), recurrence: "none", occurrence_count: null, start_time: "07:00", end_time: "07:15" }),
+        "UTC",
+      );
     }
     type Page = { occurrences: { title: string }[]; daily: { key: string; title: string; status: string }[] };
     const page = (address: string) => settle(() => pageLoader(routeArgs(getRequest(address, member.cookie)))).then((response) => json<Page>(response));
@@ -341,8 +493,16 @@ describe("daily tasks", () => {
   test("a month away from today: its own occurrences and marks, and today's beside it with today's", async () => {
     const member = await createSignedInMember();
     const today = new Date().toISOString().slice(0, 10);
-    const weekly = await createTask(member.id, taskFields({ title: "Weekly since 2001", start_date: "2001-01-01", recurrence: "weekly", weekdays: "MO", occurrence_count: null, until_date: null }), "UTC");
-    const once = await createTask(member.id, taskFields({ title: "Today only", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }), "UTC");
+    const weekly = await createTask(
+      member.id,
+      taskFields({ title: "Weekly since 2001", start_date: "2001-01-01", recurrence: "weekly", weekdays: "MO", occurrence_count: null, until_date: null }),
+      "UTC",
+    );
+    const once = await createTask(
+      member.id,
+      taskFields({ title: "Today only", start_date: today, recurrence: "none", occurrence_count: null, start_time: "23:50", end_time: "23:55" }),
+      "UTC",
+    );
     await createdLongAgo(member.id);
     await markOccurrence(member.id, weekly, "2001-01-08", "cancelled");
     await markOccurrence(member.id, once, today, "completed");
@@ -361,8 +521,32 @@ describe("occurrences on the member's clock", () => {
   test("a list shown at once reads as each occurrence shown alone, across a change of offset", async () => {
     const member = await createSignedInMember();
     // Berlin's clocks go forward on 29 March 2026 at 02:00: 02:30 that day does not exist there.
-    await createTask(member.id, taskFields({ title: "Night", start_date: "2026-03-27", recurrence: "daily", occurrence_count: 4, until_date: null, start_time: "02:30", end_time: "03:30" }), "Europe/Berlin");
-    await createTask(member.id, taskFields({ title: "Also night", start_date: "2026-03-28", recurrence: "daily", occurrence_count: 2, until_date: null, start_time: "02:30", end_time: "03:30" }), "Europe/Berlin");
+    await createTask(
+      member.id,
+      taskFields({
+        title: "Night",
+        start_date: "2026-03-27",
+        recurrence: "daily",
+        occurrence_count: 4,
+        until_date: null,
+        start_time: "02:30",
+        end_time: "03:30",
+      }),
+      "Europe/Berlin",
+    );
+    await createTask(
+      member.id,
+      taskFields({
+        title: "Also night",
+        start_date: "2026-03-28",
+        recurrence: "daily",
+        occurrence_count: 2,
+        until_date: null,
+        start_time: "02:30",
+        end_time: "03:30",
+      }),
+      "Europe/Berlin",
+    );
     const occurrences = await occurrencesBetween(member.id, "2026-03-26", "2026-03-31");
     expect(occurrences).toHaveLength(6);
     for (const zone of ["America/New_York", "Europe/Berlin", "Asia/Kolkata"]) {

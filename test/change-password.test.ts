@@ -3,17 +3,7 @@ import { verifyCredentials } from "~/features/members/members.server";
 import { db } from "~/lib/db.server";
 import { getMember, startSession } from "~/lib/session.server";
 import { action, loader } from "~/routes/settings/user.settings.security.password";
-import {
-  cookiesFrom,
-  createSignedInMember,
-  flashOf,
-  getRequest,
-  postRequest,
-  replyErrors,
-  routeArgs,
-  settle,
-  type TestMember,
-} from "./helpers";
+import { cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
 
 const PATH = "/user/settings/security/password";
 const NEW_PASSWORD = "my new secret phrase";

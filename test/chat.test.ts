@@ -233,7 +233,9 @@ describe("chat", () => {
     expect(eventIds(text)).toEqual([before.id]);
 
     // Ana unfriends Bo; a message still gets into the table (sending is refused, so directly).
-    const unfriended = await settle(() => unfriendAction(routeArgs(postRequest(`/user/friends/${bo.id}/unfriend`, {}, ana.cookie), { memberId: String(bo.id) })));
+    const unfriended = await settle(() =>
+      unfriendAction(routeArgs(postRequest(`/user/friends/${bo.id}/unfriend`, {}, ana.cookie), { memberId: String(bo.id) })),
+    );
     expect(unfriended.status).toBe(302);
     expect((await send(ana, bo.id, { body: "refused" })).status).toBe(404);
     const after = await sendMessage(ana.id, bo.id, "after the unfriend");

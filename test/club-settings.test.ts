@@ -94,7 +94,13 @@ describe("the club's page", () => {
     await save(admin, lagos);
     await save(admin, { ...lagos, bankInstructions: "" });
     const club = await clubSettings();
-    expect(club.bank).toEqual({ accountName: "Lagos Business Circle Ltd", bankName: "Example Bank Nigeria", iban: "0123456789", bic: null, instructions: null });
+    expect(club.bank).toEqual({
+      accountName: "Lagos Business Circle Ltd",
+      bankName: "Example Bank Nigeria",
+      iban: "0123456789",
+      bic: null,
+      instructions: null,
+    });
   });
 
   test("bad input: a message beside each field, nothing saved", async () => {

@@ -13,7 +13,14 @@ describe("queries compiled once", () => {
       return db.selectFrom("users").select(["id", "name"]).where("id", "=", id).where("name", "=", name).where("disabled_at", "is", null).limit(1);
     });
     for (const member of [ada, bea, ada]) {
-      const fresh = await db.selectFrom("users").select(["id", "name"]).where("id", "=", member.id).where("name", "=", member.name).where("disabled_at", "is", null).limit(1).execute();
+      const fresh = await db
+        .selectFrom("users")
+        .select(["id", "name"])
+        .where("id", "=", member.id)
+        .where("name", "=", member.name)
+        .where("disabled_at", "is", null)
+        .limit(1)
+        .execute();
       expect(await rowsOf(byIdAndName(member.id, member.name))).toEqual(fresh);
       expect(fresh).toHaveLength(1);
     }
@@ -22,7 +29,12 @@ describe("queries compiled once", () => {
   });
 
   test("refuse a query whose values are computed from an argument, or that does not use one", () => {
-    const computed = compiledOnce((year: number) => db.selectFrom("big_tasks").select("id").where("year", "in", [year, year - 1]));
+    const computed = compiledOnce((year: number) =>
+      db
+        .selectFrom("big_tasks")
+        .select("id")
+        .where("year", "in", [year, year - 1]),
+    );
     expect(() => computed(2026)).toThrow(/used to compute a value/);
     const pattern = compiledOnce((text: string) => db.selectFrom("users").select("id").where("name", "like", `%${text}%`));
     expect(() => pattern("ada")).toThrow(/used to compute a value/);
@@ -36,7 +48,10 @@ const onSqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
 describe("limits and offsets", () => {
   test("on SQLite, a whole-number limit and offset are written into the SQL, and pages are still right", async () => {
     const member = await createSignedInMember({ name: "Lim Ited" });
-    await contactsOf(member, Array.from({ length: 7 }, (_, n) => `Paged ${n}`));
+    await contactsOf(
+      member,
+      Array.from({ length: 7 }, (_, n) => `Paged ${n}`),
+    );
     const page = (limit: number, offset: number) =>
       db.selectFrom("contacts").select("name").where("owner_id", "=", member.id).orderBy("name").limit(limit).offset(offset);
     const compiled = page(3, 6).compile();
@@ -53,19 +68,31 @@ describe("limits and offsets", () => {
   });
 
   test("anything but a whole number stays a bound value", () => {
-    const query = (limit: unknown) => db.selectFrom("users").select("id").limit(limit as number).compile();
+    const query = (limit: unknown) =>
+      db
+        .selectFrom("users")
+        .select("id")
+        .limit(limit as number)
+        .compile();
     for (const limit of [2.5, -1, "3; drop table users", Number.MAX_SAFE_INTEGER + 2]) {
       const compiled = query(limit);
       expect(compiled.parameters).toEqual([limit]);
       expect(compiled.sql).not.toContain(String(limit));
     }
-    const expression = db.selectFrom("users").select("id").limit(sql<number>`${4} + 1`).compile();
+    const expression = db
+      .selectFrom("users")
+      .select("id")
+      .limit(sql<number>`${4} + 1`)
+      .compile();
     expect(expression.parameters).toEqual([4]);
   });
 
   test("compiledPerLimit builds each limit's query once and gives each its rows", async () => {
     const member = await createSignedInMember({ name: "Per Limit" });
-    await contactsOf(member, Array.from({ length: 4 }, (_, n) => `Limited ${n}`));
+    await contactsOf(
+      member,
+      Array.from({ length: 4 }, (_, n) => `Limited ${n}`),
+    );
     const builds: number[] = [];
     const namesOf = compiledPerLimit((limit) => (ownerId: number) => {
       builds.push(limit);
@@ -87,7 +114,12 @@ describe("limits and offsets", () => {
       rowsOf(
         queryOf(shape, (ownerId: number, name: string) => {
           built.push(shape);
-          return db.selectFrom("contacts").select("name").where("owner_id", "=", ownerId).where("name", shape === "one" ? "=" : "<>", name).orderBy("name");
+          return db
+            .selectFrom("contacts")
+            .select("name")
+            .where("owner_id", "=", ownerId)
+            .where("name", shape === "one" ? "=" : "<>", name)
+            .orderBy("name");
         })(member.id, value),
       ).then((rows) => rows.map((row) => row.name));
     expect(await names("one")("Bob")).toEqual(["Bob"]);

@@ -161,9 +161,7 @@ describe("healthz", () => {
 function declaredSchema(): Record<string, string[]> {
   const file = path.resolve("app/lib/db-schema.ts");
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
-  const interfaces = new Map(
-    source.statements.filter(ts.isInterfaceDeclaration).map((declaration) => [declaration.name.text, declaration] as const),
-  );
+  const interfaces = new Map(source.statements.filter(ts.isInterfaceDeclaration).map((declaration) => [declaration.name.text, declaration] as const));
   const propertiesOf = (name: string) =>
     interfaces
       .get(name)!
@@ -172,7 +170,12 @@ function declaredSchema(): Record<string, string[]> {
   return Object.fromEntries(
     propertiesOf("DB").map(({ name, type }) => {
       const table = (type as ts.TypeReferenceNode).typeName as ts.Identifier;
-      return [name, propertiesOf(table.text).map((column) => column.name).sort()];
+      return [
+        name,
+        propertiesOf(table.text)
+          .map((column) => column.name)
+          .sort(),
+      ];
     }),
   );
 }
@@ -184,7 +187,9 @@ const SEARCH_INDEX = /^contacts_search(_\w+)?$/;
 async function tablesOf(database: typeof db) {
   const tables = await database.introspection.getTables();
   return Object.fromEntries(
-    tables.filter((table) => !table.name.startsWith("kysely_") && !SEARCH_INDEX.test(table.name)).map((table) => [table.name, table.columns.map((c) => c.name).sort()]),
+    tables
+      .filter((table) => !table.name.startsWith("kysely_") && !SEARCH_INDEX.test(table.name))
+      .map((table) => [table.name, table.columns.map((c) => c.name).sort()]),
   );
 }
 

@@ -11,7 +11,9 @@ import { describe, expect, test } from "vitest";
 // ones both the server and the browser bundle load.
 
 const PATCHED = ["context.mjs", "context.js"].map((file) => path.resolve("node_modules/@conform-to/react/dist", file));
-const SPREAD_PATCHED = ["_virtual/_rollupPluginBabelHelpers.mjs", "_virtual/_rollupPluginBabelHelpers.js"].map((file) => path.resolve("node_modules/@conform-to/react/dist", file));
+const SPREAD_PATCHED = ["_virtual/_rollupPluginBabelHelpers.mjs", "_virtual/_rollupPluginBabelHelpers.js"].map((file) =>
+  path.resolve("node_modules/@conform-to/react/dist", file),
+);
 
 function SignInLike({ lastResult, reads = 1 }: { lastResult?: SubmissionResult<string[]>; reads?: number }) {
   const [form, fields] = useForm({

@@ -96,7 +96,9 @@ describe("contact categories", () => {
       expect(read.status).toBe(404);
       expect((await save(other.cookie, id, kind, { category: "mentor", chapter: "X", new_label: "X" })).status).toBe(404);
     }
-    const unknown = await settle(() => loader(routeArgs(getRequest(`/user/contacts/${id}/category/vip`, owner.cookie), { contactId: String(id), kind: "vip" })));
+    const unknown = await settle(() =>
+      loader(routeArgs(getRequest(`/user/contacts/${id}/category/vip`, owner.cookie), { contactId: String(id), kind: "vip" })),
+    );
     expect(unknown.status).toBe(404);
     const bad = await settle(() => loader(routeArgs(getRequest("/user/contacts/x/category/my", owner.cookie), { contactId: "x", kind: "my" })));
     expect(bad.status).toBe(404);
@@ -148,7 +150,11 @@ describe("my category labels: rename and delete", () => {
     const grace = await createContact(member.id, { ...blank, name: "Grace" });
     await save(member.cookie, grace, "my", { new_label: "Golf partners" });
     const label = await labelNamed(member.id, "Golf partners");
-    const ask = await settle(() => renameLoader(routeArgs(getRequest(`/user/contacts/categories/${label.id}?back=${encodeURIComponent(BACK)}`, member.cookie), { labelId: String(label.id) })));
+    const ask = await settle(() =>
+      renameLoader(
+        routeArgs(getRequest(`/user/contacts/categories/${label.id}?back=${encodeURIComponent(BACK)}`, member.cookie), { labelId: String(label.id) }),
+      ),
+    );
     expect(await ask.json()).toEqual({ label: { id: label.id, name: "Golf partners" }, cancelTo: DIALOG });
 
     const renamed = await rename(member.cookie, label.id, "  Golf   buddies ");
@@ -188,7 +194,11 @@ describe("my category labels: rename and delete", () => {
     const speakers = await labelNamed(member.id, "Speakers");
     await save(member.cookie, alan, "my", { label: String(speakers.id), new_label: "Board" });
     const ask = await settle(() =>
-      deleteLoader(routeArgs(getRequest(`/user/contacts/categories/${speakers.id}/delete?back=${encodeURIComponent(BACK)}`, member.cookie), { labelId: String(speakers.id) })),
+      deleteLoader(
+        routeArgs(getRequest(`/user/contacts/categories/${speakers.id}/delete?back=${encodeURIComponent(BACK)}`, member.cookie), {
+          labelId: String(speakers.id),
+        }),
+      ),
     );
     expect(await ask.json()).toEqual({ name: "Speakers", contacts: 2, cancelTo: DIALOG });
 

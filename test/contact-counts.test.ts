@@ -10,7 +10,11 @@ import { contactsOf, createSignedInMember } from "./helpers";
 
 /** The member's contacts counted row by row: what the kept count must always equal. */
 async function counted(ownerId: number) {
-  const row = await db.selectFrom("contacts").select((eb) => eb.fn.countAll<number>().as("n")).where("owner_id", "=", ownerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("contacts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -20,7 +24,10 @@ describe("the kept count of a member's contacts", () => {
     expect(await countContacts(ada.id)).toBe(0);
 
     const [first] = await contactsOf(ada, ["One"]);
-    const many = await contactsOf(ada, Array.from({ length: 120 }, (_, n) => `Many ${n}`));
+    const many = await contactsOf(
+      ada,
+      Array.from({ length: 120 }, (_, n) => `Many ${n}`),
+    );
     await contactsOf(bea, ["Bea's only"]);
     expect(await countContacts(ada.id)).toBe(121);
     expect(await countContacts(bea.id)).toBe(1);
@@ -55,10 +62,22 @@ describe("the kept count of a member's contacts", () => {
     const important = async (ownerId: number) =>
       Number((await db.selectFrom("contact_counts").select("important").where("owner_id", "=", ownerId).executeTakeFirst())?.important ?? 0);
     const counted = async (ownerId: number) =>
-      Number((await db.selectFrom("contacts").select((eb) => eb.fn.countAll<number>().as("n")).where("owner_id", "=", ownerId).where("is_important", "=", 1).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("contacts")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("owner_id", "=", ownerId)
+            .where("is_important", "=", 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const both = async () => [await important(ada.id), await important(bea.id)];
 
-    const ids = await contactsOf(ada, Array.from({ length: 40 }, (_, n) => `Marked ${n}`));
+    const ids = await contactsOf(
+      ada,
+      Array.from({ length: 40 }, (_, n) => `Marked ${n}`),
+    );
     expect(await both()).toEqual([0, 0]);
     expect(await setImportant(ada.id, ids[0], true)).toBeTruthy();
     await setImportant(ada.id, ids[0], true); // marked again: still one
@@ -80,7 +99,10 @@ describe("the kept count of a member's contacts", () => {
     await db.deleteFrom("contacts").where("id", "in", ids.slice(25, 35)).execute();
     await deleteContact(ada.id, ids[0]);
     const now = "2026-01-01T00:00:00.000Z";
-    await db.insertInto("contacts").values(["New one", "New two"].map((name, n) => ({ owner_id: bea.id, name, is_important: n, created_at: now, updated_at: now }))).execute();
+    await db
+      .insertInto("contacts")
+      .values(["New one", "New two"].map((name, n) => ({ owner_id: bea.id, name, is_important: n, created_at: now, updated_at: now })))
+      .execute();
     expect(await both()).toEqual([7, 3]);
     expect(await both()).toEqual([await counted(ada.id), await counted(bea.id)]);
   });
@@ -110,11 +132,24 @@ test("the migration that keeps the counts counts the contacts already there", as
     const now = new Date().toISOString();
     const owners = await database
       .insertInto("users")
-      .values(["a", "b", "c"].map((name) => ({ name, email: `${name}@example.com`, password_hash: "x", role: "member", member_type: "investor", created_at: now, updated_at: now })) as never)
+      .values(
+        ["a", "b", "c"].map((name) => ({
+          name,
+          email: `${name}@example.com`,
+          password_hash: "x",
+          role: "member",
+          member_type: "investor",
+          created_at: now,
+          updated_at: now,
+        })) as never,
+      )
       .returning("id")
       .execute();
     const contact = (ownerId: number, name: string) => ({ owner_id: ownerId, name, is_important: 0, created_at: now, updated_at: now });
-    await database.insertInto("contacts").values([contact(owners[0].id, "One"), contact(owners[0].id, "Two"), contact(owners[1].id, "Three")]).execute();
+    await database
+      .insertInto("contacts")
+      .values([contact(owners[0].id, "One"), contact(owners[0].id, "Two"), contact(owners[1].id, "Three")])
+      .execute();
     await database.updateTable("contacts").set({ is_important: 1 }).where("name", "in", ["Two", "Three"]).execute();
 
     expect(await migrateToLatest(database)).toContain("202611280900_contact_counts");

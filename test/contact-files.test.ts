@@ -146,7 +146,11 @@ describe("contact videos", () => {
     const contactId = await contactOf(member);
     const refused = await send("video", member, contactId, pdf(), { json: true });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ type: "error", name: "deck.pdf", message: expect.stringMatching(/^Upload error: deck\.pdf: A video must be a/) });
+    expect(await refused.json()).toMatchObject({
+      type: "error",
+      name: "deck.pdf",
+      message: expect.stringMatching(/^Upload error: deck\.pdf: A video must be a/),
+    });
     const fake = await send("video", member, contactId, { name: "fake.mp4", content: DOCUMENT_HEADS.pdf() });
     expect(fake.status).toBe(302);
     expect(await flashOf(fake)).toEqual({ type: "error", message: "Upload error: fake.mp4: Its content is not a video: it does not match the file's name." });

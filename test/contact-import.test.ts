@@ -199,7 +199,8 @@ describe("reading import files", () => {
     expect(table.rows.map((each) => each.line)).toEqual([1, 15]);
     expect(table.rows[1].cells[3]).toBe("grace@example.com");
 
-    const v21 = "BEGIN:VCARD\nVERSION:2.1\nN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;J=C3=BCrgen\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=\n=C3=BCller\nTEL;CELL:+49 30 901820\nEND:VCARD\n";
+    const v21 =
+      "BEGIN:VCARD\nVERSION:2.1\nN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;J=C3=BCrgen\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen M=\n=C3=BCller\nTEL;CELL:+49 30 901820\nEND:VCARD\n";
     const old = readVcard(v21);
     expect(old.rows[0].cells.slice(0, 5)).toEqual(["Jürgen Müller", "Jürgen", "Müller", "", "+49 30 901820"]);
     expect(guessMapping(old.headers)).toEqual([
@@ -224,7 +225,11 @@ describe("reading import files", () => {
     ["binary.csv", "Name\0\0\0", "binary data"],
     ["empty.csv", "", "The file is empty."],
     ["header-only.csv", "Name,E-mail\n", "no rows under the header"],
-    ["broken.csv", 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nAlan,alan@example.com\n', "a quoted value that starts on line 3 is never closed"],
+    [
+      "broken.csv",
+      'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nAlan,alan@example.com\n',
+      "a quoted value that starts on line 3 is never closed",
+    ],
     ["broken.vcf", "BEGIN:VCARD\nFN:Ada\nBEGIN:VCARD\nFN:Grace\nEND:VCARD\n", "the card that starts on line 1 has no END:VCARD"],
     ["not-a-card.vcf", "Name,E-mail\n", "does not start with BEGIN:VCARD"],
   ])("%s is refused with a clear message", (name, content, message) => {
@@ -238,10 +243,21 @@ describe("rows are checked like the contact form", () => {
   const row = (cells: Partial<Record<number, string>>) => mapping.map((_, index) => cells[index] ?? "");
 
   test("the name falls back to first + last name, then the e-mail; e-mails are lower-cased, phones E.164, places coded", () => {
-    const fromParts = contactFromRow(row({ 1: "Ada", 2: "Lovelace", 3: "ADA@Example.com", 4: "(416) 555-0199", 5: "Canada", 6: "Ontario", 7: "toronto" }), mapping, null);
+    const fromParts = contactFromRow(
+      row({ 1: "Ada", 2: "Lovelace", 3: "ADA@Example.com", 4: "(416) 555-0199", 5: "Canada", 6: "Ontario", 7: "toronto" }),
+      mapping,
+      null,
+    );
     expect(fromParts).toEqual({
       ok: true,
-      contact: expect.objectContaining({ name: "Ada Lovelace", email: "ada@example.com", phone: "+14165550199", country: "CA", province: "ON", city: "Toronto" }),
+      contact: expect.objectContaining({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        phone: "+14165550199",
+        country: "CA",
+        province: "ON",
+        city: "Toronto",
+      }),
     });
     expect(contactFromRow(row({ 3: "grace@example.com" }), mapping, null)).toMatchObject({ ok: true, contact: { name: "grace@example.com" } });
     // A number without a country code is read in the member's country.
@@ -336,7 +352,11 @@ describe("importing through the dialog", () => {
     const member = await createSignedInMember();
     for (const [name, content, message] of [
       ["broken.csv", 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\n', "broken.csv: This CSV file is damaged"],
-      ["typo.csv", 'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nLin,lin@example.com\nMo,"mo@example.com"\n', "typo.csv: This CSV file is damaged: the quote on line 3"],
+      [
+        "typo.csv",
+        'Name,E-mail\nAda,ada@example.com\n"Grace,grace@example.com\nLin,lin@example.com\nMo,"mo@example.com"\n',
+        "typo.csv: This CSV file is damaged: the quote on line 3",
+      ],
       ["photo.jpg", "\xff\xd8\xff", "Choose a CSV file"],
       ["big.csv", `Name\n${"a".repeat(10_000_001)}\n`, "The file is too large: the limit is 10 MB."],
     ]) {
@@ -396,7 +416,14 @@ describe("the summary", () => {
 describe("duplicates", () => {
   async function existing(member: TestMember) {
     const id = await createContact(member.id, { ...blank, name: "Ada Existing", email: "ada@example.com", occupation: "Countess" });
-    await updateBusiness(member.id, id, { company: null, business_type: null, industry: "Computing", website: null, address: null, business_description: null });
+    await updateBusiness(member.id, id, {
+      company: null,
+      business_type: null,
+      industry: "Computing",
+      website: null,
+      address: null,
+      business_description: null,
+    });
     await createContact(member.id, { ...blank, name: "Phone Person", phone: "+14165550199" });
     return id;
   }
@@ -438,9 +465,7 @@ describe("duplicates", () => {
 
     // The member changes one merged field; undo keeps that one.
     await db.updateTable("contacts").set({ company: "Ada's Own Co" }).where("id", "=", adaId).execute();
-    const response = await settle(() =>
-      undoAction(routeArgs(postRequest(`/user/contacts/import/${id}/undo`, { csrf: "x" }, member.cookie), { importId: id })),
-    );
+    const response = await settle(() => undoAction(routeArgs(postRequest(`/user/contacts/import/${id}/undo`, { csrf: "x" }, member.cookie), { importId: id })));
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual({ type: "success", message: "Import of dupes.csv undone." });
     contacts = await contactsOf(member.id);
@@ -509,7 +534,11 @@ describe("undo and files", () => {
       return fileId;
     };
     const contactId = (await db.selectFrom("contacts").select("id").where("owner_id", "=", member.id).executeTakeFirstOrThrow()).id;
-    await db.updateTable("contacts").set({ profile_image_id: await file("contact_profile_image") }).where("id", "=", contactId).execute();
+    await db
+      .updateTable("contacts")
+      .set({ profile_image_id: await file("contact_profile_image") })
+      .where("id", "=", contactId)
+      .execute();
     await db
       .insertInto("contact_files")
       .values({ contact_id: contactId, file_id: await file("contact_document"), kind: "document", created_at: new Date().toISOString() })

@@ -73,7 +73,9 @@ describe("a contact's profile image", () => {
     expect(await fileById(firstId)).toBeUndefined();
     expect(await storage().size(firstFile.storage_key)).toBeNull();
 
-    const asked = await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })));
+    const asked = await settle(() =>
+      confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })),
+    );
     expect(asked.status).toBe(200);
     expect(await asked.json()).toMatchObject({ name: "Grace Hopper", cancelTo: `/user/contacts/edit/${contactId}` });
     const secondFile = (await fileById(secondId))!;
@@ -87,7 +89,13 @@ describe("a contact's profile image", () => {
     expect(await storage().size(secondFile.storage_key)).toBeNull();
 
     // Nothing left to delete: the confirmation is a 404.
-    expect((await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, member.cookie), { contactId: String(contactId) })),
+        )
+      ).status,
+    ).toBe(404);
     const page = await settle(() => photoLoader(routeArgs(getRequest(photoPath(contactId), member.cookie), { contactId: String(contactId) })));
     expect(page.headers.get("Location")).toBe(`/user/contacts/edit/${contactId}`);
   });
@@ -103,10 +111,14 @@ describe("a contact's profile image", () => {
     expect(uploaded.headers.get("Location")).toBe(editWithBack);
     const asked = await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image${back}`, member.cookie), params)));
     expect(await asked.json()).toMatchObject({ cancelTo: editWithBack });
-    const deleted = await settle(() => deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image${back}`, {}, member.cookie), params)));
+    const deleted = await settle(() =>
+      deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image${back}`, {}, member.cookie), params)),
+    );
     expect(deleted.headers.get("Location")).toBe(editWithBack);
     // An address of another site is dropped, not followed.
-    const elsewhere = await settle(() => photoLoader(routeArgs(getRequest(`${photoPath(contactId)}?back=${encodeURIComponent("//evil.example")}`, member.cookie), params)));
+    const elsewhere = await settle(() =>
+      photoLoader(routeArgs(getRequest(`${photoPath(contactId)}?back=${encodeURIComponent("//evil.example")}`, member.cookie), params)),
+    );
     expect(elsewhere.headers.get("Location")).toBe(`/user/contacts/edit/${contactId}`);
   });
 
@@ -115,12 +127,16 @@ describe("a contact's profile image", () => {
     const contactId = await contactOf(member);
     await send(member, contactId, await image());
     const fileId = (await photoIdOf(contactId))!;
-    const answer = await settle(() => legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))));
+    const answer = await settle(() =>
+      legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))),
+    );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ type: "success", message: "Profile image of Grace Hopper deleted." });
     expect(await photoIdOf(contactId)).toBeNull();
     expect(await fileById(fileId)).toBeUndefined();
-    const again = await settle(() => legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))));
+    const again = await settle(() =>
+      legacyDeletePhoto(routeArgs(jsonPost("/user/delete/contact_profile_image", { contact_id: String(contactId) }, member.cookie))),
+    );
     expect(again.status).toBe(404);
   });
 
@@ -150,9 +166,16 @@ describe("a contact's profile image", () => {
     expect((await send(other, contactId, await image(), { json: true })).status).toBe(404);
     expect((await settle(() => photoLoader(routeArgs(getRequest(photoPath(contactId), other.cookie), { contactId: String(contactId) })))).status).toBe(404);
     const params = { contactId: String(contactId) };
-    expect((await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, other.cookie), params)))).status).toBe(404);
-    expect((await settle(() => deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image`, {}, other.cookie), params)))).status).toBe(404);
-    expect((await settle(() => legacyDeletePhoto(routeArgs(postRequest("/user/delete/contact_profile_image", { contact_id: String(contactId) }, other.cookie))))).status).toBe(404);
+    expect((await settle(() => confirmPhoto(routeArgs(getRequest(`/user/contacts/${contactId}/delete-profile-image`, other.cookie), params)))).status).toBe(
+      404,
+    );
+    expect((await settle(() => deletePhoto(routeArgs(postRequest(`/user/contacts/${contactId}/delete-profile-image`, {}, other.cookie), params)))).status).toBe(
+      404,
+    );
+    expect(
+      (await settle(() => legacyDeletePhoto(routeArgs(postRequest("/user/delete/contact_profile_image", { contact_id: String(contactId) }, other.cookie)))))
+        .status,
+    ).toBe(404);
     expect(await photoIdOf(contactId)).toBe(file.id);
   });
 });
@@ -165,13 +188,22 @@ describe("SPEC.md's video_frame addresses", () => {
     const other = await createSignedInMember();
     const contactId = await contactOf(owner);
     const upload = (member: TestMember) =>
-      settle(() => legacyUploadVideo(routeArgs(uploadRequest("/user/upload/simple_upload_video_frame", mp4(), { cookie: member.cookie, json: true, fields: { contact_id: String(contactId) } }))));
+      settle(() =>
+        legacyUploadVideo(
+          routeArgs(
+            uploadRequest("/user/upload/simple_upload_video_frame", mp4(), { cookie: member.cookie, json: true, fields: { contact_id: String(contactId) } }),
+          ),
+        ),
+      );
     const list = (member: TestMember) =>
       settle(() =>
         legacyListVideos(
-          routeArgs(new Request(`${BASE}/user/video_frame/ajax_list_by_contact/${contactId}`, { headers: { Cookie: member.cookie, Accept: "application/json" } }), {
-            contactId: String(contactId),
-          }),
+          routeArgs(
+            new Request(`${BASE}/user/video_frame/ajax_list_by_contact/${contactId}`, { headers: { Cookie: member.cookie, Accept: "application/json" } }),
+            {
+              contactId: String(contactId),
+            },
+          ),
         ),
       );
 

@@ -130,9 +130,7 @@ describe("another member's contacts", () => {
 
     // Adding the same person to one's own book is no duplicate either.
     const added = await settle(() =>
-      addAction(
-        routeArgs(postRequest(`${LIST}/add`, { csrf: "x", name: "Olga", email: "olga@example.com", phone: "+14165550199" }, intruder.cookie)),
-      ),
+      addAction(routeArgs(postRequest(`${LIST}/add`, { csrf: "x", name: "Olga", email: "olga@example.com", phone: "+14165550199" }, intruder.cookie))),
     );
     expect(added.status).toBe(302);
   });
@@ -151,10 +149,22 @@ describe("another member's contacts", () => {
       occupation: "Baker",
       meet_place: "Market",
     });
-    const searches = [{}, { q: "olga" }, { q: "example.com" }, { q: "4165" }, { meetPlace: "secret" }, { business: "holdings" }, { important: true }, { page: 2 }];
+    const searches = [
+      {},
+      { q: "olga" },
+      { q: "example.com" },
+      { q: "4165" },
+      { meetPlace: "secret" },
+      { business: "holdings" },
+      { important: true },
+      { page: 2 },
+    ];
     for (const filters of searches) {
       const { contacts, total } = await listContacts(intruder.id, filters);
-      expect(contacts.map((contact) => contact.name), JSON.stringify(filters)).not.toContain("Olga Owner");
+      expect(
+        contacts.map((contact) => contact.name),
+        JSON.stringify(filters),
+      ).not.toContain("Olga Owner");
       expect(total, JSON.stringify(filters)).toBeLessThanOrEqual(1);
     }
     expect((await listContacts(intruder.id, {})).total).toBe(1);
@@ -326,7 +336,11 @@ describe("every contact route, found by its file name", () => {
     const cookie = owner.cookie;
     const fields = { csrf: "x" };
     await post("user.contacts.$contactId.business-cards.tsx", uploadRequest(`${LIST}/${id}/business-cards`, image, { cookie, fields }), { contactId });
-    await post("user.contacts.$contactId.videos.tsx", uploadRequest(`${LIST}/${id}/videos`, { name: "v.mp4", content: VIDEO_HEADS.mp4() }, { cookie, fields }), { contactId });
+    await post(
+      "user.contacts.$contactId.videos.tsx",
+      uploadRequest(`${LIST}/${id}/videos`, { name: "v.mp4", content: VIDEO_HEADS.mp4() }, { cookie, fields }),
+      { contactId },
+    );
     await post(
       "user.contacts.$contactId.documents.tsx",
       uploadRequest(`${LIST}/${id}/documents`, { name: "d.pdf", content: DOCUMENT_HEADS.pdf() }, { cookie, fields }),
@@ -336,19 +350,20 @@ describe("every contact route, found by its file name", () => {
     await post("user.ajax.file_upload.invite_image.ts", uploadRequest(`/user/ajax/file_upload/invite_image?contact_id=${id}`, image, { cookie, fields }));
     await post(
       "user.contacts.import._index.tsx",
-      uploadRequest(`${LIST}/import`, { name: "c.csv", content: Buffer.from("Name,E-mail\nIda Import,ida@example.com\n"), type: "text/csv" }, { cookie, fields }),
+      uploadRequest(
+        `${LIST}/import`,
+        { name: "c.csv", content: Buffer.from("Name,E-mail\nIda Import,ida@example.com\n"), type: "text/csv" },
+        { cookie, fields },
+      ),
     );
-    await post(
-      "user.contacts.$contactId.category.$kind.tsx",
-      postRequest(`${LIST}/${id}/category/my`, { csrf: "x", new_label: "Olga's circle" }, cookie),
-      { contactId, kind: "my" },
-    );
-    const one = async <T,>(query: Promise<T | undefined>) => (await query)!;
+    await post("user.contacts.$contactId.category.$kind.tsx", postRequest(`${LIST}/${id}/category/my`, { csrf: "x", new_label: "Olga's circle" }, cookie), {
+      contactId,
+      kind: "my",
+    });
+    const one = async <T>(query: Promise<T | undefined>) => (await query)!;
     const card = await one(db.selectFrom("business_cards").select("id").where("contact_id", "=", id).executeTakeFirst());
     const video = await one(db.selectFrom("contact_files").select("id").where("contact_id", "=", id).where("kind", "=", "video").executeTakeFirst());
-    const document = await one(
-      db.selectFrom("contact_files").select("id").where("contact_id", "=", id).where("kind", "=", "document").executeTakeFirst(),
-    );
+    const document = await one(db.selectFrom("contact_files").select("id").where("contact_id", "=", id).where("kind", "=", "document").executeTakeFirst());
     const pending = await one(db.selectFrom("contact_imports").select("id").where("owner_id", "=", owner.id).executeTakeFirst());
     const label = await one(db.selectFrom("contact_labels").select("id").where("owner_id", "=", owner.id).executeTakeFirst());
     return { id, card: card.id, video: video.id, document: document.id, importId: pending.id, label: label.id };
@@ -464,11 +479,18 @@ describe("every contact route, found by its file name", () => {
     // The owner reaches the same routes (a few, to show the ids above were the right ones).
     const mine = await settle(() =>
       load("user.contacts.$contactId.business-cards.$cardId.delete.tsx").then((module) =>
-        module.loader!(routeArgs(getRequest(`${LIST}/${own.id}/business-cards/${own.card}/delete`, owner.cookie), { contactId: String(own.id), cardId: String(own.card) })),
+        module.loader!(
+          routeArgs(getRequest(`${LIST}/${own.id}/business-cards/${own.card}/delete`, owner.cookie), { contactId: String(own.id), cardId: String(own.card) }),
+        ),
       ),
     );
     expect(mine.status).toBe(200);
-    for (const file of ["user.contacts.view.$contactId.ts", "user.documents.load_model.ts", "user.contact.my-category.ts", "user.contacts.update_chapter_head.ts"]) {
+    for (const file of [
+      "user.contacts.view.$contactId.ts",
+      "user.documents.load_model.ts",
+      "user.contact.my-category.ts",
+      "user.contacts.update_chapter_head.ts",
+    ]) {
       const response = await settle(() =>
         load(file).then((module) => module.loader!(routeArgs(getRequest(`/x${query}`, owner.cookie), { contactId: String(own.id) }))),
       );

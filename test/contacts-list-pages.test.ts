@@ -22,7 +22,11 @@ test("every page of a filtered list is in list order, whichever way it is read",
     updated_at: new Date(start).toISOString(),
   }));
   await db.insertInto("contacts").values(book).execute();
-  const rows = await db.selectFrom("contacts").select(["id", "name", "meet_place", "city", "created_at", "is_important"]).where("owner_id", "=", member.id).execute();
+  const rows = await db
+    .selectFrom("contacts")
+    .select(["id", "name", "meet_place", "city", "created_at", "is_important"])
+    .where("owner_id", "=", member.id)
+    .execute();
 
   const orders = {
     name: (a: (typeof rows)[0], b: (typeof rows)[0]) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
@@ -37,7 +41,10 @@ test("every page of a filtered list is in list order, whichever way it is read",
   ];
   for (const [sort, order] of Object.entries(orders)) {
     for (const { filter, keep } of filters) {
-      const expected = rows.filter(keep).sort(order).map((row) => row.id);
+      const expected = rows
+        .filter(keep)
+        .sort(order)
+        .map((row) => row.id);
       const pages = Math.ceil(expected.length / PAGE_SIZE);
       const seen: number[] = [];
       for (let page = 1; page <= pages; page++) {

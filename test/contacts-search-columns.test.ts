@@ -26,7 +26,14 @@ describe("the searched columns", () => {
     expect(await names(member.id, { meetPlace: "royal" })).toEqual([]);
     expect(await names(member.id, { meetPlace: "ANALYTICAL" })).toEqual(["Ada King"]);
 
-    await updateBusiness(member.id, id, { company: "Difference Engines", business_type: null, industry: "Computing", website: null, address: null, business_description: null });
+    await updateBusiness(member.id, id, {
+      company: "Difference Engines",
+      business_type: null,
+      industry: "Computing",
+      website: null,
+      address: null,
+      business_description: null,
+    });
     expect(await names(member.id, { business: "engines" })).toEqual(["Ada King"]);
     expect(await names(member.id, { business: "COMPUTING" })).toEqual(["Ada King"]);
 
@@ -54,13 +61,19 @@ describe("the searched columns", () => {
     }
     const { rows } = await sql<{ detail: string }>`
       explain query plan
-      select count(*) from contacts where contacts.owner_id = ${1} and (contacts.search_text like ${"%ana%"} escape '\\' or contacts.phone like ${"%416%"} escape '\\')`.execute(db);
+      select count(*) from contacts where contacts.owner_id = ${1} and (contacts.search_text like ${"%ana%"} escape '\\' or contacts.phone like ${"%416%"} escape '\\')`.execute(
+      db,
+    );
     expect(rows.map((row) => row.detail).join(" | ")).toContain("COVERING INDEX contacts_owner_search_text");
   });
 
   test("only the important ones, with a place or business search, reads those alone", async () => {
     const member = await createSignedInMember();
-    for (const [name, important] of [["Golf One", 1], ["Golf Two", 0], ["Fair Three", 1]] as const) {
+    for (const [name, important] of [
+      ["Golf One", 1],
+      ["Golf Two", 0],
+      ["Fair Three", 1],
+    ] as const) {
       const id = await createContact(member.id, { ...EMPTY, name, meet_place: name.split(" ")[0] });
       await db.updateTable("contacts").set({ is_important: important }).where("id", "=", id).execute();
     }
@@ -72,8 +85,11 @@ describe("the searched columns", () => {
     }
     for (const column of ["search_place", "search_business"]) {
       const where = sql`contacts.owner_id = ${member.id} and (${sql.ref(`contacts.${column}`)} like ${"%go%"} escape '\\' and contacts.is_important = ${1})`;
-      const plan = async (query: RawBuilder<unknown>) => (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows.map((row) => row.detail).join(" | ");
-      expect(await plan(sql`select count(*) from contacts where ${where}`)).toContain("COVERING INDEX contacts_owner_important_name (owner_id=? AND is_important=?)");
+      const plan = async (query: RawBuilder<unknown>) =>
+        (await sql<{ detail: string }>`explain query plan ${query}`.execute(db)).rows.map((row) => row.detail).join(" | ");
+      expect(await plan(sql`select count(*) from contacts where ${where}`)).toContain(
+        "COVERING INDEX contacts_owner_important_name (owner_id=? AND is_important=?)",
+      );
       // The page, in name order, walks the same index: no sorting.
       const page = await plan(sql`select contacts.id, contacts.name from contacts where ${where} order by lower(contacts.name), contacts.id limit 24`);
       expect(page).toContain("INDEX contacts_owner_important_name (owner_id=? AND is_important=?)");

@@ -38,9 +38,46 @@ const PEOPLE = [
 ];
 
 const SEARCHES = [
-  "oka", "okafor", "OKAFOR", "gozi 🌍 o", "🌍", "zoë", "ZOË", "åke", "李小龙", "小龙", "香港", "malmö", "100%", "0% a", "_ab", "n_a",
-  '"okafor"', 'The "', "ıl", "yılmaz", "istanbul", "i̇stanbul", "weiß", "weiss", "strasse", "golf", "GOLF CLUB", "f c", "ber", "erl", "xyz",
-  "back\\", "\\sl", "& co", "a", "an", "ana", "a o", "   ", "ortega ",
+  "oka",
+  "okafor",
+  "OKAFOR",
+  "gozi 🌍 o",
+  "🌍",
+  "zoë",
+  "ZOË",
+  "åke",
+  "李小龙",
+  "小龙",
+  "香港",
+  "malmö",
+  "100%",
+  "0% a",
+  "_ab",
+  "n_a",
+  '"okafor"',
+  'The "',
+  "ıl",
+  "yılmaz",
+  "istanbul",
+  "i̇stanbul",
+  "weiß",
+  "weiss",
+  "strasse",
+  "golf",
+  "GOLF CLUB",
+  "f c",
+  "ber",
+  "erl",
+  "xyz",
+  "back\\",
+  "\\sl",
+  "& co",
+  "a",
+  "an",
+  "ana",
+  "a o",
+  "   ",
+  "ortega ",
 ];
 
 async function seed() {
@@ -48,7 +85,14 @@ async function seed() {
   const ids: number[] = [];
   for (const person of PEOPLE) {
     const id = await createContact(member.id, { ...EMPTY, name: person.name, city: person.city, occupation: person.occupation, meet_place: person.meet_place });
-    await updateBusiness(member.id, id, { company: person.company, business_type: null, industry: null, website: null, address: null, business_description: null });
+    await updateBusiness(member.id, id, {
+      company: person.company,
+      business_type: null,
+      industry: null,
+      website: null,
+      address: null,
+      business_description: null,
+    });
     ids.push(id);
   }
   return { member, ids };
@@ -57,7 +101,9 @@ async function seed() {
 /** What `like` on the search column finds (the searches before the index), by id. */
 async function likeFinds(ownerId: number, column: "search_text" | "search_place" | "search_business", value: string) {
   const pattern = `%${value.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const { rows } = await sql<{ id: number }>`select id from contacts where owner_id = ${ownerId} and ${sql.ref(column)} like ${pattern} escape '\\' order by id`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from contacts where owner_id = ${ownerId} and ${sql.ref(column)} like ${pattern} escape '\\' order by id`.execute(db);
   return rows.map((row) => row.id);
 }
 
@@ -125,12 +171,19 @@ describe("the contacts' trigram index", () => {
       created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
       updated_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
     }));
-    for (let start = 0; start < rows.length; start += 500) await db.insertInto("contacts").values(rows.slice(start, start + 500)).execute();
+    for (let start = 0; start < rows.length; start += 500)
+      await db
+        .insertInto("contacts")
+        .values(rows.slice(start, start + 500))
+        .execute();
     const counted = new Map<string, string[]>();
     for (const value of ["example", "okafor", "member 1"]) {
       statements.length = 0;
       expect(await searchFinds(member.id, { q: value }), value).toEqual(await likeFinds(member.id, "search_text", value));
-      counted.set(value, statements.filter((source) => source.startsWith('select count(*) as "total"')));
+      counted.set(
+        value,
+        statements.filter((source) => source.startsWith('select count(*) as "total"')),
+      );
     }
     if (!postgres) {
       // The common term counted by the scan of its column; the rare one's total is the count
@@ -149,7 +202,14 @@ describe("the contacts' trigram index", () => {
     expect(await searchFinds(member.id, { meetPlace: "retreat" })).toEqual([zoe]);
     await db.updateTable("contacts").set({ occupation: "Cartographer" }).where("id", "=", zoe).execute();
     expect(await searchFinds(member.id, { q: "cartog" })).toEqual([zoe]);
-    await updateBusiness(member.id, zoe, { company: "Maps Inc", business_type: null, industry: "Surveying", website: null, address: null, business_description: null });
+    await updateBusiness(member.id, zoe, {
+      company: "Maps Inc",
+      business_type: null,
+      industry: "Surveying",
+      website: null,
+      address: null,
+      business_description: null,
+    });
     expect(await searchFinds(member.id, { business: "surveying" })).toEqual([zoe]);
 
     await deleteContact(member.id, ngozi);
@@ -163,7 +223,13 @@ describe("the contacts' trigram index", () => {
 
     if (!postgres) {
       const indexed = async (ownerId: number) =>
-        (await sql<{ id: number }>`select rowid - (${ownerId} << 32) as id from contacts_search where rowid between (${ownerId} << 32) and (${ownerId} << 32) + 4294967295 order by rowid`.execute(db)).rows.map((row) => Number(row.id));
+        (
+          await sql<{
+            id: number;
+          }>`select rowid - (${ownerId} << 32) as id from contacts_search where rowid between (${ownerId} << 32) and (${ownerId} << 32) + 4294967295 order by rowid`.execute(
+            db,
+          )
+        ).rows.map((row) => Number(row.id));
       expect(await indexed(member.id)).toEqual(ids.filter((id) => id !== ngozi && id !== zoe));
       expect(await indexed(other.id)).toEqual([zoe]);
       await db.deleteFrom("users").where("id", "=", member.id).execute();
@@ -174,7 +240,13 @@ describe("the contacts' trigram index", () => {
   test("a search alone is counted once, in the index; with another filter its total is counted (SQLite)", async () => {
     if (postgres) return;
     const { member } = await seed();
-    const fillers = Array.from({ length: 100 }, (_, n) => ({ owner_id: member.id, name: `Filler ${n}`, is_important: 0, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }));
+    const fillers = Array.from({ length: 100 }, (_, n) => ({
+      owner_id: member.id,
+      name: `Filler ${n}`,
+      is_important: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    }));
     await db.insertInto("contacts").values(fillers).execute();
     await db.updateTable("contacts").set({ is_important: 1 }).where("owner_id", "=", member.id).where("name", "=", "Ana Ortega").execute();
     const totals = async (filters: Parameters<typeof listContacts>[1]) => {
@@ -198,10 +270,19 @@ describe("the contacts' trigram index", () => {
     if (postgres) return;
     const { member } = await seed();
     // A book where the searched terms are rare (the index is read for under a tenth of it).
-    const fillers = Array.from({ length: 100 }, (_, n) => ({ owner_id: member.id, name: `Filler ${n}`, is_important: 0, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }));
+    const fillers = Array.from({ length: 100 }, (_, n) => ({
+      owner_id: member.id,
+      name: `Filler ${n}`,
+      is_important: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    }));
     await db.insertInto("contacts").values(fillers).execute();
     await db.updateTable("contacts").set({ is_important: 1 }).where("owner_id", "=", member.id).where("name", "like", "Ngozi%").execute();
-    for (const filters of [{ q: "okafor", important: true }, { q: "okafor", business: "group", important: true }]) {
+    for (const filters of [
+      { q: "okafor", important: true },
+      { q: "okafor", business: "group", important: true },
+    ]) {
       statements.length = 0;
       const { total, contacts } = await listContacts(member.id, filters);
       expect([total, contacts.map((contact) => contact.name)]).toEqual([1, ["Ngozi 🌍 Okafor"]]);
@@ -209,7 +290,9 @@ describe("the contacts' trigram index", () => {
       expect(statements.filter((source) => source.includes("contacts_search"))).toHaveLength(1);
       const counts = statements.filter((source) => source.startsWith('select count(*) as "total"'));
       expect(counts).toHaveLength(1);
-      const { rows } = await sql<{ detail: string }>`${sql.raw(`explain query plan ${counts[0].replace("?", "1").replace("?", "'[1]'").replaceAll("?", "1")}`)}`.execute(db);
+      const { rows } = await sql<{
+        detail: string;
+      }>`${sql.raw(`explain query plan ${counts[0].replace("?", "1").replace("?", "'[1]'").replaceAll("?", "1")}`)}`.execute(db);
       const plan = rows.map((row) => row.detail).join(" | ");
       expect(plan).toContain("SEARCH contacts USING INTEGER PRIMARY KEY");
       expect(plan).toContain("json_each");
@@ -220,7 +303,13 @@ describe("the contacts' trigram index", () => {
   test("only important with a place search, few of them important: scanned in name order, the index not asked (SQLite)", async () => {
     if (postgres) return;
     const { member } = await seed();
-    const fillers = Array.from({ length: 100 }, (_, n) => ({ owner_id: member.id, name: `Filler ${n}`, is_important: 0, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }));
+    const fillers = Array.from({ length: 100 }, (_, n) => ({
+      owner_id: member.id,
+      name: `Filler ${n}`,
+      is_important: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    }));
     await db.insertInto("contacts").values(fillers).execute();
     await db.updateTable("contacts").set({ is_important: 1 }).where("owner_id", "=", member.id).where("name", "in", ["Ana Ortega", "李小龙"]).execute();
     statements.length = 0;
@@ -232,7 +321,9 @@ describe("the contacts' trigram index", () => {
     expect(statements.filter((source) => source.includes("contacts_search"))).toEqual([]);
     expect(statements.filter((source) => source.includes('count(*) as "contacts" from "contacts"'))).toEqual([]);
     const page = statements.find((source) => source.includes("order by lower(contacts.name)"))!;
-    const { rows } = await sql<{ detail: string }>`${sql.raw(`explain query plan ${page.replace("?", String(member.id)).replace("?", "'%golf%'").replaceAll("?", "1")}`)}`.execute(db);
+    const { rows } = await sql<{
+      detail: string;
+    }>`${sql.raw(`explain query plan ${page.replace("?", String(member.id)).replace("?", "'%golf%'").replaceAll("?", "1")}`)}`.execute(db);
     expect(rows.map((row) => row.detail).join(" | ")).toContain("contacts_owner_important_name");
   });
 
@@ -252,7 +343,10 @@ describe("the contacts' trigram index", () => {
     const listed = async (filters: Parameters<typeof listContacts>[1]) => {
       statements.length = 0;
       const { total, contacts } = await listContacts(member.id, filters);
-      const read = { asked: statements.filter((source) => source.includes("contacts_search")).length, ids: statements.some((source) => source.includes("json_each")) };
+      const read = {
+        asked: statements.filter((source) => source.includes("contacts_search")).length,
+        ids: statements.some((source) => source.includes("json_each")),
+      };
       expect(total, JSON.stringify(filters)).toBe((await exportContacts(member.id, filters)).length);
       return { total, first: contacts[0]?.name, ...read };
     };
@@ -270,7 +364,11 @@ test("the list's page, walked in order or gathered and sorted, is a query of its
   if (postgres) return;
   const member = await createSignedInMember();
   const now = "2026-01-01T00:00:00.000Z";
-  const add = (names: string[]) => db.insertInto("contacts").values(names.map((name) => ({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now }))).execute();
+  const add = (names: string[]) =>
+    db
+      .insertInto("contacts")
+      .values(names.map((name) => ({ owner_id: member.id, name, is_important: 0, created_at: now, updated_at: now })))
+      .execute();
   await add(Array.from({ length: 97 }, (_, n) => `Filler ${n}`));
   await add(["Gold 1", "Gold 2", "Gold 3"]);
   const page = async () => {

@@ -15,12 +15,24 @@ afterEach(() => vi.restoreAllMocks());
 
 test("each search column has a trigram index, which a search of three letters or more can read (PostgreSQL)", async () => {
   if (!postgres) return;
-  const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where indexname like 'contacts_%_trigrams' order by indexname`.execute(db);
+  const { rows: indexes } = await sql<{
+    indexname: string;
+    indexdef: string;
+  }>`select indexname, indexdef from pg_indexes where indexname like 'contacts_%_trigrams' order by indexname`.execute(db);
   expect(indexes.map((row) => row.indexname)).toEqual(COLUMNS.map((column) => `contacts_${column}_trigrams`).sort());
   for (const { indexdef } of indexes) expect(indexdef).toMatch(/USING gin \(search_\w+ gin_trgm_ops\)/);
 
   const member = await createSignedInMember();
-  await createContact(member.id, { email: null, phone: null, country: null, province: null, city: "Lagos", occupation: null, meet_place: "Golf club", name: "Ngozi Okafor" });
+  await createContact(member.id, {
+    email: null,
+    phone: null,
+    country: null,
+    province: null,
+    city: "Lagos",
+    occupation: null,
+    meet_place: "Golf club",
+    name: "Ngozi Okafor",
+  });
   expect((await listContacts(member.id, { q: "OKAFOR" })).contacts.map((contact) => contact.name)).toEqual(["Ngozi Okafor"]);
   // On a table this small the planner reads it whole, or an index holding the column whole
   // (contacts_owner_important_name): without those, the trigram index serves the `like`.
@@ -28,7 +40,9 @@ test("each search column has a trigram index, which a search of three letters or
     await sql`set local enable_seqscan = off`.execute(trx);
     await sql`drop index contacts_owner_important_name`.execute(trx);
     for (const column of COLUMNS) {
-      const { rows } = await sql<{ "QUERY PLAN": string }>`explain select id from contacts where ${sql.ref(column)} like ${"%okafor%"} escape '\\'`.execute(trx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`explain select id from contacts where ${sql.ref(column)} like ${"%okafor%"} escape '\\'`.execute(
+        trx,
+      );
       expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(`Bitmap Index Scan on contacts_${column}_trigrams`);
     }
     throw new Error("rolled back");

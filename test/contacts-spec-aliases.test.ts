@@ -81,7 +81,9 @@ describe("SPEC.md §7 contact addresses", () => {
     expect(ask.headers.get("Location")).toBe(`/user/contacts/${first}/delete`);
     expect(await row(first)).toBeDefined();
 
-    const deleted = await settle(() => deleteContact(routeArgs(jsonPost("/user/contacts/delete", { csrf: "x", contact_id: String(first) }, member.cookie, "DELETE"))));
+    const deleted = await settle(() =>
+      deleteContact(routeArgs(jsonPost("/user/contacts/delete", { csrf: "x", contact_id: String(first) }, member.cookie, "DELETE"))),
+    );
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ type: "success", message: "Contact First One deleted.", url: "/user/contacts" });
     expect(await row(first)).toBeUndefined();
@@ -110,7 +112,9 @@ describe("SPEC.md §7 contact addresses", () => {
     expect((await row(id))?.email).toBe("ada@example.com");
 
     const edited = await settle(() =>
-      saveChanges(routeArgs(postRequest("/user/contacts/save_changes", { csrf: "x", contact_id: String(id), name: "Ada King", email: "ada@example.com" }, member.cookie))),
+      saveChanges(
+        routeArgs(postRequest("/user/contacts/save_changes", { csrf: "x", contact_id: String(id), name: "Ada King", email: "ada@example.com" }, member.cookie)),
+      ),
     );
     expect(edited.headers.get("Location")).toBe(`/user/profile?cicid=${id}`);
     expect(await flashOf(edited)).toEqual({ type: "success", message: "Contact saved." });
@@ -154,14 +158,18 @@ describe("SPEC.md §7 contact addresses", () => {
     const member = await createSignedInMember();
     const id = await contactOf(member);
     const invalid = await settle(() =>
-      businessUpdate(routeArgs(postRequest("/user/contacts/business_update", { csrf: "x", contact_id: String(id), website: "not a web address" }, member.cookie))),
+      businessUpdate(
+        routeArgs(postRequest("/user/contacts/business_update", { csrf: "x", contact_id: String(id), website: "not a web address" }, member.cookie)),
+      ),
     );
     expect(invalid.status).toBe(400);
     expect(await replyErrors(invalid)).toEqual({ website: ["Enter a web address, for example example.com."] });
 
     const saved = await settle(() =>
       businessUpdate(
-        routeArgs(jsonPost("/user/contacts/business_update", { csrf: "x", contact_id: String(id), company: "Hopper & Co", website: "hopper.example" }, member.cookie)),
+        routeArgs(
+          jsonPost("/user/contacts/business_update", { csrf: "x", contact_id: String(id), company: "Hopper & Co", website: "hopper.example" }, member.cookie),
+        ),
       ),
     );
     expect(await saved.json()).toEqual({ type: "success", message: "Grace Hopper's business is saved.", url: `/user/profile?cicid=${id}` });
@@ -175,12 +183,16 @@ describe("SPEC.md §7 contact addresses", () => {
     const member = await createSignedInMember();
     const id = await contactOf(member);
     for (const value of ["2", "", "yes"]) {
-      const response = await settle(() => changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: value }, member.cookie))));
+      const response = await settle(() =>
+        changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: value }, member.cookie))),
+      );
       expect(response.status, value).toBe(400);
       expect(await response.text(), value).toBe("is_important must be 1 or 0");
     }
     expect((await row(id))?.is_important).toBe(0);
-    const marked = await settle(() => changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: "1" }, member.cookie))));
+    const marked = await settle(() =>
+      changeImportant(routeArgs(jsonPost("/user/contacts/change_isImportant", { csrf: "x", contact_id: String(id), is_important: "1" }, member.cookie))),
+    );
     expect(await marked.json()).toMatchObject({ type: "success", message: "Grace Hopper is marked important." });
     expect((await row(id))?.is_important).toBe(1);
   });

@@ -229,7 +229,11 @@ describe("adding a contact with a profile image", () => {
   test("the image is stored with the contact, shown in the grid and on the profile, and served to its owner alone", async () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
-    const response = await addWithImage(member, { name: "Grace Hopper", email: "grace@example.com" }, { name: "grace.png", content: await png(120, 120), type: "image/png" });
+    const response = await addWithImage(
+      member,
+      { name: "Grace Hopper", email: "grace@example.com" },
+      { name: "grace.png", content: await png(120, 120), type: "image/png" },
+    );
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual({ type: "success", message: "Contact added." });
     const id = Number(/cicid=(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
@@ -375,7 +379,8 @@ describe("editing a contact", () => {
   test("opened with ?back= (the list as it was left, or the profile), closing goes back there", async () => {
     const member = await createSignedInMember();
     const id = await added(member, { name: "Ana" });
-    const open = (back: string) => settle(() => editLoader(routeArgs(getRequest(`${LIST}/edit/${id}?back=${encodeURIComponent(back)}`, member.cookie), { contactId: String(id) })));
+    const open = (back: string) =>
+      settle(() => editLoader(routeArgs(getRequest(`${LIST}/edit/${id}?back=${encodeURIComponent(back)}`, member.cookie), { contactId: String(id) })));
     expect((await (await open(`${LIST}?q=an&page=2`)).json()).back).toBe(`${LIST}?q=an&page=2`);
     expect((await (await open(`/user/profile?cicid=${id}`)).json()).back).toBe(`/user/profile?cicid=${id}`);
     expect((await (await open("https://evil.example/")).json()).back).toBe(LIST);
@@ -445,10 +450,7 @@ describe("the contact list", () => {
 
   test("ignores the case of letters beyond ASCII too (SQLite's own lower() folds ASCII only)", async () => {
     const member = await createSignedInMember();
-    await seed(member, [
-      { name: "Élise Ørsted", meet_place: "MÜNCHEN Messe", company: "ÇA Holdings" },
-      { name: "Eli Smith" },
-    ]);
+    await seed(member, [{ name: "Élise Ørsted", meet_place: "MÜNCHEN Messe", company: "ÇA Holdings" }, { name: "Eli Smith" }]);
     expect(await names(member, `?q=${encodeURIComponent("Élise")}`)).toEqual(["Élise Ørsted"]);
     expect(await names(member, `?q=${encodeURIComponent("ÉLISE ørsted")}`)).toEqual(["Élise Ørsted"]);
     expect(await names(member, `?meet_place=${encodeURIComponent("münchen")}`)).toEqual(["Élise Ørsted"]);
@@ -506,11 +508,7 @@ describe("the contact list", () => {
 
   test("shows only the important contacts when asked", async () => {
     const member = await createSignedInMember();
-    await seed(member, [
-      { name: "Ana", is_important: 1, meet_place: "Fair" },
-      { name: "Bob" },
-      { name: "Carla", is_important: 1 },
-    ]);
+    await seed(member, [{ name: "Ana", is_important: 1, meet_place: "Fair" }, { name: "Bob" }, { name: "Carla", is_important: 1 }]);
     expect(await names(member, "?important=1")).toEqual(["Ana", "Carla"]);
     expect(await names(member, "?important=0")).toEqual(["Ana", "Bob", "Carla"]);
     expect(await names(member, "?important=1&meet_place=fair")).toEqual(["Ana"]);
@@ -530,9 +528,7 @@ describe("the contact list", () => {
     expect(first.contacts[0].name).toBe("Contact 01");
     const second = await list(member, "?page=2");
     expect(second).toMatchObject({ total: count, page: 2, pages: 2 });
-    expect(second.contacts.map((contact) => contact.name)).toEqual(
-      Array.from({ length: 6 }, (_, index) => `Contact ${PAGE_SIZE + index + 1}`),
-    );
+    expect(second.contacts.map((contact) => contact.name)).toEqual(Array.from({ length: 6 }, (_, index) => `Contact ${PAGE_SIZE + index + 1}`));
     for (const [page, expected] of [
       ["99", 2],
       ["1e300", 2],
@@ -560,9 +556,7 @@ describe("business details", () => {
     expect((await loaded.json()).contact).toMatchObject({ id, company: null, website: null });
 
     const save = (fields: Record<string, string>) =>
-      settle(() =>
-        businessAction(routeArgs(postRequest(`${LIST}/view-business/${id}`, { csrf: "x", ...fields }, member.cookie), { contactId: String(id) })),
-      );
+      settle(() => businessAction(routeArgs(postRequest(`${LIST}/view-business/${id}`, { csrf: "x", ...fields }, member.cookie), { contactId: String(id) })));
     const response = await save({
       company: " Ortega Architects ",
       business_type: "Studio",
@@ -668,9 +662,7 @@ describe("deleting a contact", () => {
     expect(await confirm.json()).toEqual({ name: "Ana", cancelTo: LIST });
     expect(await row(id)).toBeDefined();
 
-    const response = await settle(() =>
-      deleteAction(routeArgs(postRequest(`${LIST}/${id}/delete`, { csrf: "x" }, member.cookie), { contactId: String(id) })),
-    );
+    const response = await settle(() => deleteAction(routeArgs(postRequest(`${LIST}/${id}/delete`, { csrf: "x" }, member.cookie), { contactId: String(id) })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(LIST);
     expect(await flashOf(response)).toEqual({ type: "success", message: "Contact Ana deleted." });
@@ -679,9 +671,7 @@ describe("deleting a contact", () => {
 
     // Gone: its pages answer 404, and deleting again too.
     expect((await settle(() => profileLoader(routeArgs(getRequest(`/user/profile?cicid=${id}`, member.cookie))))).status).toBe(404);
-    const again = await settle(() =>
-      deleteAction(routeArgs(postRequest(`${LIST}/${id}/delete`, { csrf: "x" }, member.cookie), { contactId: String(id) })),
-    );
+    const again = await settle(() => deleteAction(routeArgs(postRequest(`${LIST}/${id}/delete`, { csrf: "x" }, member.cookie), { contactId: String(id) })));
     expect(again.status).toBe(404);
   });
 
@@ -701,7 +691,11 @@ describe("deleting a contact", () => {
 
     const deleteFrom = (back: string, contactId: number) =>
       settle(() =>
-        deleteAction(routeArgs(postRequest(`${LIST}/${contactId}/delete?back=${encodeURIComponent(back)}`, { csrf: "x" }, member.cookie), { contactId: String(contactId) })),
+        deleteAction(
+          routeArgs(postRequest(`${LIST}/${contactId}/delete?back=${encodeURIComponent(back)}`, { csrf: "x" }, member.cookie), {
+            contactId: String(contactId),
+          }),
+        ),
       );
     const fromList = await deleteFrom(found, id);
     expect(fromList.headers.get("Location")).toBe(found);
@@ -747,14 +741,10 @@ describe("the e-mail and phone checks (SPEC.md §5, §7)", () => {
     const check = async (fields: Record<string, string>) => (await emailCheck(member, fields)).text();
     expect(await check({ email: "   " })).toBe("");
     expect(await check({})).toBe("");
-    expect(await check({ email: " ANA@example.COM ", contact_id: "" })).toBe(
-      "You already have a contact with this e-mail: Ana Ortega.",
-    );
+    expect(await check({ email: " ANA@example.COM ", contact_id: "" })).toBe("You already have a contact with this e-mail: Ana Ortega.");
     // Editing that contact: its own e-mail is fine.
     expect(await check({ email: "ana@example.com", contact_id: String(id) })).toBe("");
-    expect(await check({ email: "ana@example.com", contact_id: "nonsense" })).toBe(
-      "You already have a contact with this e-mail: Ana Ortega.",
-    );
+    expect(await check({ email: "ana@example.com", contact_id: "nonsense" })).toBe("You already have a contact with this e-mail: Ana Ortega.");
   });
 
   test("the phone check answers nothing when free or blank, the error text when invalid or taken", async () => {

@@ -69,13 +69,37 @@ async function world() {
   const now = nowIso();
   const { id: invitationId } = await db
     .insertInto("ticket_invitations")
-    .values({ event_id: eventId, member_id: holder.id, ticket_type: "vip", invited_by: owner.id, status: "invited", ticket_id: null, created_at: now, responded_at: null })
+    .values({
+      event_id: eventId,
+      member_id: holder.id,
+      ticket_type: "vip",
+      invited_by: owner.id,
+      status: "invited",
+      ticket_id: null,
+      created_at: now,
+      responded_at: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const ownersContact = await createContact(owner.id, { ...ContactSchema.parse({ name: "Olga Contact", email: "olga.contact@example.com" }), phone: null });
-  const intrudersContact = await createContact(intruder.id, { ...ContactSchema.parse({ name: "Ivan Contact", email: "ivan.contact@example.com" }), phone: null });
+  const intrudersContact = await createContact(intruder.id, {
+    ...ContactSchema.parse({ name: "Ivan Contact", email: "ivan.contact@example.com" }),
+    phone: null,
+  });
   const intrudersEvent = await createEvent(intruder.id, { title: "Intruder's own" });
-  return { owner, holder, intruder, eventId, ticket: issued.ticket, offerId, fileId, invitationId: Number(invitationId), ownersContact, intrudersContact, intrudersEvent };
+  return {
+    owner,
+    holder,
+    intruder,
+    eventId,
+    ticket: issued.ticket,
+    offerId,
+    fileId,
+    invitationId: Number(invitationId),
+    ownersContact,
+    intrudersContact,
+    intrudersEvent,
+  };
 }
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -85,7 +109,16 @@ function routes(w: World, member: TestMember) {
   const c = member.cookie;
   const event = { eventId: String(w.eventId) };
   const offer = { offerId: String(w.offerId) };
-  const saveEvent = { csrf: "x", intent: "save", title: "Taken over", start_date: "2031-01-01", start_time: "10:00", end_date: "2031-01-01", end_time: "11:00", time_zone: "UTC" };
+  const saveEvent = {
+    csrf: "x",
+    intent: "save",
+    title: "Taken over",
+    start_date: "2031-01-01",
+    start_time: "10:00",
+    end_date: "2031-01-01",
+    end_time: "11:00",
+    time_zone: "UTC",
+  };
   return {
     "event edit (dialog)": () => editLoader(routeArgs(getRequest(`/user/events/edit/${w.eventId}`, c), event)),
     "event edit (save)": () => editAction(routeArgs(postRequest(`/user/events/edit/${w.eventId}`, saveEvent, c), event)),
@@ -94,29 +127,56 @@ function routes(w: World, member: TestMember) {
     "event delete (do it)": () => deleteAction(routeArgs(postRequest(`/user/events/delete/${w.eventId}`, { csrf: "x" }, c), event)),
     "/user/event/delete": () => deleteAlias(routeArgs(postRequest("/user/event/delete", { csrf: "x", event_id: String(w.eventId) }, c))),
     "event image upload": async () =>
-      imageUpload(routeArgs(uploadRequest("/user/upload/event_simple_upload_single_image", { name: "x.png", content: await png() }, { cookie: c, fields: { csrf: "x", event_id: String(w.eventId) } }))),
+      imageUpload(
+        routeArgs(
+          uploadRequest(
+            "/user/upload/event_simple_upload_single_image",
+            { name: "x.png", content: await png() },
+            { cookie: c, fields: { csrf: "x", event_id: String(w.eventId) } },
+          ),
+        ),
+      ),
     "check-in (page)": () => checkInLoader(routeArgs(getRequest(`/user/events/${w.eventId}/check-in`, c), event)),
     "check-in (a code)": () => checkInAction(routeArgs(postRequest(`/user/events/${w.eventId}/check-in`, { csrf: "x", code: w.ticket.code }, c), event)),
     "ticket list": () => ticketsLoader(routeArgs(getRequest(`/user/events/${w.eventId}/tickets`, c), event)),
     "ticket cancel (confirm)": () =>
       cancelLoader(routeArgs(getRequest(`/user/events/${w.eventId}/tickets/${w.ticket.id}/cancel`, c), { ...event, ticketId: String(w.ticket.id) })),
     "ticket cancel (do it)": () =>
-      cancelAction(routeArgs(postRequest(`/user/events/${w.eventId}/tickets/${w.ticket.id}/cancel`, { csrf: "x" }, c), { ...event, ticketId: String(w.ticket.id) })),
+      cancelAction(
+        routeArgs(postRequest(`/user/events/${w.eventId}/tickets/${w.ticket.id}/cancel`, { csrf: "x" }, c), { ...event, ticketId: String(w.ticket.id) }),
+      ),
     "invite (dialog)": () => inviteLoader(routeArgs(getRequest(`/user/events/${w.eventId}/invite?city=Oslo`, c), event)),
     "invite (invite)": () =>
       inviteAction(routeArgs(postRequest(`/user/events/${w.eventId}/invite`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c), event)),
     "/user/event/ticket/invite (page)": () => specInviteLoader(routeArgs(getRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, c))),
     "/user/event/ticket/invite (invite)": () =>
-      specInviteAction(routeArgs(postRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c))),
+      specInviteAction(
+        routeArgs(postRequest(`/user/event/ticket/invite?event_id=${w.eventId}`, { csrf: "x", ticket_type: "general", member_id: String(w.holder.id) }, c)),
+      ),
     "/user/event/ticket/list_invite_member": () => listInviteAlias(routeArgs(getRequest(`/user/event/ticket/list_invite_member?event_id=${w.eventId}`, c))),
     "/user/events/invitees": () => invitees(routeArgs(postRequest("/user/events/invitees", { csrf: "x", event_id: String(w.eventId) }, c))),
     "/user/event/send_ticket (their event)": () =>
-      sendTicket(routeArgs(postRequest("/user/event/send_ticket", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact), ticket_type: "free" }, c))),
+      sendTicket(
+        routeArgs(
+          postRequest("/user/event/send_ticket", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact), ticket_type: "free" }, c),
+        ),
+      ),
     "/user/event/send_ticket (their contact)": () =>
-      sendTicket(routeArgs(postRequest("/user/event/send_ticket", { csrf: "x", event_id: String(w.intrudersEvent), contact_id: String(w.ownersContact), ticket_type: "free" }, c))),
-    "/user/event/ticket": () => sendGeneral(routeArgs(postRequest("/user/event/ticket", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact) }, c))),
-    "/user/event/ticket-vip": () => sendVip(routeArgs(postRequest("/user/event/ticket-vip", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact) }, c))),
-    "/user/events/get_events/{contact_id}": () => eventsOfContact(routeArgs(getRequest(`/user/events/get_events/${w.ownersContact}`, c), { contactId: String(w.ownersContact) })),
+      sendTicket(
+        routeArgs(
+          postRequest(
+            "/user/event/send_ticket",
+            { csrf: "x", event_id: String(w.intrudersEvent), contact_id: String(w.ownersContact), ticket_type: "free" },
+            c,
+          ),
+        ),
+      ),
+    "/user/event/ticket": () =>
+      sendGeneral(routeArgs(postRequest("/user/event/ticket", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact) }, c))),
+    "/user/event/ticket-vip": () =>
+      sendVip(routeArgs(postRequest("/user/event/ticket-vip", { csrf: "x", event_id: String(w.eventId), contact_id: String(w.intrudersContact) }, c))),
+    "/user/events/get_events/{contact_id}": () =>
+      eventsOfContact(routeArgs(getRequest(`/user/events/get_events/${w.ownersContact}`, c), { contactId: String(w.ownersContact) })),
     "offer edit (dialog)": () => offerEditLoader(routeArgs(getRequest(`/user/offers/edit/${w.offerId}`, c), offer)),
     "offer edit (save)": () => offerEditAction(routeArgs(postRequest(`/user/offers/edit/${w.offerId}`, { csrf: "x", title: "Taken over" }, c), offer)),
     "offer delete (confirm)": () => offerDeleteLoader(routeArgs(getRequest(`/user/offers/delete/${w.offerId}`, c), offer)),
@@ -127,12 +187,16 @@ function routes(w: World, member: TestMember) {
     "offer image delete (confirm)": () =>
       offerImageDeleteLoader(routeArgs(getRequest(`/user/offers/${w.offerId}/images/${w.fileId}/delete`, c), { ...offer, fileId: String(w.fileId) })),
     "offer image delete (do it)": () =>
-      offerImageDeleteAction(routeArgs(postRequest(`/user/offers/${w.offerId}/images/${w.fileId}/delete`, { csrf: "x" }, c), { ...offer, fileId: String(w.fileId) })),
+      offerImageDeleteAction(
+        routeArgs(postRequest(`/user/offers/${w.offerId}/images/${w.fileId}/delete`, { csrf: "x" }, c), { ...offer, fileId: String(w.fileId) }),
+      ),
     "ticket page": () => ticketPage(routeArgs(getRequest(`/user/tickets/${w.ticket.code}`, c), { code: w.ticket.code })),
     "ticket invitation (page)": () =>
       invitationLoader(routeArgs(getRequest(`/user/tickets/invitations/${w.invitationId}`, c), { invitationId: String(w.invitationId) })),
     "ticket invitation (accept)": () =>
-      invitationAction(routeArgs(postRequest(`/user/tickets/invitations/${w.invitationId}`, { csrf: "x", intent: "accept" }, c), { invitationId: String(w.invitationId) })),
+      invitationAction(
+        routeArgs(postRequest(`/user/tickets/invitations/${w.invitationId}`, { csrf: "x", intent: "accept" }, c), { invitationId: String(w.invitationId) }),
+      ),
   };
 }
 

@@ -81,7 +81,10 @@ function row(id: number) {
 async function list(member: TestMember, query = "") {
   const response = await settle(() => listLoader(routeArgs(getRequest(`/user/events${query}`, member.cookie))));
   expect(response.status).toBe(200);
-  return (await response.json()) as { events: { id: number; title: string; interestedCount: number; goingCount: number; interested: boolean; going: boolean }[]; total: number };
+  return (await response.json()) as {
+    events: { id: number; title: string; interestedCount: number; goingCount: number; interested: boolean; going: boolean }[];
+    total: number;
+  };
 }
 
 describe("creating and editing events", () => {
@@ -156,7 +159,11 @@ describe("creating and editing events", () => {
 
   test("an image uploaded with the form is kept; a video is refused next to the field", async () => {
     const owner = await createSignedInMember();
-    const request = uploadRequest("/user/events/create", { name: "stage.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    const request = uploadRequest(
+      "/user/events/create",
+      { name: "stage.png", content: await png() },
+      { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } },
+    );
     const response = await settle(() => createAction(routeArgs(request)));
     expect(response.status).toBe(302);
     const id = Number(/(\d+)$/.exec(response.headers.get("Location")!)![1]);
@@ -175,7 +182,11 @@ describe("creating and editing events", () => {
     expect((await row(id))!.image_id).toBeNull();
     expect(await db.selectFrom("files").select("id").where("id", "=", file.id).executeTakeFirst()).toBeUndefined();
 
-    const bad = uploadRequest("/user/events/create", { name: "notes.txt", content: Buffer.from("hello") }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    const bad = uploadRequest(
+      "/user/events/create",
+      { name: "notes.txt", content: Buffer.from("hello") },
+      { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } },
+    );
     const refused = await settle(() => createAction(routeArgs(bad)));
     expect(refused.status).toBe(400);
     expect((await replyErrors(refused)).image?.[0]).toMatch(/^Upload error: notes\.txt: /);
@@ -202,13 +213,18 @@ describe("creating and editing events", () => {
     const buyer = await createSignedInMember();
     const second = await createSignedInMember();
     const id = await created(owner, { general_capacity: "5", vip_capacity: "3", vip_amount: "" });
-    const request = () => postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "1", vip_capacity: "" }, owner.cookie);
+    const request = () =>
+      postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "1", vip_capacity: "" }, owner.cookie);
     // What the edit action read at the start of its request: no seat taken yet.
     const member = await requireMember(getRequest(`/user/events/edit/${id}`, owner.cookie));
     const stale = (await getOwnEvent(member.id, id))!;
     expect(stale).toMatchObject({ general_taken: 0, vip_taken: 0 });
     // Meanwhile two general seats and a VIP seat are taken.
-    for (const [type, holder] of [["general", buyer], ["general", second], ["vip", buyer]] as const) {
+    for (const [type, holder] of [
+      ["general", buyer],
+      ["general", second],
+      ["vip", buyer],
+    ] as const) {
       expect(await issueTicket({ eventId: id, type, holderId: holder.id, issuedBy: null, amountCents: 0, status: "issued" })).toMatchObject({ ok: true });
     }
     const before = await row(id);
@@ -224,7 +240,11 @@ describe("creating and editing events", () => {
     expect(before).toMatchObject({ title: VALID.title, general_capacity: 5, general_taken: 2, vip_capacity: 3, vip_taken: 1 });
 
     // A capacity that still holds the seats is saved.
-    const fits = postRequest(`/user/events/edit/${id}`, { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "2", vip_capacity: "1" }, owner.cookie);
+    const fits = postRequest(
+      `/user/events/edit/${id}`,
+      { csrf: "x", intent: "save", ...VALID, title: "Renamed", general_capacity: "2", vip_capacity: "1" },
+      owner.cookie,
+    );
     expect((await settle(() => saveEvent(fits, member, stale))).status).toBe(302);
     expect(await row(id)).toMatchObject({ title: "Renamed", general_capacity: 2, vip_capacity: 1 });
   });
@@ -276,7 +296,11 @@ describe("creating and editing events", () => {
 describe("light images in the list", () => {
   test("a card shows a rendition at most 640 px wide (made once, kept next to the original), with its size; lazy", async () => {
     const owner = await createSignedInMember();
-    const request = uploadRequest("/user/events/create", { name: "wide.png", content: await png(2000, 1000) }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } });
+    const request = uploadRequest(
+      "/user/events/create",
+      { name: "wide.png", content: await png(2000, 1000) },
+      { cookie: owner.cookie, field: "image", fields: { csrf: "x", intent: "save", ...VALID } },
+    );
     expect((await settle(() => createAction(routeArgs(request)))).status).toBe(302);
     const viewer = await createSignedInMember();
     const response = await settle(() => listLoader(routeArgs(getRequest("/user/events", viewer.cookie))));
@@ -318,9 +342,17 @@ describe("the event image upload (SPEC path)", () => {
     const other = await createSignedInMember();
     const id = await created(owner);
     const picture = await png();
-    const send = async (member: TestMember, fields: Record<string, string>, file: { name: string; content: Buffer } = { name: "stage.png", content: picture }) =>
+    const send = async (
+      member: TestMember,
+      fields: Record<string, string>,
+      file: { name: string; content: Buffer } = { name: "stage.png", content: picture },
+    ) =>
       settle(() =>
-        imageUpload(routeArgs(uploadRequest("/user/upload/event_simple_upload_single_image", file, { cookie: member.cookie, json: true, fields: { csrf: "x", ...fields } }))),
+        imageUpload(
+          routeArgs(
+            uploadRequest("/user/upload/event_simple_upload_single_image", file, { cookie: member.cookie, json: true, fields: { csrf: "x", ...fields } }),
+          ),
+        ),
       );
     const first = await send(owner, { event_id: String(id) });
     expect(first.status).toBe(200);
@@ -341,7 +373,11 @@ describe("the event image upload (SPEC path)", () => {
     expect((await row(id))!.image_id).toBe(secondImage);
 
     // The event page's upload control names the event in the address.
-    const byAddress = uploadRequest(`/user/upload/event_simple_upload_single_image?event_id=${id}`, { name: "third.png", content: picture }, { cookie: owner.cookie, fields: { csrf: "x" } });
+    const byAddress = uploadRequest(
+      `/user/upload/event_simple_upload_single_image?event_id=${id}`,
+      { name: "third.png", content: picture },
+      { cookie: owner.cookie, fields: { csrf: "x" } },
+    );
     const noJs = await settle(() => imageUpload(routeArgs(byAddress)));
     expect(noJs.status).toBe(302);
     expect(noJs.headers.get("Location")).toBe(`/user/events/${id}`);
@@ -376,13 +412,17 @@ describe("deleting events", () => {
     await setEventStatus(goer.id, id, "Going");
     const confirm = await settle(() => deleteLoader(routeArgs(getRequest(`/user/events/delete/${id}`, owner.cookie), { eventId: String(id) })));
     expect(await confirm.json()).toEqual({ title: VALID.title });
-    const response = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })));
+    const response = await settle(() =>
+      deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })),
+    );
     expect(response.headers.get("Location")).toBe("/user/events");
     expect(await flashOf(response)).toEqual({ type: "success", message: `“${VALID.title}” deleted.` });
     expect(await row(id)).toBeUndefined();
     // Deleting from a filtered list goes back to that list.
     const other = await created(owner);
-    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${other}?q=founders&when=past`, { csrf: "x" }, owner.cookie), { eventId: String(other) })));
+    const filtered = await settle(() =>
+      deleteAction(routeArgs(postRequest(`/user/events/delete/${other}?q=founders&when=past`, { csrf: "x" }, owner.cookie), { eventId: String(other) })),
+    );
     expect(filtered.headers.get("Location")).toBe("/user/events?q=founders&when=past");
     const told = await db.selectFrom("notifications").select(["member_id", "message"]).where("kind", "=", "event_cancelled").execute();
     expect(told).toEqual([{ member_id: goer.id, message: `${VALID.title} was cancelled by its organiser.` }]);
@@ -394,9 +434,19 @@ describe("deleting events", () => {
     const id = await created(owner);
     await db
       .insertInto("tickets")
-      .values({ event_id: id, ticket_type: "general", code: "paid-code-1", holder_id: buyer.id, amount_cents: 2550, status: "issued", created_at: new Date().toISOString() })
+      .values({
+        event_id: id,
+        ticket_type: "general",
+        code: "paid-code-1",
+        holder_id: buyer.id,
+        amount_cents: 2550,
+        status: "issued",
+        created_at: new Date().toISOString(),
+      })
       .execute();
-    const response = await settle(() => deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })));
+    const response = await settle(() =>
+      deleteAction(routeArgs(postRequest(`/user/events/delete/${id}`, { csrf: "x" }, owner.cookie), { eventId: String(id) })),
+    );
     expect(response.headers.get("Location")).toBe(`/user/events/${id}`);
     expect(await flashOf(response)).toEqual({ type: "error", message: "This event has paid tickets, so it cannot be deleted. Cancel and refund them first." });
     expect(await row(id)).toBeDefined();
@@ -544,7 +594,11 @@ describe("attenders", () => {
     const pictured = await createSignedInMember({ name: "Pia Pictured" });
     const id = await created(owner);
     await setEventStatus(pictured.id, id, "Going");
-    const photo = uploadRequest("/user/ajax/file_upload/profile", { name: "me.png", content: await png(120, 120), type: "image/png" }, { cookie: pictured.cookie, fields: { csrf: "x" } });
+    const photo = uploadRequest(
+      "/user/ajax/file_upload/profile",
+      { name: "me.png", content: await png(120, 120), type: "image/png" },
+      { cookie: pictured.cookie, fields: { csrf: "x" } },
+    );
     expect((await settle(() => uploadProfile(routeArgs(photo)))).status).toBe(302);
     const { token } = await db
       .selectFrom("users")
@@ -576,7 +630,14 @@ describe("the detail page and the calendar file", () => {
     expect(event.ended).toBe(false);
     const byId = await settle(() => eventById(routeArgs(getRequest(`/user/events/get_event_by_id?event_id=${id}`, viewer.cookie))));
     expect(await byId.json()).toEqual([
-      expect.objectContaining({ event_id: id, general_ticket_amount: 25.5, vip_ticket_amount: null, general_offered: true, vip_offered: true, general_remaining: 2 }),
+      expect.objectContaining({
+        event_id: id,
+        general_ticket_amount: 25.5,
+        vip_ticket_amount: null,
+        general_offered: true,
+        vip_offered: true,
+        general_remaining: 2,
+      }),
     ]);
     expect((await settle(() => eventById(routeArgs(getRequest("/user/events/get_event_by_id?event_id=999999", viewer.cookie))))).status).toBe(404);
     expect((await settle(() => eventById(routeArgs(getRequest("/user/events/get_event_by_id", viewer.cookie))))).status).toBe(404);
@@ -611,7 +672,16 @@ describe("the detail page and the calendar file", () => {
 
   test("UTC events use Z times; folding never splits a character", () => {
     const text = eventCalendar(
-      { id: 1, title: "é".repeat(80), description: "line one\nline two", starts_at: "2030-01-02T09:00", ends_at: "2030-01-02T10:00", time_zone: "UTC", starts_at_utc: null, place: "" },
+      {
+        id: 1,
+        title: "é".repeat(80),
+        description: "line one\nline two",
+        starts_at: "2030-01-02T09:00",
+        ends_at: "2030-01-02T10:00",
+        time_zone: "UTC",
+        starts_at_utc: null,
+        place: "",
+      },
       { host: "chapter.test", url: "http://chapter.test/user/events/1", now: new Date("2030-01-01T00:00:00Z") },
     );
     expect(text).toContain("DTSTART:20300102T090000Z\r\n");
@@ -631,7 +701,16 @@ describe("the detail page and the calendar file", () => {
   test("an event across a DST change: each end in UTC with its own offset, no VTIMEZONE", () => {
     // Europe/Paris leaves summer time on 27 Oct 2030 at 03:00 (UTC+2 → UTC+1).
     const text = eventCalendar(
-      { id: 2, title: "Night", description: null, starts_at: "2030-10-26T22:00", ends_at: "2030-10-27T10:00", time_zone: "Europe/Paris", starts_at_utc: null, place: "" },
+      {
+        id: 2,
+        title: "Night",
+        description: null,
+        starts_at: "2030-10-26T22:00",
+        ends_at: "2030-10-27T10:00",
+        time_zone: "Europe/Paris",
+        starts_at_utc: null,
+        place: "",
+      },
       { host: "chapter.test", url: "http://chapter.test/user/events/2", now: new Date("2030-01-01T00:00:00Z") },
     );
     expect(text).toContain("DTSTART:20301026T200000Z\r\n");
@@ -639,7 +718,16 @@ describe("the detail page and the calendar file", () => {
     expect(text).not.toContain("VTIMEZONE");
     expect(text).not.toContain("TZID");
     const winter = eventCalendar(
-      { id: 3, title: "NY", description: null, starts_at: "2030-01-10T09:00", ends_at: "2030-07-10T09:00", time_zone: "America/New_York", starts_at_utc: null, place: "" },
+      {
+        id: 3,
+        title: "NY",
+        description: null,
+        starts_at: "2030-01-10T09:00",
+        ends_at: "2030-07-10T09:00",
+        time_zone: "America/New_York",
+        starts_at_utc: null,
+        place: "",
+      },
       { host: "chapter.test", url: "http://chapter.test/user/events/3", now: new Date("2030-01-01T00:00:00Z") },
     );
     expect(winter).toContain("DTSTART:20300110T140000Z\r\n");

@@ -40,7 +40,7 @@ async function page(basename?: string) {
     "main",
     null,
     ...ACTIONS.map((action, index) => h(Form, { key: index, method: "post", action }, String(action))),
-    h(Form, { key: "relative", method: "post", action: "..", relative: "path" }, "up")
+    h(Form, { key: "relative", method: "post", action: "..", relative: "path" }, "up"),
   );
   const handler = server.createStaticHandler([{ path: "/user/contacts/:id", children: [{ index: true, element: forms }] }], { basename });
   const context = await handler.query(new Request(`http://club.example${basename ?? ""}/user/contacts/5?q=a&index`));

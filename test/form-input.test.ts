@@ -58,9 +58,7 @@ describe("the contact form's live checks", () => {
     };
     expect(await ask(checkEmail, { email: "  " })).toBe("");
     expect(await ask(checkEmail, { email: " OLGA@example.com " })).toBe("You already have a contact with this e-mail: Olga Owner.");
-    expect(await ask(checkEmail, { email: "olga@example.com", contact_id: "not-a-number" })).toBe(
-      "You already have a contact with this e-mail: Olga Owner.",
-    );
+    expect(await ask(checkEmail, { email: "olga@example.com", contact_id: "not-a-number" })).toBe("You already have a contact with this e-mail: Olga Owner.");
     expect(await ask(checkPhone, { phone: "" })).toBe("");
     expect(await ask(checkPhone, { phone: "12" })).toBe("Please provide a valid phone number.");
     expect(await ask(checkPhone, { phone: "416 555 0199", country: "CA" })).toBe("");
@@ -178,7 +176,11 @@ describe("chat", () => {
           routeArgs(new Request(`${BASE}/user/chat/${bo.id}/events${query}`, { headers: { Cookie: ana.cookie, ...headers } }), { memberId: String(bo.id) }),
         ),
       );
-    for (const [query, headers] of [["?after=-1", {}], ["?after=1e3", {}], ["", { "Last-Event-ID": "abc" }]] as const) {
+    for (const [query, headers] of [
+      ["?after=-1", {}],
+      ["?after=1e3", {}],
+      ["", { "Last-Event-ID": "abc" }],
+    ] as const) {
       const response = await stream(query, headers);
       expect(response.status, query || "Last-Event-ID").toBe(400);
       expect(await response.text()).toBe("Give a message id.");
@@ -188,7 +190,11 @@ describe("chat", () => {
 
 describe("the post form", () => {
   async function uploadedName(member: TestMember) {
-    const request = uploadRequest("/user/upload_post_file", { name: "one.png", content: await png(), type: "image/png" }, { cookie: member.cookie, json: true, fields: { csrf: "x" } });
+    const request = uploadRequest(
+      "/user/upload_post_file",
+      { name: "one.png", content: await png(), type: "image/png" },
+      { cookie: member.cookie, json: true, fields: { csrf: "x" } },
+    );
     const response = await settle(() => uploadAction(routeArgs(request)));
     return ((await response.json()) as { file: { name: string } }).file.name;
   }
@@ -210,7 +216,15 @@ describe("the post form", () => {
 
     const path = `/user/timeline/post/${post.id}/edit`;
     const edit = await settle(() =>
-      editPostAction(routeArgs(postForm(path, member, [["message", "Kept?"], ["not_deleted_files[]", "first"]]), { postId: String(post.id) })),
+      editPostAction(
+        routeArgs(
+          postForm(path, member, [
+            ["message", "Kept?"],
+            ["not_deleted_files[]", "first"],
+          ]),
+          { postId: String(post.id) },
+        ),
+      ),
     );
     expect(edit.status).toBe(400);
     expect(Object.values(await replyErrors(edit)).flat()).toEqual(["Reload the post and try again."]);

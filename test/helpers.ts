@@ -95,9 +95,7 @@ export async function sessionIdOf(cookie: string) {
 /** A conform reply's errors, by field; "" holds the form-level errors. */
 export async function replyErrors(response: Response): Promise<Record<string, string[]>> {
   const body = (await response.json()) as { result?: { error?: Record<string, string[] | null> } };
-  return Object.fromEntries(
-    Object.entries(body.result?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
-  );
+  return Object.fromEntries(Object.entries(body.result?.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
 }
 
 /** A Request posting multipart form data (what a browser sends for a file form). */

@@ -97,7 +97,12 @@ describe("home page", () => {
 
   test("friend requests: only those waiting for the member's answer are counted", async () => {
     const member = await createSignedInMember();
-    const [asker, otherAsker, asked, friend] = [await createSignedInMember(), await createSignedInMember(), await createSignedInMember(), await createSignedInMember()];
+    const [asker, otherAsker, asked, friend] = [
+      await createSignedInMember(),
+      await createSignedInMember(),
+      await createSignedInMember(),
+      await createSignedInMember(),
+    ];
     await befriend(asker, member, "pending");
     await befriend(otherAsker, member, "pending");
     await befriend(member, asked, "pending");
@@ -117,7 +122,8 @@ describe("home page", () => {
     await sendMessage(member.id, other.id, "Hi back");
     await sendMessage(other.id, member.id, "How are you?");
     // Home's "For you" shows the counts the member area's loader gives the header.
-    const unreadOf = async (who: TestMember) => ((await (await settle(() => memberArea(routeArgs(getRequest("/user", who.cookie))))).json()) as { unread: unknown }).unread;
+    const unreadOf = async (who: TestMember) =>
+      ((await (await settle(() => memberArea(routeArgs(getRequest("/user", who.cookie))))).json()) as { unread: unknown }).unread;
     expect(await unreadOf(member)).toEqual({ notifications: 2, chat: 2 });
     expect(await unreadOf(other)).toEqual({ notifications: 1, chat: 1 });
   });
@@ -154,7 +160,19 @@ describe("home page", () => {
     for (const [position, name] of ["a.jpg", "b.jpg", "c.mp4"].entries()) {
       const file = await db
         .insertInto("files")
-        .values({ token: `home-count-${position}`, owner_id: member.id, kind: "post", original_name: name, media_type: name.endsWith(".mp4") ? "video/mp4" : "image/jpeg", size: 1, width: null, height: null, storage_key: `home-count-${position}`, thumbnail_key: null, created_at: now })
+        .values({
+          token: `home-count-${position}`,
+          owner_id: member.id,
+          kind: "post",
+          original_name: name,
+          media_type: name.endsWith(".mp4") ? "video/mp4" : "image/jpeg",
+          size: 1,
+          width: null,
+          height: null,
+          storage_key: `home-count-${position}`,
+          thumbnail_key: null,
+          created_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db.insertInto("post_files").values({ post_id: busy, file_id: file.id, position }).execute();
@@ -170,7 +188,9 @@ describe("home page", () => {
     ]);
     // The same counts as the timeline's cards.
     const timeline = (await listPosts(member.id)).posts;
-    expect(timeline.map((item) => ({ id: item.id, files: item.files.length, comments: item.commentCount }))).toEqual(shown.map(({ id, files, comments }) => ({ id, files, comments })));
+    expect(timeline.map((item) => ({ id: item.id, files: item.files.length, comments: item.commentCount }))).toEqual(
+      shown.map(({ id, files, comments }) => ({ id, files, comments })),
+    );
   });
 
   test("a long post is cut short on the home page", async () => {
@@ -184,8 +204,7 @@ describe("home page", () => {
   test("your contacts: the member's own count", async () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
-    const contact = (ownerId: number, name: string) =>
-      createContact(ownerId, { name, email: null, phone: null } as Parameters<typeof createContact>[1]);
+    const contact = (ownerId: number, name: string) => createContact(ownerId, { name, email: null, phone: null } as Parameters<typeof createContact>[1]);
     await contact(member.id, "Ada");
     await contact(member.id, "Bob");
     await contact(other.id, "Cy");

@@ -83,16 +83,17 @@ async function signupPage(token: string) {
   const response = await settle(() => signupLoader(routeArgs(getRequest(`/signup?invite=${encodeURIComponent(token)}`))));
   expect(response.status).toBe(200);
   return (await response.json()) as {
-    invitation: null | { valid: false } | { valid: true; inviterName: string; email: string; name: string; message: string | null; imageUrl: string | null; token: string };
+    invitation:
+      | null
+      | { valid: false }
+      | { valid: true; inviterName: string; email: string; name: string; message: string | null; imageUrl: string | null; token: string };
   };
 }
 
 function signUp(fields: { name: string; email: string; invite?: string }) {
   return settle(() =>
     signupAction(
-      routeArgs(
-        postRequest("/signup", { csrf: "x", password: "a long enough password", memberType: "investor", ...fields } as Record<string, string>),
-      ),
+      routeArgs(postRequest("/signup", { csrf: "x", password: "a long enough password", memberType: "investor", ...fields } as Record<string, string>)),
     ),
   );
 }
@@ -139,7 +140,13 @@ describe("inviting a contact", () => {
     expect(state).toMatchObject({ status: "invited", resentCount: 0 });
 
     const page = await signupPage(token);
-    expect(page.invitation).toMatchObject({ valid: true, inviterName: "Olivia Owner", email: "nora@example.com", name: "Nora", message: "Come along to the\nspring dinner!" });
+    expect(page.invitation).toMatchObject({
+      valid: true,
+      inviterName: "Olivia Owner",
+      email: "nora@example.com",
+      name: "Nora",
+      message: "Come along to the\nspring dinner!",
+    });
   });
 
   test("a contact without an e-mail gets the invitation's address", async () => {
@@ -237,11 +244,15 @@ describe("inviting a contact", () => {
 
     // Without JS: back to the page it came from, with the notification.
     const plain = await settle(() =>
-      reinviteAction(routeArgs(new Request("http://chapter.test/user/reinvite", {
-        method: "POST",
-        body: new URLSearchParams({ csrf: "x", contact_id: String(id) }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: owner.cookie, Referer: "http://chapter.test/user/contacts?q=nora" },
-      }))),
+      reinviteAction(
+        routeArgs(
+          new Request("http://chapter.test/user/reinvite", {
+            method: "POST",
+            body: new URLSearchParams({ csrf: "x", contact_id: String(id) }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: owner.cookie, Referer: "http://chapter.test/user/contacts?q=nora" },
+          }),
+        ),
+      ),
     );
     expect(plain.status).toBe(302);
     expect(plain.headers.get("Location")).toBe("/user/contacts?q=nora");
@@ -262,7 +273,10 @@ describe("inviting a contact", () => {
     await db.updateTable("invitations").set({ resent_count: MAX_RESENDS }).where("contact_id", "=", id).execute();
     const refused = await reinvite(owner, id, { json: true });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ type: "error", message: `You have re-invited Nora Newcomer ${MAX_RESENDS} times already; that is the limit.` });
+    expect(await refused.json()).toMatchObject({
+      type: "error",
+      message: `You have re-invited Nora Newcomer ${MAX_RESENDS} times already; that is the limit.`,
+    });
     expect(await listOutbox()).toHaveLength(1);
 
     // MAX_SENT_PER_DAY e-mails in the last 24 hours (this one included), then no more until a day has passed.
@@ -282,7 +296,11 @@ describe("inviting a contact", () => {
       message: `You have sent ${MAX_SENT_PER_DAY} invitations in the last 24 hours: please send more tomorrow.`,
     });
     expect(await invitationRow(next)).toBeUndefined();
-    await db.updateTable("invitations").set({ sent_at: new Date(Date.now() - 86_500_000).toISOString() }).where("owner_id", "=", owner.id).execute();
+    await db
+      .updateTable("invitations")
+      .set({ sent_at: new Date(Date.now() - 86_500_000).toISOString() })
+      .where("owner_id", "=", owner.id)
+      .execute();
     expect(await flashOf(await sendInvite(owner, next, { email: "many@example.com" }))).toMatchObject({ type: "success" });
   });
 
@@ -323,7 +341,11 @@ describe("signing up through the link", () => {
 
     const notes = await db.selectFrom("notifications").selectAll().where("member_id", "=", owner.id).execute();
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ kind: "invitation_accepted", message: "Nora Newcomer accepted your invitation and joined Chapter.", link_url: `/user/profile?cicid=${id}` });
+    expect(notes[0]).toMatchObject({
+      kind: "invitation_accepted",
+      message: "Nora Newcomer accepted your invitation and joined Chapter.",
+      link_url: `/user/profile?cicid=${id}`,
+    });
 
     // Used: the link no longer works, and the buttons are gone.
     expect((await signupPage(token)).invitation).toEqual({ valid: false });
@@ -352,7 +374,11 @@ describe("signing up through the link", () => {
     await sendInvite(owner, id, { email: "nora@example.com" });
     const { token } = await newestInvitation();
     // INVITATION_DAYS (30) later, it has expired.
-    await db.updateTable("invitations").set({ sent_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where("contact_id", "=", id).execute();
+    await db
+      .updateTable("invitations")
+      .set({ sent_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .where("contact_id", "=", id)
+      .execute();
     expect((await signupPage(token)).invitation).toEqual({ valid: false });
     expect(await profileInvitation(owner, id)).toMatchObject({ status: "invited", expired: true });
 
@@ -460,7 +486,9 @@ describe("POST /user/invite and /user/invite_about", () => {
     const id = await contactOf(owner);
     const response = await settle(() =>
       inviteAbout(
-        routeArgs(postRequest("/user/invite_about", { csrf: "x", contact_id: String(id), contact_name: "Nora N.", contact_email: "nora.n@example.com" }, owner.cookie)),
+        routeArgs(
+          postRequest("/user/invite_about", { csrf: "x", contact_id: String(id), contact_name: "Nora N.", contact_email: "nora.n@example.com" }, owner.cookie),
+        ),
       ),
     );
     expect(response.status).toBe(302);
@@ -477,9 +505,12 @@ describe("POST /user/invite and /user/invite_about", () => {
     const id = await contactOf(owner);
     const response = await settle(() =>
       dialogAction(
-        routeArgs(postRequest(`/user/contacts/${id}/invite?back=${encodeURIComponent("//evil.example")}`, { csrf: "x", email: "nora@example.com" }, owner.cookie), {
-          contactId: String(id),
-        }),
+        routeArgs(
+          postRequest(`/user/contacts/${id}/invite?back=${encodeURIComponent("//evil.example")}`, { csrf: "x", email: "nora@example.com" }, owner.cookie),
+          {
+            contactId: String(id),
+          },
+        ),
       ),
     );
     expect(response.headers.get("Location")).toBe(`/user/profile?cicid=${id}`);
@@ -512,8 +543,7 @@ describe("another member", () => {
       "/user/reinvite": () => reinviteAction(routeArgs(postRequest("/user/reinvite", { csrf: "x", contact_id: String(id) }, cookie))),
       "/user/invite_about": () =>
         inviteAbout(routeArgs(postRequest("/user/invite_about", { csrf: "x", contact_id: String(id), contact_email: "x@example.com" }, cookie))),
-      "image upload": () =>
-        uploadAction(routeArgs(uploadRequest(`/user/ajax/file_upload/invite_image?contact_id=${id}`, file, { cookie, json: true }))),
+      "image upload": () => uploadAction(routeArgs(uploadRequest(`/user/ajax/file_upload/invite_image?contact_id=${id}`, file, { cookie, json: true }))),
       "image file": () => {
         const token = thumbnailUrl.split("/")[3].split("?")[0];
         return fileRoute(routeArgs(getRequest(thumbnailUrl, cookie), { token }));

@@ -17,7 +17,7 @@ describe("the print view's tasks section", () => {
       />,
     );
     expect(html).toContain('<h2 id="print-tasks-heading">Tasks</h2>');
-    expect(html).toContain("<li><span class=\"print-task-time\">09:00 – 09:30</span><span>Call the landlord</span><span class=\"muted\">Completed</span></li>");
-    expect(html).toContain("<span class=\"print-task-time\">All day</span><span>Customs &lt;inspection&gt;</span>");
+    expect(html).toContain('<li><span class="print-task-time">09:00 – 09:30</span><span>Call the landlord</span><span class="muted">Completed</span></li>');
+    expect(html).toContain('<span class="print-task-time">All day</span><span>Customs &lt;inspection&gt;</span>');
   });
 });

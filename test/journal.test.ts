@@ -15,7 +15,14 @@ import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, ro
 const DAY = "2026-11-20";
 
 type Entry = { date: string; text: string; created_at: string; updated_at: string };
-type PageData = { today: string; date: string | null; typed: string; dateError: string | null; entry: Entry | null; recent: { date: string; preview: string }[] };
+type PageData = {
+  today: string;
+  date: string | null;
+  typed: string;
+  dateError: string | null;
+  entry: Entry | null;
+  recent: { date: string; preview: string }[];
+};
 
 async function page(member: TestMember, query = "", params: Record<string, string> = {}) {
   const response = await settle(() => journalPageLoader(routeArgs(getRequest(`/user/journal${query}`, member.cookie), params)));
@@ -31,7 +38,9 @@ function dialog(member: TestMember, date: string) {
 }
 
 function show(member: TestMember, thisdate: string) {
-  return settle(() => specShow(routeArgs(getRequest(`/user/calendercd/showtaskreviewbeforeprintjournal?thisdate=${encodeURIComponent(thisdate)}`, member.cookie))));
+  return settle(() =>
+    specShow(routeArgs(getRequest(`/user/calendercd/showtaskreviewbeforeprintjournal?thisdate=${encodeURIComponent(thisdate)}`, member.cookie))),
+  );
 }
 
 function specPost(member: TestMember, fields: Record<string, string>, headers: Record<string, string> = {}) {
@@ -146,7 +155,9 @@ describe("journal", () => {
     expect((await page(daniel, `?date=${DAY}`)).data).toMatchObject({ entry: null, recent: [] });
     expect(await (await dialog(daniel, DAY)).json()).toMatchObject({ entry: null });
     expect(await (await show(daniel, DAY)).text()).toBe("new");
-    const danielsPrint = (await (await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${DAY}/print`, daniel.cookie), { date: DAY })))).json()) as { day: { journal: Entry | null } };
+    const danielsPrint = (await (
+      await settle(() => printLoader(routeArgs(getRequest(`/user/journal/${DAY}/print`, daniel.cookie), { date: DAY })))
+    ).json()) as { day: { journal: Entry | null } };
     expect(danielsPrint.day.journal).toBeNull();
 
     // Daniel's save of the same day is his own entry; Amara's is untouched.
@@ -203,7 +214,7 @@ describe("the print view of a day", () => {
 });
 
 describe("SPEC.md §7's journal addresses", () => {
-  test("showtaskreviewbeforeprintjournal answers \"new\", then {jornal, created_at, updated_at}", async () => {
+  test('showtaskreviewbeforeprintjournal answers "new", then {jornal, created_at, updated_at}', async () => {
     const member = await createSignedInMember();
     const fresh = await show(member, DAY);
     expect(fresh.status).toBe(200);
@@ -225,7 +236,7 @@ describe("SPEC.md §7's journal addresses", () => {
     }
   });
 
-  test("savetaskreviewbeforeprintjournal saves {text_journal, jurnaldate} and answers \"saved\"", async () => {
+  test('savetaskreviewbeforeprintjournal saves {text_journal, jurnaldate} and answers "saved"', async () => {
     const member = await createSignedInMember();
     const answer = await specPost(member, { csrf: "x", text_journal: "From the old client", jurnaldate: DAY });
     expect(answer.status).toBe(200);

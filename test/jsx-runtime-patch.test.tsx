@@ -16,7 +16,7 @@ const PRODUCTION = path.join(reactFolder, "cjs/react-jsx-runtime.production.min.
 type Jsx = (
   type: unknown,
   config: Record<string, unknown>,
-  key?: unknown
+  key?: unknown,
 ) => {
   type: unknown;
   key: string | null;

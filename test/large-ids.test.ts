@@ -17,9 +17,15 @@ describe("ids a table cannot hold", () => {
   test("are not ids", () => {
     expect(parseId("2147483647")).toBe(2147483647);
     expect([PAST_INTEGER, "0", "01", "-1", "1.5", "abc", "", undefined].map(parseId)).toEqual(Array(8).fill(null));
-    expect(idField("Choose one.").safeParse(PAST_INTEGER).error?.issues.map((issue) => issue.message)).toEqual(["Choose one."]);
+    expect(
+      idField("Choose one.")
+        .safeParse(PAST_INTEGER)
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(["Choose one."]);
     expect(idField("Choose one.").parse(" 12 ")).toBe(12);
-    expect(SendTicketSchema.safeParse({ event_id: PAST_INTEGER, ticket_type: "vip" }).error?.issues.map((issue) => issue.message)).toEqual(["Choose one of your events."]);
+    expect(SendTicketSchema.safeParse({ event_id: PAST_INTEGER, ticket_type: "vip" }).error?.issues.map((issue) => issue.message)).toEqual([
+      "Choose one of your events.",
+    ]);
     expect(parseOccurrenceKey(`${PAST_INTEGER}-2026-03-01`)).toBeNull();
     expect(parseOccurrenceKey("12-2026-03-01")).toEqual({ taskId: 12, date: "2026-03-01" });
   });

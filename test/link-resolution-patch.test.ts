@@ -61,7 +61,11 @@ function render(rr: RR, url: string) {
         h(
           rr.Route,
           { path: "user", element: h(Addresses, { name: "user" }) },
-          h(rr.Route, { path: "contacts", element: h(Addresses, { name: "contacts" }) }, h(rr.Route, { path: "edit/:id", element: h(Addresses, { name: "edit" }) })),
+          h(
+            rr.Route,
+            { path: "contacts", element: h(Addresses, { name: "contacts" }) },
+            h(rr.Route, { path: "edit/:id", element: h(Addresses, { name: "edit" }) }),
+          ),
           h(rr.Route, { path: "files/*", element: h(Addresses, { name: "splat" }) }),
         ),
       ),

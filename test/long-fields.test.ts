@@ -87,11 +87,15 @@ describe("a field over 100,000 bytes", () => {
     expect(eventReply.errors).toEqual({ description: ["Use at most 5000 characters."] });
     expect(eventReply.values).toMatchObject({ title: "Founders' dinner", time_zone: "Europe/Paris" });
 
-    const post = uploadRequest("/user/timeline/post/new", { name: "photo.png", content: await png(), type: "image/png" }, {
-      cookie: member.cookie,
-      field: "attachments",
-      fields: { csrf: "x", message: LONG, privacy: "friends" },
-    });
+    const post = uploadRequest(
+      "/user/timeline/post/new",
+      { name: "photo.png", content: await png(), type: "image/png" },
+      {
+        cookie: member.cookie,
+        field: "attachments",
+        fields: { csrf: "x", message: LONG, privacy: "friends" },
+      },
+    );
     const postResponse = await settle(() => newPostAction(routeArgs(post)));
     expect(postResponse.status).toBe(400);
     const postReply = await reply(postResponse);

@@ -27,11 +27,15 @@ async function exportOf(member: TestMember) {
 }
 
 async function post(member: TestMember, message: string) {
-  const request = uploadRequest("/user/timeline/post/new", { name: "harbour.png", content: await png(), type: "image/png" }, {
-    cookie: member.cookie,
-    field: "attachments",
-    fields: { csrf: "x", message, privacy: "friends" },
-  });
+  const request = uploadRequest(
+    "/user/timeline/post/new",
+    { name: "harbour.png", content: await png(), type: "image/png" },
+    {
+      cookie: member.cookie,
+      field: "attachments",
+      fields: { csrf: "x", message, privacy: "friends" },
+    },
+  );
   const response = await settle(() => newPostAction(routeArgs(request)));
   expect(response.status, await response.clone().text()).toBe(302);
   return db.selectFrom("posts").select("id").where("author_id", "=", member.id).orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -48,7 +52,16 @@ describe("a member's own data export", () => {
     await createEvent(bob.id, { title: "Bob's Private Dinner" });
     await db
       .insertInto("tickets")
-      .values({ event_id: bobsEvent, ticket_type: "general", code: "ADA-TICKET-1", holder_id: ada.id, amount_cents: 0, status: "issued", created_at: nowIso(), issued_at: nowIso() })
+      .values({
+        event_id: bobsEvent,
+        ticket_type: "general",
+        code: "ADA-TICKET-1",
+        holder_id: ada.id,
+        amount_cents: 0,
+        status: "issued",
+        created_at: nowIso(),
+        issued_at: nowIso(),
+      })
       .execute();
     const adaPost = await post(ada, "Ada's harbour walk");
     await post(bob, "Bob's secret post");
@@ -83,7 +96,11 @@ describe("a member's own data export", () => {
     expect(entries.get(posts[0].files[0])?.subarray(1, 4).toString()).toBe("PNG");
     expect((JSON.parse(text("timeline/comments.json")) as { message: string }[]).map((each) => each.message)).toEqual(["Ada's own comment"]);
     expect(JSON.parse(text("planning/planning.json")).wish_list[0]).toMatchObject({ title: "A sailing boat" });
-    const calendar = JSON.parse(text("calendar/calendar.json")) as { categories: string[]; tasks: Record<string, unknown>[]; occurrences: Record<string, unknown>[] };
+    const calendar = JSON.parse(text("calendar/calendar.json")) as {
+      categories: string[];
+      tasks: Record<string, unknown>[];
+      occurrences: Record<string, unknown>[];
+    };
     expect(calendar.categories).toEqual(["Board"]);
     expect(calendar.tasks).toMatchObject([{ id: adaTask, title: "Harbour board review", recurrence: "daily", time_zone: "Europe/Lisbon" }]);
     expect(calendar.occurrences).toMatchObject([{ task_id: adaTask, date: "2026-11-24", status: "completed" }]);
@@ -95,7 +112,16 @@ describe("a member's own data export", () => {
 
     // Nothing of Bob's but the event name on Ada's own ticket.
     const everything = [...entries.values()].map((bytes) => bytes.toString("latin1")).join("\n");
-    for (const theirs of ["Bob's Secret Contact", "Bob's secret post", "Bob's secret journal", "Bob's secret meeting", "Bob's secret savings", "Bob's comment", "Bob's Private Dinner", bob.email]) {
+    for (const theirs of [
+      "Bob's Secret Contact",
+      "Bob's secret post",
+      "Bob's secret journal",
+      "Bob's secret meeting",
+      "Bob's secret savings",
+      "Bob's comment",
+      "Bob's Private Dinner",
+      bob.email,
+    ]) {
       expect(everything).not.toContain(theirs);
     }
     const bobsFiles = await db.selectFrom("files").select("original_name").where("owner_id", "=", bob.id).execute();

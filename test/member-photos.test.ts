@@ -259,9 +259,7 @@ describe("profile and cover images", () => {
     const upload = await settle(() => uploadProfile(routeArgs(uploadRequest(PROFILE, { name: "me.png", content: Buffer.from("x") }))));
     expect(upload.status).toBe(302);
     expect(upload.headers.get("Location")).toMatch(/^\/signin/);
-    const removal = await settle(() =>
-      deletePhoto(routeArgs(postRequest(`${SETTINGS}/profile-image/delete`, {}), { slot: "profile-image" })),
-    );
+    const removal = await settle(() => deletePhoto(routeArgs(postRequest(`${SETTINGS}/profile-image/delete`, {}), { slot: "profile-image" })));
     expect(removal.status).toBe(302);
     expect(removal.headers.get("Location")).toMatch(/^\/signin/);
     expect(await filesOf(owner)).toHaveLength(1);

@@ -22,7 +22,16 @@ function order(member: TestMember) {
   return settle(() => pay(routeArgs(postRequest("/user/membership/pay", { package_type: "elite", MemberShip: "monthly", amount: "60" }, member.cookie))));
 }
 
-const club = { name: "Chapter", timeZone: "UTC", currency: "USD", bankAccountName: "Chapter Club Ltd", bankName: "", bankIban: "GB33BUKB20201555555555", bankBic: "", bankInstructions: "" };
+const club = {
+  name: "Chapter",
+  timeZone: "UTC",
+  currency: "USD",
+  bankAccountName: "Chapter Club Ltd",
+  bankName: "",
+  bankIban: "GB33BUKB20201555555555",
+  bankBic: "",
+  bankInstructions: "",
+};
 
 describe("membership payments on an install with no way to pay", () => {
   test("the membership page says payments are not open yet, and the admin is told where to set them", async () => {
@@ -60,7 +69,11 @@ describe("membership payments on an install with no way to pay", () => {
   test("each package shows what it includes: the defaults until the admin writes the club's own", async () => {
     const admin = await createSignedInMember();
     expect((await membershipPage(admin)).includes).toEqual(DEFAULT_INCLUDES);
-    await settle(() => saveClub(routeArgs(postRequest("/user/admin/club", { ...club, includes_millionaires: "Quarterly investor dinner\nA seat at every event" }, admin.cookie))));
+    await settle(() =>
+      saveClub(
+        routeArgs(postRequest("/user/admin/club", { ...club, includes_millionaires: "Quarterly investor dinner\nA seat at every event" }, admin.cookie)),
+      ),
+    );
     expect((await membershipPage(admin)).includes).toEqual({ ...DEFAULT_INCLUDES, millionaires: ["Quarterly investor dinner", "A seat at every event"] });
   });
 

@@ -524,9 +524,7 @@ describe("paying by bank transfer (no Stripe keys)", () => {
 
   test("the Stripe webhook is a 404 when card payments are not configured", async () => {
     const response = await settle(() =>
-      webhookModule.action(
-        routeArgs(new Request(`${BASE}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Stripe-Signature": "t=1,v1=00" } })),
-      ),
+      webhookModule.action(routeArgs(new Request(`${BASE}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Stripe-Signature": "t=1,v1=00" } }))),
     );
     expect(response.status).toBe(404);
   });

@@ -16,15 +16,50 @@ describe("net worth arithmetic", () => {
 
   test("totals per quarter are exact cents: assets, liabilities, net worth, income, expenses, net income", () => {
     const quarters = quarterFigures(
-      [entry("cash", [10, 20, 30, 40]), entry("property", [25_000_000_00, null, 26_000_000_00, null]), entry("mortgage", [18_000_000_00, 17_900_000_01, null, null]), entry("credit_cards", [null, null, null, 99])],
+      [
+        entry("cash", [10, 20, 30, 40]),
+        entry("property", [25_000_000_00, null, 26_000_000_00, null]),
+        entry("mortgage", [18_000_000_00, 17_900_000_01, null, null]),
+        entry("credit_cards", [null, null, null, 99]),
+      ],
       [line(1, "income", 10), line(1, "income", 20), line(1, "expense", 29), line(2, "expense", 1_000_00), line(4, "income", 5_000_000_00)],
     );
-    expect(quarters[0]).toEqual({ quarter: 1, assets: 25_000_000_10, liabilities: 18_000_000_00, netWorth: 7_000_000_10, income: 30, expenses: 29, netIncome: 1 });
+    expect(quarters[0]).toEqual({
+      quarter: 1,
+      assets: 25_000_000_10,
+      liabilities: 18_000_000_00,
+      netWorth: 7_000_000_10,
+      income: 30,
+      expenses: 29,
+      netIncome: 1,
+    });
     // Q2: property carried, mortgage paid down; expenses only: income is 0, not missing.
-    expect(quarters[1]).toEqual({ quarter: 2, assets: 25_000_000_20, liabilities: 17_900_000_01, netWorth: 7_100_000_19, income: 0, expenses: 1_000_00, netIncome: -1_000_00 });
+    expect(quarters[1]).toEqual({
+      quarter: 2,
+      assets: 25_000_000_20,
+      liabilities: 17_900_000_01,
+      netWorth: 7_100_000_19,
+      income: 0,
+      expenses: 1_000_00,
+      netIncome: -1_000_00,
+    });
     // Q3: no lines at all: the income figures are not given.
-    expect(quarters[2]).toMatchObject({ assets: 26_000_000_30, liabilities: 17_900_000_01, netWorth: 8_100_000_29, income: null, expenses: null, netIncome: null });
-    expect(quarters[3]).toMatchObject({ assets: 26_000_000_40, liabilities: 17_900_001_00, netWorth: 8_099_999_40, income: 5_000_000_00, expenses: 0, netIncome: 5_000_000_00 });
+    expect(quarters[2]).toMatchObject({
+      assets: 26_000_000_30,
+      liabilities: 17_900_000_01,
+      netWorth: 8_100_000_29,
+      income: null,
+      expenses: null,
+      netIncome: null,
+    });
+    expect(quarters[3]).toMatchObject({
+      assets: 26_000_000_40,
+      liabilities: 17_900_001_00,
+      netWorth: 8_099_999_40,
+      income: 5_000_000_00,
+      expenses: 0,
+      netIncome: 5_000_000_00,
+    });
     // 0.1 + 0.2 in cents is exactly 30.
     expect(quarterFigures([entry("cash", [10, null, null, null]), entry("cash", [20, null, null, null])], [])[0].assets).toBe(30);
   });

@@ -27,8 +27,26 @@ import { createSignedInMember, flashOf, getRequest, postRequest, replyErrors, ro
 
 const YEAR = new Date().getUTCFullYear();
 
-type Quarter = { quarter: number; assets: number | null; liabilities: number | null; netWorth: number | null; income: number | null; expenses: number | null; netIncome: number | null; netWorthChange: { previousQuarter: number | null; previousYear: number | null } };
-type PageData = { year: number; years: number[]; currency: string; entries: { id: number; title: string; values: (number | null)[] }[]; lines: { id: number; flow: string; amount_cents: number }[]; quarters: Quarter[]; totals: { latestNetWorth: { quarter: number; value: number } | null; income: number | null }; charts: { netWorth: { path: string | null }; incomeExpenses: { groups: unknown[] } } };
+type Quarter = {
+  quarter: number;
+  assets: number | null;
+  liabilities: number | null;
+  netWorth: number | null;
+  income: number | null;
+  expenses: number | null;
+  netIncome: number | null;
+  netWorthChange: { previousQuarter: number | null; previousYear: number | null };
+};
+type PageData = {
+  year: number;
+  years: number[];
+  currency: string;
+  entries: { id: number; title: string; values: (number | null)[] }[];
+  lines: { id: number; flow: string; amount_cents: number }[];
+  quarters: Quarter[];
+  totals: { latestNetWorth: { quarter: number; value: number } | null; income: number | null };
+  charts: { netWorth: { path: string | null }; incomeExpenses: { groups: unknown[] } };
+};
 
 const post = (member: TestMember, path: string, fields: Record<string, string>) => postRequest(path, { csrf: "x", ...fields }, member.cookie);
 
@@ -57,7 +75,9 @@ describe("net worth", () => {
     const form = await settle(() => newEntryLoader(routeArgs(getRequest(`/user/net-worth/new?year=${YEAR - 1}`, member.cookie))));
     expect(await form.json()).toMatchObject({ year: YEAR - 1, currency: env().PAYMENT_CURRENCY });
 
-    const bad = await settle(() => newEntryAction(routeArgs(post(member, "/user/net-worth/new", { title: " ", type: "yacht", year: "1999", q1: "-100", q2: "abc", q3: "1.999" }))));
+    const bad = await settle(() =>
+      newEntryAction(routeArgs(post(member, "/user/net-worth/new", { title: " ", type: "yacht", year: "1999", q1: "-100", q2: "abc", q3: "1.999" }))),
+    );
     expect(bad.status).toBe(400);
     expect(await replyErrors(bad)).toEqual({
       title: ["Title is required."],
@@ -69,7 +89,19 @@ describe("net worth", () => {
     });
     expect(await db.selectFrom("net_worth_entries").select("id").execute()).toHaveLength(0);
 
-    const response = await settle(() => newEntryAction(routeArgs(post(member, `/user/net-worth/new?year=${YEAR}`, { title: "House on Allen Avenue", type: "property", year: String(YEAR), q1: "250,000", q3: "260000.50" }))));
+    const response = await settle(() =>
+      newEntryAction(
+        routeArgs(
+          post(member, `/user/net-worth/new?year=${YEAR}`, {
+            title: "House on Allen Avenue",
+            type: "property",
+            year: String(YEAR),
+            q1: "250,000",
+            q3: "260000.50",
+          }),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR}`);
     expect(await flashOf(response)).toEqual({ type: "success", message: `“House on Allen Avenue” added to your net worth for ${YEAR}.` });
@@ -110,10 +142,23 @@ describe("net worth", () => {
     const edit = await settle(() => editEntryLoader(routeArgs(getRequest(`/user/net-worth/entries/${id}/edit`, member.cookie), { entryId: String(id) })));
     expect(await edit.json()).toMatchObject({ entry: { title: "Savings", q1_cents: 100_000 } });
 
-    const refused = await settle(() => editEntryAction(routeArgs(post(member, `/user/net-worth/entries/${id}/edit`, { title: "Savings", type: "cash", year: String(YEAR), q2: "-1" }), { entryId: String(id) })));
+    const refused = await settle(() =>
+      editEntryAction(
+        routeArgs(post(member, `/user/net-worth/entries/${id}/edit`, { title: "Savings", type: "cash", year: String(YEAR), q2: "-1" }), {
+          entryId: String(id),
+        }),
+      ),
+    );
     expect(await replyErrors(refused)).toEqual({ q2: ["The amount cannot be negative."] });
 
-    const saved = await settle(() => editEntryAction(routeArgs(post(member, `/user/net-worth/entries/${id}/edit`, { title: "Savings account", type: "cash", year: String(YEAR - 1), q1: "1000", q2: "1500.25" }), { entryId: String(id) })));
+    const saved = await settle(() =>
+      editEntryAction(
+        routeArgs(
+          post(member, `/user/net-worth/entries/${id}/edit`, { title: "Savings account", type: "cash", year: String(YEAR - 1), q1: "1000", q2: "1500.25" }),
+          { entryId: String(id) },
+        ),
+      ),
+    );
     expect(saved.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR - 1}`);
     expect(await flashOf(saved)).toEqual({ type: "success", message: "“Savings account” saved." });
     expect((await page(member, `?year=${YEAR - 1}`)).entries[0]).toMatchObject({ title: "Savings account", values: [100_000, 150_025, null, null] });
@@ -121,7 +166,9 @@ describe("net worth", () => {
     const view = await settle(() => viewEntryLoader(routeArgs(getRequest(`/user/net-worth/entries/${id}`, member.cookie), { entryId: String(id) })));
     expect(await view.json()).toMatchObject({ entry: { title: "Savings account", year: YEAR - 1 }, currency: env().PAYMENT_CURRENCY });
 
-    const confirm = await settle(() => deleteEntryLoader(routeArgs(getRequest(`/user/net-worth/entries/${id}/delete`, member.cookie), { entryId: String(id) })));
+    const confirm = await settle(() =>
+      deleteEntryLoader(routeArgs(getRequest(`/user/net-worth/entries/${id}/delete`, member.cookie), { entryId: String(id) })),
+    );
     expect(await confirm.json()).toEqual({ title: "Savings account", year: YEAR - 1, kind: "asset" });
     const deleted = await settle(() => deleteEntryAction(routeArgs(post(member, `/user/net-worth/entries/${id}/delete`, {}), { entryId: String(id) })));
     expect(deleted.headers.get("Location")).toBe(`/user/net-worth?year=${YEAR - 1}`);
@@ -136,9 +183,17 @@ describe("net worth", () => {
     const expenseForm = await settle(() => newExpenseLoader(routeArgs(getRequest(`/user/net-worth/expenses/new?quarter=9`, member.cookie))));
     expect(await expenseForm.json()).toMatchObject({ flow: "expense", year: YEAR, quarter: "" });
 
-    const bad = await settle(() => newIncomeAction(routeArgs(post(member, "/user/net-worth/income/new", { year: String(YEAR), quarter: "5", category: "housing", amount: "-10" }))));
-    expect(await replyErrors(bad)).toEqual({ quarter: ["Choose a quarter."], category: ["Choose a category from the list."], amount: ["The amount cannot be negative."] });
-    const empty = await settle(() => newExpenseAction(routeArgs(post(member, "/user/net-worth/expenses/new", { year: String(YEAR), quarter: "1", category: "housing", amount: "" }))));
+    const bad = await settle(() =>
+      newIncomeAction(routeArgs(post(member, "/user/net-worth/income/new", { year: String(YEAR), quarter: "5", category: "housing", amount: "-10" }))),
+    );
+    expect(await replyErrors(bad)).toEqual({
+      quarter: ["Choose a quarter."],
+      category: ["Choose a category from the list."],
+      amount: ["The amount cannot be negative."],
+    });
+    const empty = await settle(() =>
+      newExpenseAction(routeArgs(post(member, "/user/net-worth/expenses/new", { year: String(YEAR), quarter: "1", category: "housing", amount: "" }))),
+    );
     expect(await replyErrors(empty)).toEqual({ amount: ["Enter the amount."] });
 
     const salary = await addLine(member, "income", { quarter: "1", category: "salary", description: "Acme Ltd", amount: "3000.10" });
@@ -159,12 +214,26 @@ describe("net worth", () => {
     const edit = await settle(() => editLineLoader(routeArgs(getRequest(`/user/net-worth/lines/${rent}/edit`, member.cookie), { lineId: String(rent) })));
     expect(await edit.json()).toMatchObject({ line: { flow: "expense", category: "housing", amount_cents: 120_000 } });
     // An expense line keeps to the expense categories.
-    const wrong = await settle(() => editLineAction(routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "1", category: "salary", amount: "1" }), { lineId: String(rent) })));
+    const wrong = await settle(() =>
+      editLineAction(
+        routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "1", category: "salary", amount: "1" }), {
+          lineId: String(rent),
+        }),
+      ),
+    );
     expect(await replyErrors(wrong)).toEqual({ category: ["Choose a category from the list."] });
-    const saved = await settle(() => editLineAction(routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "2", category: "housing", amount: "1250" }), { lineId: String(rent) })));
+    const saved = await settle(() =>
+      editLineAction(
+        routeArgs(post(member, `/user/net-worth/lines/${rent}/edit`, { year: String(YEAR), quarter: "2", category: "housing", amount: "1250" }), {
+          lineId: String(rent),
+        }),
+      ),
+    );
     expect(await flashOf(saved)).toEqual({ type: "success", message: `Housing (Q2 ${YEAR}) saved.` });
 
-    const confirm = await settle(() => deleteLineLoader(routeArgs(getRequest(`/user/net-worth/lines/${salary}/delete`, member.cookie), { lineId: String(salary) })));
+    const confirm = await settle(() =>
+      deleteLineLoader(routeArgs(getRequest(`/user/net-worth/lines/${salary}/delete`, member.cookie), { lineId: String(salary) })),
+    );
     expect(await confirm.json()).toMatchObject({ name: { kind: `Q1 ${YEAR} income line`, name: "Salary and wages" }, description: "Acme Ltd" });
     const deleted = await settle(() => deleteLineAction(routeArgs(post(member, `/user/net-worth/lines/${salary}/delete`, {}), { lineId: String(salary) })));
     expect(await flashOf(deleted)).toEqual({ type: "success", message: `Q1 ${YEAR} income line “Salary and wages” deleted.` });
@@ -207,7 +276,13 @@ describe("net worth", () => {
     expect(await db.selectFrom("net_worth_lines").select("amount_cents").where("id", "=", line).executeTakeFirst()).toEqual({ amount_cents: 1000 });
     // Nor can a form move someone else's row into one's own page by posting to one's own dialog.
     const own = await addEntry(other, { title: "Bike", type: "vehicles" });
-    expect((await settle(() => editEntryAction(routeArgs(post(other, `/user/net-worth/entries/${own}/edit`, { ...entryFields, id: String(entry) }), { entryId: String(own) })))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          editEntryAction(routeArgs(post(other, `/user/net-worth/entries/${own}/edit`, { ...entryFields, id: String(entry) }), { entryId: String(own) })),
+        )
+      ).status,
+    ).toBe(302);
     expect(await db.selectFrom("net_worth_entries").select("title").where("id", "=", entry).executeTakeFirst()).toEqual({ title: "Car" });
   });
 
@@ -222,14 +297,24 @@ describe("net worth", () => {
       return response.headers.get("Location");
     };
     const get = (path: string) => routeArgs(getRequest(path, member.cookie));
-    expect(await location(() => specView(get(`/user/task/my-net-worth/get-view?net_worth_id=${entry}`)))).toBe(`/user/net-worth/entries/${entry}?year=${YEAR - 1}`);
+    expect(await location(() => specView(get(`/user/task/my-net-worth/get-view?net_worth_id=${entry}`)))).toBe(
+      `/user/net-worth/entries/${entry}?year=${YEAR - 1}`,
+    );
     expect(await location(() => specView(get("/user/task/my-net-worth/get-view?net_work_year=2024")))).toBe("/user/net-worth?year=2024");
-    expect(await location(() => specEdit(get(`/user/task/my-net-worth/get-edit-view?net_work_id=${entry}`)))).toBe(`/user/net-worth/entries/${entry}/edit?year=${YEAR - 1}`);
+    expect(await location(() => specEdit(get(`/user/task/my-net-worth/get-edit-view?net_work_id=${entry}`)))).toBe(
+      `/user/net-worth/entries/${entry}/edit?year=${YEAR - 1}`,
+    );
     expect(await location(() => specAdd(get("/user/task/my-net-worth/get-add-view?net_work_year=2025")))).toBe("/user/net-worth/new?year=2025");
-    expect(await location(() => specAddIncome(get("/user/task/my-net-worth/add-gross-income?net_work_year=2025&quarter=2")))).toBe("/user/net-worth/income/new?year=2025&quarter=2");
+    expect(await location(() => specAddIncome(get("/user/task/my-net-worth/add-gross-income?net_work_year=2025&quarter=2")))).toBe(
+      "/user/net-worth/income/new?year=2025&quarter=2",
+    );
     expect(await location(() => specAddExpenses(get("/user/task/my-net-worth/add-expenses")))).toBe("/user/net-worth/expenses/new");
-    expect(await location(() => specEditIncome(get(`/user/task/my-net-worth/edit-gross-income?net_worth_id=${income}`)))).toBe(`/user/net-worth/lines/${income}/edit?year=${YEAR}`);
-    expect(await location(() => specEditExpenses(get(`/user/task/my-net-worth/edit-expenses?id=${expense}`)))).toBe(`/user/net-worth/lines/${expense}/edit?year=${YEAR}`);
+    expect(await location(() => specEditIncome(get(`/user/task/my-net-worth/edit-gross-income?net_worth_id=${income}`)))).toBe(
+      `/user/net-worth/lines/${income}/edit?year=${YEAR}`,
+    );
+    expect(await location(() => specEditExpenses(get(`/user/task/my-net-worth/edit-expenses?id=${expense}`)))).toBe(
+      `/user/net-worth/lines/${expense}/edit?year=${YEAR}`,
+    );
     // An income line is not an expense line.
     expect((await settle(() => specEditExpenses(get(`/user/task/my-net-worth/edit-expenses?id=${income}`)))).status).toBe(404);
 
@@ -248,7 +333,11 @@ describe("net worth", () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
     const form = await settle(() => currencyLoader(routeArgs(getRequest(`/user/net-worth/currency?year=${YEAR}`, member.cookie))));
-    expect(await form.json()).toMatchObject({ currency: env().PAYMENT_CURRENCY, clubCurrency: env().PAYMENT_CURRENCY, currencies: expect.arrayContaining([{ value: "NGN", label: "NGN · Nigerian Naira" }]) });
+    expect(await form.json()).toMatchObject({
+      currency: env().PAYMENT_CURRENCY,
+      clubCurrency: env().PAYMENT_CURRENCY,
+      currencies: expect.arrayContaining([{ value: "NGN", label: "NGN · Nigerian Naira" }]),
+    });
     const bad = await settle(() => currencyAction(routeArgs(post(member, "/user/net-worth/currency", { currency: "XYZW" }))));
     expect(await replyErrors(bad)).toEqual({ currency: ["Choose a currency from the list."] });
     // A bad year in the address is refused before anything is saved.
@@ -264,7 +353,7 @@ describe("net worth", () => {
   test("the print page and the CSV hold the same year; the export function gives everything of the member's", async () => {
     const member = await createSignedInMember();
     const other = await createSignedInMember();
-    await addEntry(member, { title: "=HYPERLINK(\"x\")", type: "cash", q1: "10.05" });
+    await addEntry(member, { title: '=HYPERLINK("x")', type: "cash", q1: "10.05" });
     await addEntry(member, { title: "Card", type: "credit_cards", q1: "20" });
     await addLine(member, "income", { quarter: "1", category: "salary", description: "Acme, Ltd", amount: "100" });
     await addEntry(other, { title: "Not mine", type: "cash", q1: "1" });
@@ -273,7 +362,7 @@ describe("net worth", () => {
     const printed = (await print.json()) as PageData & { name: string; categories: unknown };
     expect(printed.categories).toEqual([{ flow: "income", category: "salary", amounts: [10_000, null, null, null] }]);
     expect(printed).toMatchObject({ year: YEAR, name: member.name, quarters: [{ netWorth: -995 }, {}, {}, {}] });
-    expect(printed.entries.map((entry) => entry.title)).toEqual(["=HYPERLINK(\"x\")", "Card"]);
+    expect(printed.entries.map((entry) => entry.title)).toEqual(['=HYPERLINK("x")', "Card"]);
 
     const csv = await settle(() => csvLoader(routeArgs(getRequest(`/user/net-worth/statement.csv?year=${YEAR}`, member.cookie))));
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -283,20 +372,23 @@ describe("net worth", () => {
     expect(rows).toContain("Net worth,-9.95,-9.95,-9.95,-9.95");
     expect(rows).toContain("Gross income,100.00,,,");
     expect(rows).toContain(`"'=HYPERLINK(""x"")",Asset,Cash,10.05,,,`);
-    expect(rows).toContain("Gross income,Q1,Salary and wages,\"Acme, Ltd\",100.00");
+    expect(rows).toContain('Gross income,Q1,Salary and wages,"Acme, Ltd",100.00');
     expect(rows.join("\n")).not.toContain("Not mine");
     expect((await settle(() => csvLoader(routeArgs(getRequest("/user/net-worth/statement.csv?year=1066", member.cookie))))).status).toBe(400);
 
     const data = await netWorthDataOf(member.id);
     expect(data.currency).toBe(env().PAYMENT_CURRENCY);
-    expect(data.entries.map((entry) => entry.title)).toEqual(["=HYPERLINK(\"x\")", "Card"]);
-    expect(data.lines).toEqual([expect.objectContaining({ flow: "income", quarter: 1, category: "salary", description: "Acme, Ltd", amount_cents: 10_000, year: YEAR })]);
+    expect(data.entries.map((entry) => entry.title)).toEqual(['=HYPERLINK("x")', "Card"]);
+    expect(data.lines).toEqual([
+      expect.objectContaining({ flow: "income", quarter: 1, category: "salary", description: "Acme, Ltd", amount_cents: 10_000, year: YEAR }),
+    ]);
     expect(JSON.stringify(data)).not.toContain("member_id");
   });
 
   test("the home page's Planning card shows this year's latest net worth", async () => {
     const member = await createSignedInMember();
-    const home = async () => ((await (await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie))))).json()) as { planning: { netWorth: unknown } }).planning.netWorth;
+    const home = async () =>
+      ((await (await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie))))).json()) as { planning: { netWorth: unknown } }).planning.netWorth;
     expect(await home()).toBeNull();
     await addEntry(member, { title: "Gold", type: "investments", year: String(YEAR - 1), q4: "900" });
     expect(await home()).toBeNull();

@@ -50,13 +50,23 @@ async function addImage(member: TestMember, offerId: number) {
   const request = uploadRequest(`/user/offers/${offerId}/images`, { name: "chair.png", content: await png() }, { cookie: member.cookie, json: true });
   const response = await settle(() => uploadAction(routeArgs(request, { offerId: String(offerId) })));
   expect(response.status).toBe(200);
-  const image = await db.selectFrom("product_images").innerJoin("files", "files.id", "product_images.file_id").select(["files.id", "files.token"]).where("product_id", "=", offerId).orderBy("position", "desc").executeTakeFirstOrThrow();
+  const image = await db
+    .selectFrom("product_images")
+    .innerJoin("files", "files.id", "product_images.file_id")
+    .select(["files.id", "files.token"])
+    .where("product_id", "=", offerId)
+    .orderBy("position", "desc")
+    .executeTakeFirstOrThrow();
   return image;
 }
 
 async function list(member: TestMember, query = "") {
   const response = await settle(() => listLoader(routeArgs(getRequest(`/user/offers${query}`, member.cookie))));
-  return (await response.json()) as { offers: { id: number; title: string; interested: boolean; interestedCount: number; publicPath: string | null }[]; total: number; events: { value: string }[] };
+  return (await response.json()) as {
+    offers: { id: number; title: string; interested: boolean; interestedCount: number; publicPath: string | null }[];
+    total: number;
+    events: { value: string }[];
+  };
 }
 
 describe("light images in the offer list", () => {
@@ -97,7 +107,11 @@ describe("offers", () => {
     // Nor one past what an id can be (PostgreSQL's integer refused it with an error, a 500).
     expect((await replyErrors(await create(owner, { title: "x", event_id: "2147483648" }))).event_id).toEqual(["Choose an event from the list."]);
 
-    const withImage = uploadRequest("/user/offers/create", { name: "desk.png", content: await png() }, { cookie: owner.cookie, field: "image", fields: { csrf: "x", title: "Desk", event_id: String(eventId) } });
+    const withImage = uploadRequest(
+      "/user/offers/create",
+      { name: "desk.png", content: await png() },
+      { cookie: owner.cookie, field: "image", fields: { csrf: "x", title: "Desk", event_id: String(eventId) } },
+    );
     const response = await settle(() => createAction(routeArgs(withImage)));
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual({ type: "success", message: "Offer created." });
@@ -109,7 +123,11 @@ describe("offers", () => {
     const editForm = await settle(() => editLoader(routeArgs(getRequest(`/user/offers/edit/${id}`, owner.cookie), { offerId: String(id) })));
     expect(editForm.status).toBe(200);
     const saved = await settle(() =>
-      editAction(routeArgs(postRequest(`/user/offers/edit/${id}`, { csrf: "x", title: "Standing desk", price: "99.90", event_id: "" }, owner.cookie), { offerId: String(id) })),
+      editAction(
+        routeArgs(postRequest(`/user/offers/edit/${id}`, { csrf: "x", title: "Standing desk", price: "99.90", event_id: "" }, owner.cookie), {
+          offerId: String(id),
+        }),
+      ),
     );
     expect(await flashOf(saved)).toEqual({ type: "success", message: "Offer saved." });
     expect(await row(id)).toMatchObject({ title: "Standing desk", price_cents: 9990, event_id: null });
@@ -123,9 +141,17 @@ describe("offers", () => {
     expect(await row(id)).toBeUndefined();
     // Deleting from a list filtered by event goes back to that list.
     const another = await created(owner);
-    const filtered = await settle(() => deleteAction(routeArgs(postRequest(`/user/offers/delete/${another}?event_id=${eventId}`, { csrf: "x" }, owner.cookie), { offerId: String(another) })));
+    const filtered = await settle(() =>
+      deleteAction(routeArgs(postRequest(`/user/offers/delete/${another}?event_id=${eventId}`, { csrf: "x" }, owner.cookie), { offerId: String(another) })),
+    );
     expect(filtered.headers.get("Location")).toBe(`/user/offers?event_id=${eventId}`);
-    expect(await db.selectFrom("files").select("id").where("id", "in", [...files.map((file) => file.file_id), second.id]).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("files")
+        .select("id")
+        .where("id", "in", [...files.map((file) => file.file_id), second.id])
+        .execute(),
+    ).toEqual([]);
   });
 
   test("another member gets 404 for edit, delete, images and image delete; sees no public link", async () => {
@@ -139,9 +165,13 @@ describe("offers", () => {
       () => editAction(routeArgs(postRequest(`/user/offers/edit/${id}`, { csrf: "x", title: "Mine" }, other.cookie), params)),
       () => deleteLoader(routeArgs(getRequest(`/user/offers/delete/${id}`, other.cookie), params)),
       () => deleteAction(routeArgs(postRequest(`/user/offers/delete/${id}`, { csrf: "x" }, other.cookie), params)),
-      async () => uploadAction(routeArgs(uploadRequest(`/user/offers/${id}/images`, { name: "x.png", content: await png() }, { cookie: other.cookie }), params)),
+      async () =>
+        uploadAction(routeArgs(uploadRequest(`/user/offers/${id}/images`, { name: "x.png", content: await png() }, { cookie: other.cookie }), params)),
       () => deleteImageLoader(routeArgs(getRequest(`/user/offers/${id}/images/${image.id}/delete`, other.cookie), { ...params, fileId: String(image.id) })),
-      () => deleteImageAction(routeArgs(postRequest(`/user/offers/${id}/images/${image.id}/delete`, { csrf: "x" }, other.cookie), { ...params, fileId: String(image.id) })),
+      () =>
+        deleteImageAction(
+          routeArgs(postRequest(`/user/offers/${id}/images/${image.id}/delete`, { csrf: "x" }, other.cookie), { ...params, fileId: String(image.id) }),
+        ),
     ];
     for (const attempt of attempts) expect((await settle(attempt)).status).toBe(404);
     expect((await row(id))?.title).toBe("Office chairs");
@@ -157,7 +187,11 @@ describe("offers", () => {
     expect(mine.publicUrl).toBe(`http://chapter.test/non-user-product?product_id=${(await row(id))!.public_token}`);
 
     // The owner deletes an image after confirming.
-    const gone = await settle(() => deleteImageAction(routeArgs(postRequest(`/user/offers/${id}/images/${image.id}/delete`, { csrf: "x" }, owner.cookie), { ...params, fileId: String(image.id) })));
+    const gone = await settle(() =>
+      deleteImageAction(
+        routeArgs(postRequest(`/user/offers/${id}/images/${image.id}/delete`, { csrf: "x" }, owner.cookie), { ...params, fileId: String(image.id) }),
+      ),
+    );
     expect(await flashOf(gone)).toEqual({ type: "success", message: "Image deleted." });
     expect(await db.selectFrom("files").select("id").where("id", "=", image.id).executeTakeFirst()).toBeUndefined();
   });
@@ -179,7 +213,9 @@ describe("offers", () => {
     expect((await list(a, "?event_id=junk")).total).toBe(3);
 
     const status = (member: TestMember, type: string, productId = String(chairs)) =>
-      settle(() => statusAction(routeArgs(postRequest("/user/offers/status", { csrf: "x", product_id: productId, type, user_id: String(owner.id) }, member.cookie))));
+      settle(() =>
+        statusAction(routeArgs(postRequest("/user/offers/status", { csrf: "x", product_id: productId, type, user_id: String(owner.id) }, member.cookie))),
+      );
     const response = await status(a, "Interested");
     expect(await flashOf(response)).toEqual({ type: "success", message: "You are interested in Chairs." });
     await status(b, "Interested");
@@ -241,9 +277,18 @@ describe("the public view", () => {
     const other = await createSignedInMember();
     const id = await created(owner);
     const image = await addImage(owner, id);
-    const loose = await receiveUpload(uploadRequest("/x", { name: "me.png", content: await png() }, { cookie: owner.cookie }), { kind: "product_image", ownerId: owner.id });
-    const photo = await receiveUpload(uploadRequest("/x", { name: "me.png", content: await png() }, { cookie: owner.cookie }), { kind: "profile_image", ownerId: owner.id });
-    const card = await receiveUpload(uploadRequest("/x", { name: "card.png", content: await png() }, { cookie: owner.cookie }), { kind: "business_card", ownerId: owner.id });
+    const loose = await receiveUpload(uploadRequest("/x", { name: "me.png", content: await png() }, { cookie: owner.cookie }), {
+      kind: "product_image",
+      ownerId: owner.id,
+    });
+    const photo = await receiveUpload(uploadRequest("/x", { name: "me.png", content: await png() }, { cookie: owner.cookie }), {
+      kind: "profile_image",
+      ownerId: owner.id,
+    });
+    const card = await receiveUpload(uploadRequest("/x", { name: "card.png", content: await png() }, { cookie: owner.cookie }), {
+      kind: "business_card",
+      ownerId: owner.id,
+    });
     for (const result of [loose, photo, card]) {
       const token = result.ok ? result.file!.token : "";
       expect((await settle(() => publicImage(routeArgs(getRequest(`/offer-images/${token}`), { token })))).status).toBe(404);

@@ -52,7 +52,9 @@ describe("one-to-ones", () => {
     const bosView = (await (await page(bo, id)).json()) as Page;
     expect(bosView.oneToOne).toMatchObject({ status: "proposed", role: "partner", note: null, with: "Ada Obi" });
     expect(JSON.stringify(bosView)).not.toContain("Proposer's own note");
-    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/one-to-ones", bo.cookie))))).json()) as { oneToOnes: { toAnswer: boolean }[] };
+    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/one-to-ones", bo.cookie))))).json()) as {
+      oneToOnes: { toAnswer: boolean }[];
+    };
     expect(list.oneToOnes).toMatchObject([{ toAnswer: true }]);
 
     // Only the partner answers.
@@ -78,7 +80,9 @@ describe("one-to-ones", () => {
     const bad = await record(ada, { partner_id: "", met_on: "yesterday" });
     expect(bad.status).toBe(400);
     expect(await replyErrors(bad)).toEqual({ partner_id: ["Choose the member you met."], met_on: ["Enter a date as yyyy-mm-dd."] });
-    expect(await replyErrors(await record(ada, { partner_id: String(bo.id), met_on: "2999-01-01" }))).toEqual({ met_on: ["Choose the day you met: today or before."] });
+    expect(await replyErrors(await record(ada, { partner_id: String(bo.id), met_on: "2999-01-01" }))).toEqual({
+      met_on: ["Choose the day you met: today or before."],
+    });
     expect(await replyErrors(await record(ada, { partner_id: String(ada.id), met_on: today }))).toEqual({ partner_id: ["Choose the member you met."] });
     expect(await db.selectFrom("one_to_ones").select("id").execute()).toHaveLength(0);
 
@@ -95,6 +99,9 @@ describe("one-to-ones", () => {
     expect((await page(eve, id)).status).toBe(404);
     expect((await press(eve, id, { intent: "confirm" })).status).toBe(404);
     expect((await press(eve, id, { intent: "note", note: "Mine now" })).status).toBe(404);
-    expect(await db.selectFrom("one_to_ones").select(["status", "partner_note"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ status: "proposed", partner_note: null });
+    expect(await db.selectFrom("one_to_ones").select(["status", "partner_note"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      status: "proposed",
+      partner_note: null,
+    });
   });
 });

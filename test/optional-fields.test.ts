@@ -7,11 +7,12 @@ import { parseWithZod } from "~/lib/parse-form.server";
 // A field marked `required` is announced so by screen readers and blocks the browser's submit:
 // optional fields must not carry it.
 describe("optional fields are not marked required", () => {
-  test("the task form's \"Alert me before it starts\", still read as on or off", () => {
+  test('the task form\'s "Alert me before it starts", still read as on or off', () => {
     expect(constraintOf(TaskFormSchema).alert?.required ?? false).toBe(false);
     const form = (alert?: string) => {
       const data = new FormData();
-      for (const [name, value] of Object.entries({ title: "Call", start_date: "2026-12-07", start_time: "09:00", end_time: "09:30", priority: "5" })) data.set(name, value);
+      for (const [name, value] of Object.entries({ title: "Call", start_date: "2026-12-07", start_time: "09:00", end_time: "09:30", priority: "5" }))
+        data.set(name, value);
       if (alert !== undefined) data.set("alert", alert);
       const submission = parseWithZod(data, { schema: TaskFormSchema });
       return submission.status === "success" ? submission.value.alert : submission.error;

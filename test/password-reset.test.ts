@@ -6,18 +6,7 @@ import { listOutbox } from "~/lib/mail.server";
 import { getMember, startSession } from "~/lib/session.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/accounts/reset-password.$token";
 import { action as forgotAction, loader as forgotLoader } from "~/routes/accounts/signin.forgot-password";
-import {
-  BASE,
-  cookiesFrom,
-  createSignedInMember,
-  flashOf,
-  getRequest,
-  postRequest,
-  replyErrors,
-  routeArgs,
-  sessionIdOf,
-  settle,
-} from "./helpers";
+import { BASE, cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, sessionIdOf, settle } from "./helpers";
 
 const USED = "This link has expired or was already used. Ask for a new one.";
 const NEW_PASSWORD = "a brand new passphrase";
@@ -31,9 +20,7 @@ function openLink(token: string) {
 }
 
 function chooseNewPassword(token: string, password = NEW_PASSWORD, confirmPassword = password, cookie?: string) {
-  return settle(() =>
-    resetAction(routeArgs(postRequest(`/reset-password/${token}`, { password, confirmPassword }, cookie), { token })),
-  );
+  return settle(() => resetAction(routeArgs(postRequest(`/reset-password/${token}`, { password, confirmPassword }, cookie), { token })));
 }
 
 /** The token of the newest reset mail in the outbox. */
@@ -192,7 +179,10 @@ describe("using a reset link", () => {
     const member = await createSignedInMember();
     await askForLink(member.email);
     const token = await tokenFromOutbox();
-    await db.updateTable("password_resets").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable("password_resets")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
 
     const page = await openLink(token);
     expect(page.status).toBe(410);

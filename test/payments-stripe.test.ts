@@ -173,9 +173,23 @@ describe("paying for a membership by card (Stripe configured)", () => {
     server.use(...stripe.failingHandlers(402, "Your card was declined."));
     const { stripeCheckout } = await import("~/lib/payments/stripe.server");
     const payment = {
-      id: 1, member_id: 1, purpose: "membership", item: "elite", period: "monthly", description: "x", amount_cents: 6000,
-      currency: "USD", provider: "stripe", provider_ref: null, reference: "CH-TEST", status: "pending", created_at: "",
-      updated_at: "", paid_at: null, cancelled_at: null, confirmed_by: null,
+      id: 1,
+      member_id: 1,
+      purpose: "membership",
+      item: "elite",
+      period: "monthly",
+      description: "x",
+      amount_cents: 6000,
+      currency: "USD",
+      provider: "stripe",
+      provider_ref: null,
+      reference: "CH-TEST",
+      status: "pending",
+      created_at: "",
+      updated_at: "",
+      paid_at: null,
+      cancelled_at: null,
+      confirmed_by: null,
     } as const;
     const start = stripeCheckout.start({ payment: { ...payment }, memberEmail: "a@example.com", successUrl: "https://x/s", cancelUrl: "https://x/c" });
     await expect(start).rejects.toBeInstanceOf(StripeError);
@@ -196,9 +210,7 @@ describe("paying for a membership by card (Stripe configured)", () => {
     const response = await pay(member, fields);
 
     expect(response.status).toBe(400);
-    expect((await replyErrors(response)).amount).toEqual([
-      "The amount does not match the price of this package. Reload the page and try again.",
-    ]);
+    expect((await replyErrors(response)).amount).toEqual(["The amount does not match the price of this package. Reload the page and try again."]);
     expect(await payments()).toEqual([]);
     expect(stripe.requests).toEqual([]);
   });
@@ -249,9 +261,7 @@ describe("paying for a membership by card (Stripe configured)", () => {
   });
 
   test("a signed-out visitor is sent to sign in and nothing is created", async () => {
-    const response = await settle(() =>
-      payModule.action(routeArgs(postRequest("/user/membership/pay", { package_type: "elite", MemberShip: "monthly" }))),
-    );
+    const response = await settle(() => payModule.action(routeArgs(postRequest("/user/membership/pay", { package_type: "elite", MemberShip: "monthly" }))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/signin/);
     expect(await payments()).toEqual([]);
@@ -437,7 +447,9 @@ describe("Stripe webhook", () => {
 
   test("an event for a session Chapter does not know is acknowledged and ignored", async () => {
     const { payment } = await startedCardPayment();
-    const answer = await postWebhook(checkoutEvent("checkout.session.completed", { id: "cs_test_unknown", payment_status: "paid", client_reference_id: payment.reference }));
+    const answer = await postWebhook(
+      checkoutEvent("checkout.session.completed", { id: "cs_test_unknown", payment_status: "paid", client_reference_id: payment.reference }),
+    );
     expect(answer).toEqual({ status: 200, body: { received: true, replay: false } });
     expect((await payments())[0].status).toBe("pending");
     expect(await memberships()).toEqual([]);

@@ -4,7 +4,16 @@ import { priorityBand, yearChoices, yearFromAddress } from "~/features/planning/
 describe("planning rules", () => {
   test("SPEC.md §9's priority bands: 1–3 Low, 4–7 Medium, 8–10 High", () => {
     expect(Array.from({ length: 10 }, (_, index) => priorityBand(index + 1).label)).toEqual([
-      "Low", "Low", "Low", "Medium", "Medium", "Medium", "Medium", "High", "High", "High",
+      "Low",
+      "Low",
+      "Low",
+      "Medium",
+      "Medium",
+      "Medium",
+      "Medium",
+      "High",
+      "High",
+      "High",
     ]);
   });
 

@@ -137,9 +137,7 @@ describe("place lookups for the selects", () => {
 
   test("lists Ontario among Canada's provinces", async () => {
     const member = await createSignedInMember();
-    const response = await settle(() =>
-      provinces(routeArgs(getRequest("/user/ajax/get-province-by-countryId?country_id=CA", member.cookie))),
-    );
+    const response = await settle(() => provinces(routeArgs(getRequest("/user/ajax/get-province-by-countryId?country_id=CA", member.cookie))));
     expect(response.status).toBe(200);
     const options = (await response.json()) as Option[];
     expect(options).toContainEqual({ value: "ON", label: "Ontario" });
@@ -148,24 +146,17 @@ describe("place lookups for the selects", () => {
 
   test("lists Toronto among Ontario's cities", async () => {
     const member = await createSignedInMember();
-    const response = await settle(() =>
-      cities(routeArgs(getRequest("/user/ajax/get-city-by-regionId?country_id=CA&region_id=ON", member.cookie))),
-    );
+    const response = await settle(() => cities(routeArgs(getRequest("/user/ajax/get-city-by-regionId?country_id=CA&region_id=ON", member.cookie))));
     expect(response.status).toBe(200);
     expect((await response.json()) as Option[]).toContainEqual({ value: "Toronto", label: "Toronto" });
   });
 
-  test.each(["", "?country_id=", "?country_id=ca", "?country_id=CAN", "?country_id=C%27"])(
-    "answers 400 to provinces%s",
-    async (query) => {
-      const member = await createSignedInMember();
-      const response = await settle(() =>
-        provinces(routeArgs(getRequest(`/user/ajax/get-province-by-countryId${query}`, member.cookie))),
-      );
-      expect(response.status).toBe(400);
-      expect(await response.json()).toHaveProperty("error");
-    },
-  );
+  test.each(["", "?country_id=", "?country_id=ca", "?country_id=CAN", "?country_id=C%27"])("answers 400 to provinces%s", async (query) => {
+    const member = await createSignedInMember();
+    const response = await settle(() => provinces(routeArgs(getRequest(`/user/ajax/get-province-by-countryId${query}`, member.cookie))));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toHaveProperty("error");
+  });
 
   test.each(["", "?country_id=CA", "?region_id=ON", "?country_id=CA&region_id=", "?country_id=CA&region_id=ON%3Bdrop"])(
     "answers 400 to cities%s",
@@ -178,9 +169,7 @@ describe("place lookups for the selects", () => {
 
   test("an unknown country or region is an empty list, not an error", async () => {
     const member = await createSignedInMember();
-    const response = await settle(() =>
-      cities(routeArgs(getRequest("/user/ajax/get-city-by-regionId?country_id=ZZ&region_id=QQ", member.cookie))),
-    );
+    const response = await settle(() => cities(routeArgs(getRequest("/user/ajax/get-city-by-regionId?country_id=ZZ&region_id=QQ", member.cookie))));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([]);
   });

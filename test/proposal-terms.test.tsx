@@ -16,8 +16,24 @@ function post(path: string, fields: Fields, member: TestMember) {
   return new Request(`${BASE}${path}`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: member.cookie } });
 }
 
-const VENTURE = { business_name: "Green Mill Ltd", sector: "agriculture", amount: "25000", purpose: "A second cassava mill.\nAnd a dryer.", term_months: "24", rate: "9.5", country: "NG" };
-const OFFER = { amount: "100000", sectors: ["agriculture", "technology"], min_ticket: "5000", max_ticket: "50000", term_months: "36", rate: "12", countries: ["NG", "GH"] };
+const VENTURE = {
+  business_name: "Green Mill Ltd",
+  sector: "agriculture",
+  amount: "25000",
+  purpose: "A second cassava mill.\nAnd a dryer.",
+  term_months: "24",
+  rate: "9.5",
+  country: "NG",
+};
+const OFFER = {
+  amount: "100000",
+  sectors: ["agriculture", "technology"],
+  min_ticket: "5000",
+  max_ticket: "50000",
+  term_months: "36",
+  rate: "12",
+  countries: ["NG", "GH"],
+};
 
 async function idFrom(response: Response) {
   expect(response.status, await response.clone().text()).toBe(302);
@@ -65,8 +81,8 @@ describe("the connect dialog", () => {
     ]);
     const html = renderToStaticMarkup(<AgreedTerms terms={terms} />);
     expect(html).not.toContain("<pre");
-    expect(html).toContain("<dt>Rate offered</dt><dd class=\"prewrap\">9.5 % a year</dd>");
-    expect(html).toContain("<dt>Rate expected</dt><dd class=\"prewrap\">12 % a year</dd>");
+    expect(html).toContain('<dt>Rate offered</dt><dd class="prewrap">9.5 % a year</dd>');
+    expect(html).toContain('<dt>Rate expected</dt><dd class="prewrap">12 % a year</dd>');
     expect(html).toContain("The two entries differ.");
     expect(html).toContain("<li>Term: 24 months asked for, 36 months offered.</li>");
     expect(html).toContain(`name="terms_hash" value="${terms.hash}"`);

@@ -41,8 +41,24 @@ function post(path: string, fields: Fields, member: TestMember, { json = false }
   return new Request(`${BASE}${path}`, { method: "POST", body, headers });
 }
 
-const VENTURE = { business_name: "Green Mill Ltd", sector: "agriculture", amount: "25000", purpose: "A second cassava mill.", term_months: "24", rate: "12.5", country: "NG" };
-const OFFER = { amount: "100000", sectors: ["agriculture", "technology"], min_ticket: "5000", max_ticket: "50000", term_months: "36", rate: "10", countries: ["NG", "GH"] };
+const VENTURE = {
+  business_name: "Green Mill Ltd",
+  sector: "agriculture",
+  amount: "25000",
+  purpose: "A second cassava mill.",
+  term_months: "24",
+  rate: "12.5",
+  country: "NG",
+};
+const OFFER = {
+  amount: "100000",
+  sectors: ["agriculture", "technology"],
+  min_ticket: "5000",
+  max_ticket: "50000",
+  term_months: "36",
+  rate: "10",
+  countries: ["NG", "GH"],
+};
 
 async function idFrom(response: Response) {
   expect(response.status, await response.clone().text()).toBe(302);
@@ -61,11 +77,15 @@ async function get(loader: (args: ReturnType<typeof routeArgs>) => Promise<unkno
 
 /** A venture added with its business plan (a PDF) as the entry's document. */
 async function ventureWithPlan(member: TestMember) {
-  const upload = uploadRequest("/user/entrepreneurs/new", { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" }, {
-    cookie: member.cookie,
-    field: "document",
-    fields: { csrf: "x", ...VENTURE },
-  });
+  const upload = uploadRequest(
+    "/user/entrepreneurs/new",
+    { name: "plan.pdf", content: DOCUMENT_HEADS.pdf(), type: "application/pdf" },
+    {
+      cookie: member.cookie,
+      field: "document",
+      fields: { csrf: "x", ...VENTURE },
+    },
+  );
   return idFrom(await settle(() => newEntrepreneur(routeArgs(upload))));
 }
 
@@ -87,7 +107,9 @@ async function shownHash(member: TestMember, entryPath: string, proposalId: unkn
  * back the hash of the terms it showed (unless `fields` carry one). */
 async function entrepreneurConnects(member: TestMember, investorId: number, fields: Fields, options: { json?: boolean } = {}) {
   const shown: Fields = "terms_hash" in fields ? {} : { terms_hash: await shownHash(member, `/user/investors/${investorId}`, fields.proposal_id) };
-  return settle(() => connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, { ...fields, ...shown }, member, options), { entryId: String(investorId) })));
+  return settle(() =>
+    connectOnInvestor(routeArgs(post(`/user/investors/${investorId}/connect`, { ...fields, ...shown }, member, options), { entryId: String(investorId) })),
+  );
 }
 
 async function json<T>(response: Response) {
@@ -101,7 +123,9 @@ function connectionPage(member: TestMember, id: number) {
 
 /** The terms the accept dialog shows the member ("" for a dialog that is not theirs). */
 async function acceptDialogTerms(member: TestMember, id: number) {
-  const response = await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${id}/accept`, member.cookie), { connectionId: String(id), answer: "accept" })));
+  const response = await settle(() =>
+    answerLoader(routeArgs(getRequest(`/user/connections/${id}/accept`, member.cookie), { connectionId: String(id), answer: "accept" })),
+  );
   if (response.status !== 200) return { text: "", hash: "" };
   return ((await response.json()) as { terms: { text: string; hash: string } }).terms;
 }
@@ -118,7 +142,15 @@ describe("entrepreneur and investor entries", () => {
   test("bad input is answered beside each field, never a 500, and nothing is saved", async () => {
     const member = await createSignedInMember();
     const bad = await settle(() =>
-      newEntrepreneur(routeArgs(post("/user/entrepreneurs/new", { ...VENTURE, business_name: " ", amount: "-5", term_months: "0", rate: "-1", sector: "mining", country: "XX" }, member))),
+      newEntrepreneur(
+        routeArgs(
+          post(
+            "/user/entrepreneurs/new",
+            { ...VENTURE, business_name: " ", amount: "-5", term_months: "0", rate: "-1", sector: "mining", country: "XX" },
+            member,
+          ),
+        ),
+      ),
     );
     expect(bad.status).toBe(400);
     expect(await replyErrors(bad)).toEqual({
@@ -138,7 +170,11 @@ describe("entrepreneur and investor entries", () => {
     const above = await settle(() => newInvestor(routeArgs(post("/user/investors/new", { ...OFFER, max_ticket: "200000" }, member))));
     expect(await replyErrors(above)).toEqual({ max_ticket: ["The maximum ticket cannot be above the amount available."] });
     const none = await settle(() => newInvestor(routeArgs(post("/user/investors/new", { ...OFFER, sectors: [], min_ticket: "-1", amount: "0" }, member))));
-    expect(await replyErrors(none)).toEqual({ sectors: ["Choose at least one sector."], min_ticket: ["The amount cannot be below zero."], amount: ["Enter an amount above 0."] });
+    expect(await replyErrors(none)).toEqual({
+      sectors: ["Choose at least one sector."],
+      min_ticket: ["The amount cannot be below zero."],
+      amount: ["Enter an amount above 0."],
+    });
     expect(await db.selectFrom("entrepreneur_entries").select("id").execute()).toHaveLength(0);
     expect(await db.selectFrom("investor_entries").select("id").execute()).toHaveLength(0);
   });
@@ -163,7 +199,8 @@ describe("entrepreneur and investor entries", () => {
     });
 
     type List = { total: number; entries: { business_name?: string; id: number }[] };
-    const entrepreneurs = (query: string) => settle(() => entrepreneursList(routeArgs(getRequest(`/user/entrepreneurs${query}`, ben.cookie)))).then((r) => json<List>(r));
+    const entrepreneurs = (query: string) =>
+      settle(() => entrepreneursList(routeArgs(getRequest(`/user/entrepreneurs${query}`, ben.cookie)))).then((r) => json<List>(r));
     const investors = (query: string) => settle(() => investorsList(routeArgs(getRequest(`/user/investors${query}`, ada.cookie)))).then((r) => json<List>(r));
     expect((await entrepreneurs("")).total).toBe(2);
     expect((await entrepreneurs("?sector=agriculture")).entries.map((entry) => entry.business_name)).toEqual(["Green Mill Ltd"]);
@@ -184,9 +221,15 @@ describe("entrepreneur and investor entries", () => {
       await settle(() => entrepreneurView(routeArgs(getRequest(`/user/entrepreneurs/${mill}`, ben.cookie), { entryId: String(mill) }))),
     );
     expect(view).toMatchObject({ isOwner: false, entry: { business_name: "Green Mill Ltd" } });
-    expect((await settle(() => editEntrepreneurForm(routeArgs(getRequest(`/user/entrepreneurs/${mill}/edit`, ben.cookie), { entryId: String(mill) })))).status).toBe(404);
-    expect((await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, VENTURE, ben), { entryId: String(mill) })))).status).toBe(404);
-    expect((await settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ben), { entryId: String(mill) })))).status).toBe(404);
+    expect(
+      (await settle(() => editEntrepreneurForm(routeArgs(getRequest(`/user/entrepreneurs/${mill}/edit`, ben.cookie), { entryId: String(mill) })))).status,
+    ).toBe(404);
+    expect((await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, VENTURE, ben), { entryId: String(mill) })))).status).toBe(
+      404,
+    );
+    expect((await settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ben), { entryId: String(mill) })))).status).toBe(
+      404,
+    );
     expect((await settle(() => deleteInvestor(routeArgs(post(`/user/investors/${fund}/delete`, {}, ada), { entryId: String(fund) })))).status).toBe(404);
     expect((await settle(() => entrepreneurView(routeArgs(getRequest("/user/entrepreneurs/99999", ben.cookie), { entryId: "99999" })))).status).toBe(404);
     expect((await settle(() => entrepreneurView(routeArgs(getRequest("/user/entrepreneurs/abc", ben.cookie), { entryId: "abc" })))).status).toBe(404);
@@ -201,7 +244,9 @@ describe("connections", () => {
     const fund = await offer(ben);
 
     // A first investor entry made from the connect dialog goes back to it.
-    const fromDialog = await settle(() => newInvestor(routeArgs(post(`/user/investors/new?back=${encodeURIComponent(`/user/entrepreneurs/${mill}/connect`)}`, OFFER, ben))));
+    const fromDialog = await settle(() =>
+      newInvestor(routeArgs(post(`/user/investors/new?back=${encodeURIComponent(`/user/entrepreneurs/${mill}/connect`)}`, OFFER, ben))),
+    );
     expect(fromDialog.headers.get("Location")).toBe(`/user/entrepreneurs/${mill}/connect`);
 
     // The connect dialog on Ben's entry offers Ada's own proposals; none is connected yet.
@@ -217,7 +262,9 @@ describe("connections", () => {
     const notHers = await entrepreneurConnects(ada, fund, { proposal_id: String(fund + 1000), message: "Hello", is_agree: "on" });
     expect(await replyErrors(notHers)).toEqual({ proposal_id: ["Choose one of your proposals."] });
     // One's own entry cannot be connected to.
-    expect((await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect`, ben.cookie), { entryId: String(fund) })))).status).toBe(404);
+    expect(
+      (await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect`, ben.cookie), { entryId: String(fund) })))).status,
+    ).toBe(404);
 
     // With fetch: {type, message, url}.
     const sent = await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "We need a second mill.", is_agree: "on" }, { json: true });
@@ -236,7 +283,9 @@ describe("connections", () => {
 
     // The dialog now reads Update, with the message prefilled (a document POST redirects).
     const again = await json<{ existing: { message: string } }>(
-      await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${mill}`, ada.cookie), { entryId: String(fund) }))),
+      await settle(() =>
+        connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${mill}`, ada.cookie), { entryId: String(fund) })),
+      ),
     );
     expect(again.existing).toMatchObject({ message: "We need a second mill." });
     const updated = await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "We need a second mill by March.", is_agree: "on" });
@@ -246,10 +295,22 @@ describe("connections", () => {
     // Someone else's proposal in the address is a 404.
     const carl = await createSignedInMember({ name: "Carl Outsider" });
     const carlMill = await venture(carl, { business_name: "Carl Co" });
-    expect((await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${carlMill}`, ada.cookie), { entryId: String(fund) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${carlMill}`, ada.cookie), { entryId: String(fund) })),
+        )
+      ).status,
+    ).toBe(404);
 
     // Ada cannot answer her own proposal; Ben accepts.
-    expect((await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${connectionId}/accept`, ada.cookie), { connectionId: String(connectionId), answer: "accept" })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          answerLoader(routeArgs(getRequest(`/user/connections/${connectionId}/accept`, ada.cookie), { connectionId: String(connectionId), answer: "accept" })),
+        )
+      ).status,
+    ).toBe(404);
     expect((await answer(ada, connectionId, "accept")).status).toBe(404);
     const accepted = await answer(ben, connectionId, "accept", "Let us meet on Monday.");
     expect(await flashOf(accepted)).toEqual({ type: "success", message: "You accepted the proposal." });
@@ -275,7 +336,13 @@ describe("connections", () => {
     expect(trail[2].terms_hash).toBe(crypto.createHash("sha256").update(agreed).digest("hex"));
 
     // Ada edits her entry afterwards: what Ben agreed to stays as it was.
-    expect((await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, { ...VENTURE, amount: "40000" }, ada), { entryId: String(mill) })))).status).toBe(302);
+    expect(
+      (
+        await settle(() =>
+          editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, { ...VENTURE, amount: "40000" }, ada), { entryId: String(mill) })),
+        )
+      ).status,
+    ).toBe(302);
     const after = await json<{ trail: Trail; currentHash: string }>(await connectionPage(ben, connectionId));
     expect(after.trail[2].terms_text).toBe(agreed);
     expect(after.currentHash).not.toBe(trail[2].terms_hash);
@@ -313,7 +380,11 @@ describe("connections", () => {
     expect(form).toMatchObject({ delayMs: 1000, chosen: String(fund) });
     const terms_hash = await shownHash(ben, `/user/entrepreneurs/${mill}`, fund);
     const sent = await settle(() =>
-      connectOnEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on", terms_hash }, ben), { entryId: String(mill) })),
+      connectOnEntrepreneur(
+        routeArgs(post(`/user/entrepreneurs/${mill}/connect`, { proposal_id: String(fund), message: "Happy to lend.", is_agree: "on", terms_hash }, ben), {
+          entryId: String(mill),
+        }),
+      ),
     );
     const connectionId = Number(sent.headers.get("Location")!.split("/").pop());
     // The counterpart of an open connection reads the documents; an outsider does not.
@@ -360,17 +431,25 @@ describe("connections", () => {
 
     // The connect dialog shows the terms, with the hash the form sends back.
     const dialog = await json<{ terms: Terms }>(
-      await settle(() => connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${mill}`, ada.cookie), { entryId: String(fund) }))),
+      await settle(() =>
+        connectOnInvestorForm(routeArgs(getRequest(`/user/investors/${fund}/connect?proposal=${mill}`, ada.cookie), { entryId: String(fund) })),
+      ),
     );
     expect(dialog.terms.text).toContain("Amount available: $100,000");
     expect(dialog.terms.hash).toBe(sha256(dialog.terms.text));
 
     // Ben edits his entry while Ada reads: her connect is refused with the new terms, as a page
     // (no JS) and as JSON (fetch); sending no hash at all is refused the same way.
-    const edited = await settle(() => editInvestor(routeArgs(post(`/user/investors/${fund}/edit`, { ...OFFER, amount: "120000" }, ben), { entryId: String(fund) })));
+    const edited = await settle(() =>
+      editInvestor(routeArgs(post(`/user/investors/${fund}/edit`, { ...OFFER, amount: "120000" }, ben), { entryId: String(fund) })),
+    );
     expect(edited.status).toBe(302);
     const fields = { proposal_id: String(mill), message: "We need a second mill.", is_agree: "on" };
-    for (const [hash, options] of [[dialog.terms.hash, {}], [dialog.terms.hash, { json: true }], ["", {}]] as const) {
+    for (const [hash, options] of [
+      [dialog.terms.hash, {}],
+      [dialog.terms.hash, { json: true }],
+      ["", {}],
+    ] as const) {
       const refused = await entrepreneurConnects(ada, fund, { ...fields, terms_hash: hash }, options);
       expect(refused.status).toBe(409);
       const body = (await refused.json()) as Refusal;
@@ -398,10 +477,15 @@ describe("connections", () => {
     const shown = await acceptDialogTerms(ben, connectionId);
     expect(shown.text).toBe(reread.terms.text);
     const declineDialog = await json<{ terms: Terms | null }>(
-      await settle(() => answerLoader(routeArgs(getRequest(`/user/connections/${connectionId}/decline`, ben.cookie), { connectionId: String(connectionId), answer: "decline" }))),
+      await settle(() =>
+        answerLoader(routeArgs(getRequest(`/user/connections/${connectionId}/decline`, ben.cookie), { connectionId: String(connectionId), answer: "decline" })),
+      ),
     );
     expect(declineDialog.terms).toBeNull();
-    expect((await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, { ...VENTURE, rate: "11" }, ada), { entryId: String(mill) })))).status).toBe(302);
+    expect(
+      (await settle(() => editEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/edit`, { ...VENTURE, rate: "11" }, ada), { entryId: String(mill) }))))
+        .status,
+    ).toBe(302);
     const late = await answer(ben, connectionId, "accept", "Agreed.", shown.hash);
     expect(late.status).toBe(409);
     const lateBody = (await late.json()) as Refusal;
@@ -504,8 +588,12 @@ describe("connections", () => {
     // Gone from the list and its loan view; a second delete is a 404.
     const list = await json<{ total: number }>(await settle(() => entrepreneursList(routeArgs(getRequest("/user/entrepreneurs", ben.cookie)))));
     expect(list.total).toBe(0);
-    expect((await settle(() => entrepreneurView(routeArgs(getRequest(`/user/entrepreneurs/${mill}`, ben.cookie), { entryId: String(mill) })))).status).toBe(404);
-    expect((await settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ada), { entryId: String(mill) })))).status).toBe(404);
+    expect((await settle(() => entrepreneurView(routeArgs(getRequest(`/user/entrepreneurs/${mill}`, ben.cookie), { entryId: String(mill) })))).status).toBe(
+      404,
+    );
+    expect((await settle(() => deleteEntrepreneur(routeArgs(post(`/user/entrepreneurs/${mill}/delete`, {}, ada), { entryId: String(mill) })))).status).toBe(
+      404,
+    );
     // Editing a deleted entry is refused; an investor entry without connections deletes quietly.
     expect((await settle(() => editInvestor(routeArgs(post(`/user/investors/${fund}/edit`, OFFER, ada), { entryId: String(fund) })))).status).toBe(404);
     const quiet = await settle(() => deleteInvestor(routeArgs(post(`/user/investors/${fund}/delete`, {}, ben), { entryId: String(fund) })));
@@ -539,26 +627,40 @@ describe("SPEC.md §7's addresses", () => {
     expect(await get(proposal, asked, ada)).toBe(`/user/investors/${fund}/connect?proposal=${mill}`);
     // Carl's is not his proposal to choose.
     expect(await get(proposal, asked, carl)).toBe(404);
-    expect(await get(investorProposal, `/user/investor/ajax-investor-proposal?entrepreneurs_proposal_id=${mill}&user_type=investor&investor_proposal_id=${fund}`, ben)).toBe(
-      `/user/entrepreneurs/${mill}/connect?proposal=${fund}`,
-    );
+    expect(
+      await get(
+        investorProposal,
+        `/user/investor/ajax-investor-proposal?entrepreneurs_proposal_id=${mill}&user_type=investor&investor_proposal_id=${fund}`,
+        ben,
+      ),
+    ).toBe(`/user/entrepreneurs/${mill}/connect?proposal=${fund}`);
 
     await entrepreneurConnects(ada, fund, { proposal_id: String(mill), message: "Hello", is_agree: "on" });
     const { id } = await db.selectFrom("proposal_connections").select("id").executeTakeFirstOrThrow();
     // The GET only answers with the confirmation form; nothing changes.
-    expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, ben)).toBe(`/user/connections/${id}/accept`);
+    expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, ben)).toBe(
+      `/user/connections/${id}/accept`,
+    );
     expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, ada)).toBe(404);
     expect(await get(actionCall, `/user/entrepreneur/ajax-connection-action-call?connection_id=${id}&call_action=accept`, carl)).toBe(404);
     expect(await db.selectFrom("proposal_connections").select("status").executeTakeFirst()).toEqual({ status: "pending" });
-    const refused = await settle(() => actionCallPost(routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, carl))));
+    const refused = await settle(() =>
+      actionCallPost(routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, carl))),
+    );
     expect(refused.status).toBe(404);
     const declined = await settle(() =>
-      actionCallPost(routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, ben, { json: true }))),
+      actionCallPost(
+        routeArgs(post("/user/entrepreneur/ajax-connection-action-call", { connection_id: String(id), call_action: "decline" }, ben, { json: true })),
+      ),
     );
     expect(await json(declined)).toEqual({ type: "success", message: "You declined the proposal.", url: `/user/connections/${id}` });
 
-    expect((await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, carl))))).status).toBe(404);
-    const removed = await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, ada, { json: true }))));
+    expect((await settle(() => specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, carl))))).status).toBe(
+      404,
+    );
+    const removed = await settle(() =>
+      specDeleteEntrepreneur(routeArgs(post("/user/entrepreneur/delete", { entrepreneur_id: String(mill) }, ada, { json: true }))),
+    );
     expect(await json(removed)).toEqual({ type: "success", message: "Green Mill Ltd deleted.", url: "/user/entrepreneurs" });
     expect((await settle(() => specDeleteInvestor(routeArgs(post("/user/investor/delete", { investor_id: String(fund) }, ben))))).status).toBe(302);
   });

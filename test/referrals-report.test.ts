@@ -40,14 +40,40 @@ async function referral(giver: TestMember, receiver: TestMember, created: string
 async function oneToOne(a: TestMember, b: TestMember, metOn: string, status: "confirmed" | "proposed" | "declined" = "confirmed") {
   await db
     .insertInto("one_to_ones")
-    .values({ proposer_id: a.id, partner_id: b.id, met_on: metOn, place: null, status, proposer_note: null, partner_note: null, confirmed_at: null, created_at: `${metOn}T12:00:00.000Z`, updated_at: `${metOn}T12:00:00.000Z` })
+    .values({
+      proposer_id: a.id,
+      partner_id: b.id,
+      met_on: metOn,
+      place: null,
+      status,
+      proposer_note: null,
+      partner_note: null,
+      confirmed_at: null,
+      created_at: `${metOn}T12:00:00.000Z`,
+      updated_at: `${metOn}T12:00:00.000Z`,
+    })
     .execute();
 }
 
 async function checkIn(eventId: number, holder: TestMember, at: string, type: "general" | "vip" = "general") {
   await db
     .insertInto("tickets")
-    .values({ event_id: eventId, ticket_type: type, code: `code-${holder.id}-${at}`, holder_id: holder.id, contact_id: null, holder_name: null, holder_email: null, issued_by: null, payment_id: null, amount_cents: 0, status: "issued", checked_in_at: at, created_at: at, issued_at: at } as never)
+    .values({
+      event_id: eventId,
+      ticket_type: type,
+      code: `code-${holder.id}-${at}`,
+      holder_id: holder.id,
+      contact_id: null,
+      holder_name: null,
+      holder_email: null,
+      issued_by: null,
+      payment_id: null,
+      amount_cents: 0,
+      status: "issued",
+      checked_in_at: at,
+      created_at: at,
+      issued_at: at,
+    } as never)
     .execute();
 }
 
@@ -104,10 +130,19 @@ describe("the chapter report", () => {
     expect(reportPeriod(new URLSearchParams("period=month"), today)).toEqual({ kind: "month", period: { from: "2026-11-01", to: "2026-11-30" } });
     expect(reportPeriod(new URLSearchParams("period=quarter"), today)).toEqual({ kind: "quarter", period: { from: "2026-10-01", to: "2026-12-31" } });
     expect(reportPeriod(new URLSearchParams("period=quarter"), "2028-02-29")).toEqual({ kind: "quarter", period: { from: "2028-01-01", to: "2028-03-31" } });
-    expect(reportPeriod(new URLSearchParams("period=dates&from=2026-01-05&to=2026-02-01"), today)).toEqual({ kind: "dates", period: { from: "2026-01-05", to: "2026-02-01" } });
-    expect(reportPeriod(new URLSearchParams("period=dates&from=2026-02-05&to=2026-02-01"), today)).toEqual({ kind: "dates", error: "The first date must not be after the last." });
+    expect(reportPeriod(new URLSearchParams("period=dates&from=2026-01-05&to=2026-02-01"), today)).toEqual({
+      kind: "dates",
+      period: { from: "2026-01-05", to: "2026-02-01" },
+    });
+    expect(reportPeriod(new URLSearchParams("period=dates&from=2026-02-05&to=2026-02-01"), today)).toEqual({
+      kind: "dates",
+      error: "The first date must not be after the last.",
+    });
     expect(reportPeriod(new URLSearchParams("period=dates&from=yesterday"), today)).toEqual({ kind: "dates", error: "Enter both dates as yyyy-mm-dd." });
-    expect(reportPeriod(new URLSearchParams("period=dates&from=2020-01-01&to=2026-01-01"), today)).toEqual({ kind: "dates", error: "Choose at most two years." });
+    expect(reportPeriod(new URLSearchParams("period=dates&from=2020-01-01&to=2026-01-01"), today)).toEqual({
+      kind: "dates",
+      error: "Choose at most two years.",
+    });
   });
 
   test("sums each member's week as computed by hand, and the chapter's totals", async () => {
@@ -144,7 +179,16 @@ describe("the chapter report", () => {
       ],
       thanksReceived: [],
     });
-    expect(line(cy)).toMatchObject({ givenInside: 0, givenOutside: 0, receivedInside: 0, receivedOutside: 1, oneToOnes: 1, eventsAttended: 1, thanksGiven: [], thanksReceived: [] });
+    expect(line(cy)).toMatchObject({
+      givenInside: 0,
+      givenOutside: 0,
+      receivedInside: 0,
+      receivedOutside: 1,
+      oneToOnes: 1,
+      eventsAttended: 1,
+      thanksGiven: [],
+      thanksReceived: [],
+    });
     expect(line(admin)).toMatchObject({ givenOutside: 0, oneToOnes: 0, eventsAttended: 0 });
     expect(report.totals).toEqual({
       givenInside: 1,
@@ -196,7 +240,9 @@ describe("the chapter report", () => {
     expect(lines.map((text) => text.split(",")[0])).toEqual(["Member", "Ada Obi", "Chapter total"]);
     expect((await settle(() => csvLoader(routeArgs(getRequest("/user/referrals/report.csv?period=dates&from=x", ada.cookie))))).status).toBe(400);
 
-    const print = await settle(() => printLoader(routeArgs(getRequest("/user/referrals/report/print?period=dates&from=2026-11-23&to=2026-11-29", admin.cookie))));
+    const print = await settle(() =>
+      printLoader(routeArgs(getRequest("/user/referrals/report/print?period=dates&from=2026-11-23&to=2026-11-29", admin.cookie))),
+    );
     expect(((await print.json()) as { report: { rows: unknown[] } }).report.rows).toHaveLength(4);
     expect((await settle(() => reportLoader(routeArgs(getRequest("/user/referrals/report"))))).status).toBe(302);
   });

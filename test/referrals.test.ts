@@ -127,7 +127,11 @@ describe("giving a referral", () => {
     });
 
     const notification = await db.selectFrom("notifications").selectAll().where("member_id", "=", bo.id).executeTakeFirstOrThrow();
-    expect(notification).toMatchObject({ kind: "referral_received", message: "Ada Obi gave you a referral: Grace Hopper.", link_url: `/user/referrals/${row.id}` });
+    expect(notification).toMatchObject({
+      kind: "referral_received",
+      message: "Ada Obi gave you a referral: Grace Hopper.",
+      link_url: `/user/referrals/${row.id}`,
+    });
     const mail = (await listOutbox()).find((message) => message.to === bo.email);
     expect(mail?.subject).toBe("A referral from Ada Obi");
     expect(mail?.text).toContain(`/user/referrals/${row.id}`);
@@ -261,7 +265,10 @@ describe("following a referral up", () => {
     expect((await page(ada, 99999999)).status).toBe(404);
     expect((await page(ada, Number.NaN)).status).toBe(404);
     expect((await db.selectFrom("referrals").select("status").where("id", "=", referral.id).executeTakeFirstOrThrow()).status).toBe("new");
-    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/referrals", eve.cookie))))).json()) as { received: unknown[]; given: unknown[] };
+    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/referrals", eve.cookie))))).json()) as {
+      received: unknown[];
+      given: unknown[];
+    };
     expect(list).toMatchObject({ received: [], given: [] });
   });
 
@@ -285,9 +292,15 @@ describe("this week's referral numbers", () => {
   test("the meeting week runs Monday to Sunday on the club's clock", () => {
     expect(weekOf("2026-12-06")).toEqual({ from: "2026-11-30", to: "2026-12-06" });
     expect(weekOf("2026-12-07")).toEqual({ from: "2026-12-07", to: "2026-12-13" });
-    expect(instantsOf({ from: "2026-11-30", to: "2026-12-06" }, "Africa/Lagos")).toEqual({ start: "2026-11-29T23:00:00.000Z", end: "2026-12-06T23:00:00.000Z" });
+    expect(instantsOf({ from: "2026-11-30", to: "2026-12-06" }, "Africa/Lagos")).toEqual({
+      start: "2026-11-29T23:00:00.000Z",
+      end: "2026-12-06T23:00:00.000Z",
+    });
     // Clocks go forward in the week: the end is an hour earlier in UTC than the start's hour.
-    expect(instantsOf({ from: "2026-03-23", to: "2026-03-29" }, "Europe/Berlin")).toEqual({ start: "2026-03-22T23:00:00.000Z", end: "2026-03-29T22:00:00.000Z" });
+    expect(instantsOf({ from: "2026-03-23", to: "2026-03-29" }, "Europe/Berlin")).toEqual({
+      start: "2026-03-22T23:00:00.000Z",
+      end: "2026-03-29T22:00:00.000Z",
+    });
   });
 
   test("home counts the week's referrals and thank-you amounts, and lists the received ones still open", async () => {
@@ -345,7 +358,9 @@ describe("this week's referral numbers", () => {
     });
     expect(home.toFollowUp.map((referral) => referral.name)).toEqual(["Open for Ada"]);
 
-    const page = (await (await settle(() => homeLoader(routeArgs(getRequest("/user", ada.cookie))))).json()) as { referrals: { toFollowUp: { name: string }[] } };
+    const page = (await (await settle(() => homeLoader(routeArgs(getRequest("/user", ada.cookie))))).json()) as {
+      referrals: { toFollowUp: { name: string }[] };
+    };
     expect(page.referrals.toFollowUp.map((referral) => referral.name)).toEqual(["Open for Ada"]);
   });
 });

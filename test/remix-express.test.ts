@@ -12,16 +12,35 @@ import { server as msw } from "./mocks";
 
 // Each answer is made twice, fresh, so both adapters get their own Response.
 const answers: Record<string, () => Response> = {
-  page: () => pageResponse(new TextEncoder().encode(`<!DOCTYPE html><p>Zoë 東京 🎉 ${"x".repeat(5000)}</p>`), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } }),
-  "big-page": () => pageResponse(new TextEncoder().encode(`<!DOCTYPE html><ul>${"<li>Zoë 東京 🎉</li>".repeat(4000)}</ul>`), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } }),
-  "page-not-found": () => pageResponse(new TextEncoder().encode("<!DOCTYPE html><h1>Not found</h1>"), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } }),
+  page: () =>
+    pageResponse(new TextEncoder().encode(`<!DOCTYPE html><p>Zoë 東京 🎉 ${"x".repeat(5000)}</p>`), {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+    }),
+  "big-page": () =>
+    pageResponse(new TextEncoder().encode(`<!DOCTYPE html><ul>${"<li>Zoë 東京 🎉</li>".repeat(4000)}</ul>`), {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    }),
+  "page-not-found": () =>
+    pageResponse(new TextEncoder().encode("<!DOCTYPE html><h1>Not found</h1>"), { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } }),
   json: () => Response.json({ contacts: [1, 2, 3] }, { headers: { "X-Remix-Response": "yes" } }),
   "large-json": () => Response.json({ contacts: Array.from({ length: 300 }, (_, id) => ({ id, name: "Zoë 東京" })) }),
-  redirect: () => new Response(null, { status: 302, headers: [["Location", "/user"], ["Set-Cookie", "a=1; Path=/; HttpOnly"], ["Set-Cookie", "b=2; Path=/"]] }),
+  redirect: () =>
+    new Response(null, {
+      status: 302,
+      headers: [
+        ["Location", "/user"],
+        ["Set-Cookie", "a=1; Path=/; HttpOnly"],
+        ["Set-Cookie", "b=2; Path=/"],
+      ],
+    }),
   empty: () => new Response(null, { status: 204, statusText: "Nothing here" }),
   calendar: () => new Response("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", { headers: { "Content-Type": "text/calendar" } }),
   "large-calendar": () =>
-    new Response(`BEGIN:VCALENDAR\r\n${"BEGIN:VEVENT\r\nSUMMARY:Zoë 東京 🎉\r\nEND:VEVENT\r\n".repeat(200)}END:VCALENDAR\r\n`, { headers: { "Content-Type": "text/calendar; charset=utf-8" } }),
+    new Response(`BEGIN:VCALENDAR\r\n${"BEGIN:VEVENT\r\nSUMMARY:Zoë 東京 🎉\r\nEND:VEVENT\r\n".repeat(200)}END:VCALENDAR\r\n`, {
+      headers: { "Content-Type": "text/calendar; charset=utf-8" },
+    }),
   streamed: () =>
     new Response(
       new ReadableStream({
@@ -92,7 +111,8 @@ function rawRequest(url: string, method: string, acceptEncoding: string) {
 }
 
 const decoders: Record<string, (bytes: Buffer) => Buffer> = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
-const decoded = ({ headers, body }: { headers: nodeHttp.IncomingHttpHeaders; body: Buffer }) => (headers["content-encoding"] ? decoders[headers["content-encoding"]](body) : body);
+const decoded = ({ headers, body }: { headers: nodeHttp.IncomingHttpHeaders; body: Buffer }) =>
+  headers["content-encoding"] ? decoders[headers["content-encoding"]](body) : body;
 
 test.each(["gzip, deflate, br, zstd", "br", "gzip", "deflate", "identity", ""])(
   "with Accept-Encoding %j, a page, JSON or a calendar is encoded as the compression middleware encodes it, and whole",
@@ -102,7 +122,8 @@ test.each(["gzip, deflate, br, zstd", "br", "gzip", "deflate", "identity", ""])(
         const ours = await rawRequest(`${base}/ours-compressed/${name}`, method, accept);
         const theirs = await rawRequest(`${base}/middleware-compressed/${name}`, method, accept);
         expect(ours.status).toBe(theirs.status);
-        for (const header of ["content-encoding", "vary", "content-type", "cache-control"]) expect([name, method, header, ours.headers[header]]).toEqual([name, method, header, theirs.headers[header]]);
+        for (const header of ["content-encoding", "vary", "content-type", "cache-control"])
+          expect([name, method, header, ours.headers[header]]).toEqual([name, method, header, theirs.headers[header]]);
         expect(decoded(ours)).toEqual(decoded(theirs));
         // A page, JSON or a calendar goes out whole: with its length, not in chunks.
         if (method === "GET") {
@@ -113,7 +134,8 @@ test.each(["gzip, deflate, br, zstd", "br", "gzip", "deflate", "identity", ""])(
     }
     // Where the browser takes an encoding, the large page, data and calendar are all in it.
     const expected = /br|gzip|deflate/.test(accept) ? (accept === "deflate" ? "deflate" : accept === "gzip" ? "gzip" : "br") : undefined;
-    for (const name of ["big-page", "large-json", "large-calendar"]) expect((await rawRequest(`${base}/ours-compressed/${name}`, "GET", accept)).headers["content-encoding"]).toBe(expected);
+    for (const name of ["big-page", "large-json", "large-calendar"])
+      expect((await rawRequest(`${base}/ours-compressed/${name}`, "GET", accept)).headers["content-encoding"]).toBe(expected);
   },
 );
 
@@ -142,7 +164,9 @@ test("a page's Response reads as its bytes, though the server never makes its bo
 });
 
 test("the request Remix gets is the one @remix-run/express made", async () => {
-  await fetch(`${base}/request/path?q=a%20b&page=2`, { headers: { "X-Forwarded-Host": "club.example:8443", Cookie: "session=abc", Accept: "text/html", "X-Custom": "1" } });
+  await fetch(`${base}/request/path?q=a%20b&page=2`, {
+    headers: { "X-Forwarded-Host": "club.example:8443", Cookie: "session=abc", Accept: "text/html", "X-Custom": "1" },
+  });
   expect(seen.ours!.url).toBe(seen.theirs!.url);
   expect(seen.ours!.url).toBe("http://127.0.0.1:8443/request/path?q=a%20b&page=2");
   expect(seen.ours!.method).toBe("GET");

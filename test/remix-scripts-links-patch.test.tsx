@@ -112,7 +112,11 @@ const PAGES: Record<string, { imports: string[]; routes: string[]; stylesheets: 
     routes: ["contact", "contact-edit", "contacts", "contacts-index", "root", "user", "user-index"],
     stylesheets: ["root", "user", "contacts"],
   },
-  "/user/events": { imports: ["root", "user", "layout", "events"], routes: ["events", "layout", "root", "user", "user-index"], stylesheets: ["root", "user", "events"] },
+  "/user/events": {
+    imports: ["root", "user", "layout", "events"],
+    routes: ["events", "layout", "root", "user", "user-index"],
+    stylesheets: ["root", "user", "events"],
+  },
 };
 
 test("the server's copy of Remix's Scripts and Links carries the patch", () => {
@@ -123,7 +127,16 @@ test("the server's copy of Remix's Scripts and Links carries the patch", () => {
 
 test("each page's links and route modules script name its own routes, however often and in whatever order pages are asked for", async () => {
   const handle = createRequestHandler(buildOf(), "production");
-  const order = ["/user/contacts/5", "/user", "/signin", "/user/contacts", "/user/contacts/6", "/user/contacts/7/edit", "/user/contacts/new/edit", "/user/events"];
+  const order = [
+    "/user/contacts/5",
+    "/user",
+    "/signin",
+    "/user/contacts",
+    "/user/contacts/6",
+    "/user/contacts/7/edit",
+    "/user/contacts/new/edit",
+    "/user/events",
+  ];
   order.push(...order.reverse());
   const first = new Map<string, string>();
   for (const path of order) {

@@ -47,13 +47,87 @@ const cached = (key: string, children: ReactNode) => (
 // (React separates adjacent text with <!-- -->), ids from useId (from the place in the tree),
 // a <select>'s value (which marks its options), the same key twice in one page.
 const TREES: [string, (n: number) => React.ReactElement][] = [
-  ["text on both sides", (n) => <p>before {n}{cached(`a${n % 2}`, <>inside {n % 2}</>)}after</p>],
-  ["element first, text last", (n) => <div>{n}{cached("b", <><b>x</b>tail</>)}{"next"}</div>],
-  ["useId in a list", (n) => <ul>{[0, 1, 2].slice(n % 3).map((i) => <li key={i}>{cached("c", <Labelled text="same" />)}</li>)}</ul>],
-  ["useId at other depths", (n) => (n % 2 ? <div>{cached("d", <Labelled text="deep" />)}</div> : <section><div><span>{cached("d", <Labelled text="deep" />)}</span></div></section>)],
-  ["a select's value", (n) => <select value={n % 2 ? "1" : "2"} onChange={() => {}}>{cached("e", <><option value="1">one</option><option value="2">two</option></>)}</select>],
-  ["text or an element before it", (n) => <p>{n % 2 ? "text" : <i />}{cached("g", "inside")}</p>],
-  ["the same key twice", () => <div>{cached("f", "text")}{cached("f", "text")}<i />{cached("f", "text")}</div>],
+  [
+    "text on both sides",
+    (n) => (
+      <p>
+        before {n}
+        {cached(`a${n % 2}`, <>inside {n % 2}</>)}after
+      </p>
+    ),
+  ],
+  [
+    "element first, text last",
+    (n) => (
+      <div>
+        {n}
+        {cached(
+          "b",
+          <>
+            <b>x</b>tail
+          </>,
+        )}
+        {"next"}
+      </div>
+    ),
+  ],
+  [
+    "useId in a list",
+    (n) => (
+      <ul>
+        {[0, 1, 2].slice(n % 3).map((i) => (
+          <li key={i}>{cached("c", <Labelled text="same" />)}</li>
+        ))}
+      </ul>
+    ),
+  ],
+  [
+    "useId at other depths",
+    (n) =>
+      n % 2 ? (
+        <div>{cached("d", <Labelled text="deep" />)}</div>
+      ) : (
+        <section>
+          <div>
+            <span>{cached("d", <Labelled text="deep" />)}</span>
+          </div>
+        </section>
+      ),
+  ],
+  [
+    "a select's value",
+    (n) => (
+      <select value={n % 2 ? "1" : "2"} onChange={() => {}}>
+        {cached(
+          "e",
+          <>
+            <option value="1">one</option>
+            <option value="2">two</option>
+          </>,
+        )}
+      </select>
+    ),
+  ],
+  [
+    "text or an element before it",
+    (n) => (
+      <p>
+        {n % 2 ? "text" : <i />}
+        {cached("g", "inside")}
+      </p>
+    ),
+  ],
+  [
+    "the same key twice",
+    () => (
+      <div>
+        {cached("f", "text")}
+        {cached("f", "text")}
+        <i />
+        {cached("f", "text")}
+      </div>
+    ),
+  ],
 ];
 
 describe("a kept fragment (patches/react-dom: CachedFragment)", () => {
@@ -96,8 +170,16 @@ describe("a kept fragment (patches/react-dom: CachedFragment)", () => {
     production.renderToString(cached("k", "a"));
     production.renderToString(cached("k", "a"));
     keepRenderedFragments(new FragmentStore(100_000));
-    production.renderToString(<CachedFragment cacheKey={() => undefined}><Counted /></CachedFragment>);
-    production.renderToString(<CachedFragment cacheKey={() => undefined}><Counted /></CachedFragment>);
+    production.renderToString(
+      <CachedFragment cacheKey={() => undefined}>
+        <Counted />
+      </CachedFragment>,
+    );
+    production.renderToString(
+      <CachedFragment cacheKey={() => undefined}>
+        <Counted />
+      </CachedFragment>,
+    );
     expect(renders).toBe(4);
   });
 
@@ -108,19 +190,58 @@ describe("a kept fragment (patches/react-dom: CachedFragment)", () => {
       if (fail) throw new Error("render failed");
       return <b>ok</b>;
     }
-    expect(() => production.renderToString(cached("flaky", <><i>partial</i><Flaky /></>))).toThrow("render failed");
+    expect(() =>
+      production.renderToString(
+        cached(
+          "flaky",
+          <>
+            <i>partial</i>
+            <Flaky />
+          </>,
+        ),
+      ),
+    ).toThrow("render failed");
     fail = false;
-    expect(production.renderToString(cached("flaky", <><i>partial</i><Flaky /></>))).toBe("<i>partial</i><b>ok</b>");
+    expect(
+      production.renderToString(
+        cached(
+          "flaky",
+          <>
+            <i>partial</i>
+            <Flaky />
+          </>,
+        ),
+      ),
+    ).toBe("<i>partial</i><b>ok</b>");
   });
 });
 
 test("a kept fragment's bytes are its multibyte letters whole, inside another kept fragment too", () => {
   const names = ["Zoë Åkesson", "李小龙", "Ngozi 🌍 Okafor", "👩🏽‍💼 Amara", "محمد"];
-  const card = (name: string) => cached(`card ${name}`, <li title={name}>{name}<b>★</b></li>);
+  const card = (name: string) =>
+    cached(
+      `card ${name}`,
+      <li title={name}>
+        {name}
+        <b>★</b>
+      </li>,
+    );
   const tree = (n: number) => (
     <main>
-      {names.slice(n).map((name) => <div key={name}>{name}{card(name)}</div>)}
-      {cached(`list ${n}`, <ul>{names.slice(0, n + 1).map((name) => <div key={name}>{card(name)}</div>)}</ul>)}
+      {names.slice(n).map((name) => (
+        <div key={name}>
+          {name}
+          {card(name)}
+        </div>
+      ))}
+      {cached(
+        `list ${n}`,
+        <ul>
+          {names.slice(0, n + 1).map((name) => (
+            <div key={name}>{card(name)}</div>
+          ))}
+        </ul>,
+      )}
     </main>
   );
   const uncached = [0, 1, 2, 3, 4].map((n) => production.renderToString(tree(n)));
@@ -151,7 +272,16 @@ test("a fragment with a Suspense boundary in it is rendered every time (its HTML
   function Waits(): React.ReactElement {
     throw never;
   }
-  const tree = () => <main>{cached("suspends", <Suspense fallback={<i>wait</i>}><Waits /></Suspense>)}</main>;
+  const tree = () => (
+    <main>
+      {cached(
+        "suspends",
+        <Suspense fallback={<i>wait</i>}>
+          <Waits />
+        </Suspense>,
+      )}
+    </main>
+  );
   renders = 0;
   const first = production.renderToString(tree());
   expect(production.renderToString(tree())).toBe(first);
@@ -160,10 +290,14 @@ test("a fragment with a Suspense boundary in it is rendered every time (its HTML
 
 describe("RenderCache's key", () => {
   async function page(csrf: string, parts: unknown[], child: ReactNode) {
-    const routes = [{ id: "root", path: "/", loader: () => ({ csrf, member: { id: 1 }, timeZone: "UTC" }), element: <RenderCache parts={parts}>{child}</RenderCache> }];
+    const routes = [
+      { id: "root", path: "/", loader: () => ({ csrf, member: { id: 1 }, timeZone: "UTC" }), element: <RenderCache parts={parts}>{child}</RenderCache> },
+    ];
     const handler = server.createStaticHandler(routes);
     const context = await handler.query(new Request("http://club.example/"));
-    return production.renderToString(h(server.StaticRouterProvider, { router: server.createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+    return production.renderToString(
+      h(server.StaticRouterProvider, { router: server.createStaticRouter(handler.dataRoutes, context), context, hydrate: false }),
+    );
   }
 
   test("holds the viewer's data (the anti-forgery token) and the parts given", async () => {
@@ -184,7 +318,12 @@ describe("RenderCache's key", () => {
 
   test("keeps each viewer's parts apart when the names given to viewers start again (past 2,000)", async () => {
     keepRenderedFragments(new FragmentStore(10_000_000));
-    const form = <form><CsrfInput />Ada</form>;
+    const form = (
+      <form>
+        <CsrfInput />
+        Ada
+      </form>
+    );
     expect(await page("token-first", ["Ada"], form)).toContain('value="token-first"/>Ada');
     for (let n = 0; n < 2_100; n++) expect(await page(`token-${n}`, ["Ada"], form)).toContain(`value="token-${n}"/>Ada`);
     expect(await page("token-first", ["Ada"], form)).toContain('value="token-first"/>Ada');

@@ -101,7 +101,9 @@ describe("README.md", () => {
       .split("\n")
       .flatMap((line, index) => {
         const outsideCode = line.replace(/`[^`]*`/g, "");
-        return /\.\.\//.test(line) || /\bhttps?:\/\/(?!(localhost|127\.0\.0\.1)[:/])|\bwww\./i.test(outsideCode) ? [`README.md:${index + 1}: ${line.trim()}`] : [];
+        return /\.\.\//.test(line) || /\bhttps?:\/\/(?!(localhost|127\.0\.0\.1)[:/])|\bwww\./i.test(outsideCode)
+          ? [`README.md:${index + 1}: ${line.trim()}`]
+          : [];
       });
     expect(escaping).toEqual([]);
   });

@@ -19,7 +19,7 @@ type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boo
 
 /** The app's route tree, as remix.config.js declares it. */
 async function appRoutes(): Promise<Route[]> {
-  const manifest = (await (remixConfig as unknown as { routes: () => Promise<Record<string, ManifestRoute>> }).routes());
+  const manifest = await (remixConfig as unknown as { routes: () => Promise<Record<string, ManifestRoute>> }).routes();
   const tree = (parentId: string): Route[] =>
     Object.values(manifest)
       .filter((route) => route.parentId === parentId)
@@ -156,7 +156,14 @@ describe("route objects made once per build (patches/@remix-run+react, react-rou
 describe("loaders of a GET share its request (patches/@remix-run+server-runtime)", () => {
   type Loader = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
   const { callRouteLoader } = fromServerRuntime("@remix-run/server-runtime/dist/data.js") as {
-    callRouteLoader: (args: { request: Request; loader: Loader; params: object; loadContext: object; routeId: string; singleFetch: boolean }) => Promise<unknown>;
+    callRouteLoader: (args: {
+      request: Request;
+      loader: Loader;
+      params: object;
+      loadContext: object;
+      routeId: string;
+      singleFetch: boolean;
+    }) => Promise<unknown>;
   };
   async function requestSeenBy(request: Request) {
     let seen: Request | undefined;
@@ -180,7 +187,12 @@ describe("loaders of a GET share its request (patches/@remix-run+server-runtime)
   });
 
   test("the parameters Remix strips are still stripped, whatever their spelling", async () => {
-    for (const url of ["http://chapter.test/user?index", "http://chapter.test/user?_data=routes%2Fuser", "http://chapter.test/user?%69ndex=", "http://chapter.test/user?a=1&%5Fdata=x"]) {
+    for (const url of [
+      "http://chapter.test/user?index",
+      "http://chapter.test/user?_data=routes%2Fuser",
+      "http://chapter.test/user?%69ndex=",
+      "http://chapter.test/user?a=1&%5Fdata=x",
+    ]) {
       const seen = await requestSeenBy(new Request(url));
       expect(new URL(seen.url).search, url).toBe(url.includes("a=1") ? "?a=1" : "");
     }

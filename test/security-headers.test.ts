@@ -51,7 +51,9 @@ test("the nonce lands where the policy asks for it", () => {
 });
 
 test("a directive that reads anything else of the request is refused at start", () => {
-  const options = { contentSecurityPolicy: { directives: { "script-src": ["'self'", (req: unknown) => `https://${(req as { hostname: string }).hostname}`] } } };
+  const options = {
+    contentSecurityPolicy: { directives: { "script-src": ["'self'", (req: unknown) => `https://${(req as { hostname: string }).hostname}`] } },
+  };
   expect(() => securityHeaders(options)).toThrow(/depends on the request/);
 });
 

@@ -7,7 +7,14 @@ import { action as signIn } from "~/routes/accounts/signin";
 
 async function counts() {
   const count = async (table: "users" | "contacts" | "friendships" | "posts" | "events" | "products" | "tickets") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   return {
     members: await count("users"),
     contacts: await count("contacts"),
@@ -33,7 +40,15 @@ async function planningCounts() {
       | "net_worth_lines"
       | "entrepreneur_entries"
       | "investor_entries",
-  ) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   return {
     wishes: await count("wish_list_items"),
     bigTasks: await count("big_tasks"),
@@ -54,9 +69,15 @@ test("the seed's closing message is a sentence: what was added, joined by commas
   expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, referrals: 14, planning: 9 })).toBe(
     "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer, 14 referrals and one-to-ones and examples in 9 planning areas.",
   );
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 1 })).toBe("Added examples in 1 planning area.");
-  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, referrals: 0, planning: 0 })).toBe("Added 1 member and 2 events.");
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 0 })).toBe("The demo data is already there.");
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 1 })).toBe(
+    "Added examples in 1 planning area.",
+  );
+  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, referrals: 0, planning: 0 })).toBe(
+    "Added 1 member and 2 events.",
+  );
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 0 })).toBe(
+    "The demo data is already there.",
+  );
 });
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
@@ -67,7 +88,20 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
-  expect(planningAfterFirst).toEqual({ wishes: 2, bigTasks: 2, businesses: 1, goals: 1, actions: 2, calendarTasks: 3, journalDays: 1, trainings: 1, netWorthEntries: 3, netWorthLines: 8, entrepreneurs: 1, investors: 1 });
+  expect(planningAfterFirst).toEqual({
+    wishes: 2,
+    bigTasks: 2,
+    businesses: 1,
+    goals: 1,
+    actions: 2,
+    calendarTasks: 3,
+    journalDays: 1,
+    trainings: 1,
+    netWorthEntries: 3,
+    netWorthLines: 8,
+    entrepreneurs: 1,
+    investors: 1,
+  });
   const friendships = await db.selectFrom("friendships").select("status").execute();
   expect(friendships.every((row) => row.status === "accepted")).toBe(true);
   const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();

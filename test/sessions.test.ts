@@ -5,25 +5,11 @@ import { getMember, listSessions, requireAdmin, requireMember, safeRedirect, sta
 import { loader as adminIndex } from "~/routes/admin/user.admin._index";
 import { loader as outboxMessage } from "~/routes/admin/user.admin.outbox.$messageId";
 import { loader as outbox } from "~/routes/admin/user.admin.outbox";
-import {
-  action as signOutSession,
-  loader as confirmSignOutSession,
-} from "~/routes/settings/user.settings.security.sessions.$sessionId.sign-out";
+import { action as signOutSession, loader as confirmSignOutSession } from "~/routes/settings/user.settings.security.sessions.$sessionId.sign-out";
 import { action as signOutOthers } from "~/routes/settings/user.settings.security.sign-out-others";
 import { loader as security } from "~/routes/settings/user.settings.security";
 import { action as signOut, loader as signOutPage } from "~/routes/accounts/signout";
-import {
-  BASE,
-  cookiesFrom,
-  createSignedInMember,
-  flashOf,
-  getRequest,
-  postRequest,
-  routeArgs,
-  sessionIdOf,
-  settle,
-  type TestMember,
-} from "./helpers";
+import { BASE, cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, routeArgs, sessionIdOf, settle, type TestMember } from "./helpers";
 import { importRoute, routeFiles } from "./route-files";
 
 /** Another signed-in browser of the same member; returns its Cookie header. */
@@ -159,9 +145,7 @@ describe("requireAdmin", () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ to: "x@example.com", subject: "Hello" });
 
-    const one = await settle(() =>
-      outboxMessage(routeArgs(getRequest(`/user/admin/outbox/${messages[0].id}`, admin.cookie), { messageId: messages[0].id })),
-    );
+    const one = await settle(() => outboxMessage(routeArgs(getRequest(`/user/admin/outbox/${messages[0].id}`, admin.cookie), { messageId: messages[0].id })));
     expect(one.status).toBe(200);
     expect((await one.json()).links).toEqual(["http://chapter.test/reset-password/abc"]);
 
@@ -289,9 +273,7 @@ describe("signing out all other sessions", () => {
     await anotherSession(member);
     const stranger = await createSignedInMember();
 
-    const response = await settle(() =>
-      signOutOthers(routeArgs(postRequest("/user/settings/security/sign-out-others", {}, member.cookie))),
-    );
+    const response = await settle(() => signOutOthers(routeArgs(postRequest("/user/settings/security/sign-out-others", {}, member.cookie))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/user/settings/security");
     expect(await flashOf(response)).toEqual({ type: "success", message: "2 other sessions are signed out." });
@@ -303,9 +285,7 @@ describe("signing out all other sessions", () => {
   test("says so in the singular for one session", async () => {
     const member = await createSignedInMember();
     await anotherSession(member);
-    const response = await settle(() =>
-      signOutOthers(routeArgs(postRequest("/user/settings/security/sign-out-others", {}, member.cookie))),
-    );
+    const response = await settle(() => signOutOthers(routeArgs(postRequest("/user/settings/security/sign-out-others", {}, member.cookie))));
     expect(await flashOf(response)).toEqual({ type: "success", message: "One other session is signed out." });
   });
 });

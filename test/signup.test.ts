@@ -4,16 +4,7 @@ import { claimSetupVisit } from "~/lib/club.server";
 import { db } from "~/lib/db.server";
 import { getMember } from "~/lib/session.server";
 import { action, loader } from "~/routes/accounts/signup";
-import {
-  cookiesFrom,
-  createSignedInMember,
-  flashOf,
-  getRequest,
-  postRequest,
-  replyErrors,
-  routeArgs,
-  settle,
-} from "./helpers";
+import { cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle } from "./helpers";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", password: "analytical engine", memberType: "investor" };
 

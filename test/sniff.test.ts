@@ -83,15 +83,11 @@ describe("recognising a file from its bytes", () => {
 
 describe("checking an upload's name against its content", () => {
   test("a text file renamed .png is refused as an image", () => {
-    expect(refusal("profile_image", "notes.png", DOCUMENT_HEADS.txt())).toBe(
-      "Its content is not an image: it does not match the file's name.",
-    );
+    expect(refusal("profile_image", "notes.png", DOCUMENT_HEADS.txt())).toBe("Its content is not an image: it does not match the file's name.");
   });
 
   test("an mp4 renamed .png is refused as a profile image", () => {
-    expect(refusal("profile_image", "clip.png", VIDEO_HEADS.mp4())).toBe(
-      "Its content is not an image: it does not match the file's name.",
-    );
+    expect(refusal("profile_image", "clip.png", VIDEO_HEADS.mp4())).toBe("Its content is not an image: it does not match the file's name.");
   });
 
   test("a video is refused as a profile image even under its own name", () => {
@@ -122,9 +118,7 @@ describe("checking an upload's name against its content", () => {
     expect(acceptedExtensions("post_media")).toEqual([...IMAGE_LIST.split(", "), "flv", "mp4", "m3u8", "ts", "3gp", "mov", "avi", "wmv"]);
     // A document is not a video, even among a contact's files.
     expect(refusal("contact_video", "report.pdf", DOCUMENT_HEADS.pdf())).toMatch(/^A video must be a flv, mp4, .* file\.$/);
-    expect(refusal("contact_video", "report.mp4", DOCUMENT_HEADS.pdf())).toBe(
-      "Its content is not a video: it does not match the file's name.",
-    );
+    expect(refusal("contact_video", "report.mp4", DOCUMENT_HEADS.pdf())).toBe("Its content is not a video: it does not match the file's name.");
   });
 });
 
@@ -152,10 +146,14 @@ describe("uploads are stored as what their content is", () => {
 
   test("the upload's answer names the type it was stored as", async () => {
     const member = await createSignedInMember();
-    const request = uploadRequest("/user/ajax/file_upload/cover_image", { name: "holiday.jpg", content: await png(80, 60), type: "image/jpeg" }, {
-      cookie: member.cookie,
-      json: true,
-    });
+    const request = uploadRequest(
+      "/user/ajax/file_upload/cover_image",
+      { name: "holiday.jpg", content: await png(80, 60), type: "image/jpeg" },
+      {
+        cookie: member.cookie,
+        json: true,
+      },
+    );
     const response = await settle(() => uploadCover(routeArgs(request)));
     expect(response.status).toBe(200);
     const { file } = (await response.json()) as { file: { name: string; file_type: string; url: string } };

@@ -12,12 +12,29 @@ function memoryDb() {
   return new Kysely<Schema>({ dialect: new ChapterSqliteDialect({ database: reusingStatements(database) }) });
 }
 
-const names = (db: Kysely<Schema>) => db.selectFrom("t").select("name").orderBy("id").execute().then((rows) => rows.map((row) => row.name));
+const names = (db: Kysely<Schema>) =>
+  db
+    .selectFrom("t")
+    .select("name")
+    .orderBy("id")
+    .execute()
+    .then((rows) => rows.map((row) => row.name));
 
 test("many queries at once each get their own answer", async () => {
   const db = memoryDb();
-  await db.insertInto("t").values([{ name: "a" }, { name: "b" }, { name: "c" }]).execute();
-  const answers = await Promise.all(Array.from({ length: 300 }, (_, n) => db.selectFrom("t").select("name").where("id", "=", (n % 3) + 1).executeTakeFirstOrThrow()));
+  await db
+    .insertInto("t")
+    .values([{ name: "a" }, { name: "b" }, { name: "c" }])
+    .execute();
+  const answers = await Promise.all(
+    Array.from({ length: 300 }, (_, n) =>
+      db
+        .selectFrom("t")
+        .select("name")
+        .where("id", "=", (n % 3) + 1)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
   expect(answers.map((row) => row.name)).toEqual(Array.from({ length: 300 }, (_, n) => "abc"[n % 3]));
   await db.destroy();
 });
@@ -43,7 +60,12 @@ test("those waiting for the connection get it in the order they asked", async ()
   let release!: () => void;
   const held = db.connection().execute(() => new Promise<void>((resolve) => (release = resolve)));
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const writes = Array.from({ length: 20 }, (_, n) => db.insertInto("t").values({ name: String(n) }).execute());
+  const writes = Array.from({ length: 20 }, (_, n) =>
+    db
+      .insertInto("t")
+      .values({ name: String(n) })
+      .execute(),
+  );
   release();
   await held;
   await Promise.all(writes);

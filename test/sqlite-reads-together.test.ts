@@ -34,7 +34,12 @@ test("the reads of one turn of the event loop share one read transaction, commit
   expect(database.inTransaction).toBe(false);
   expect(await db.selectFrom("t").select("name").where("id", "=", 1).executeTakeFirst()).toEqual({ name: "a" });
   expect(database.inTransaction).toBe(true);
-  expect(await db.selectFrom("t").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst()).toEqual({ n: 3 });
+  expect(
+    await db
+      .selectFrom("t")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst(),
+  ).toEqual({ n: 3 });
   await nextTurn();
   expect(database.inTransaction).toBe(false);
 });

@@ -60,14 +60,14 @@ test("kysely runs queries, writes and streams through it", async () => {
 
 test("its rows are the objects better-sqlite3 makes, whatever the columns", () => {
   const database = memoryDatabase();
-  database.exec("create table wide (id integer primary key, n real, b blob, big integer, missing text, \"odd name\" text, \"1st\" text, \"quote\"\"d\" text)");
+  database.exec('create table wide (id integer primary key, n real, b blob, big integer, missing text, "odd name" text, "1st" text, "quote""d" text)');
   database.exec("insert into wide values (1, 1.5, x'00ff', 9007199254740993, null, 'x', 'y', 'z')");
   const reusing = reusingStatements(database);
   const queries = [
     "select * from wide",
     "select t.id, t.name, t.id as id from t order by t.id", // a name twice: the last value
     "select t.name, w.* from t join wide w on w.id = t.id",
-    "select 1 as \"__proto__\", 2 as two", // assigned, as better-sqlite3 does: no such key
+    'select 1 as "__proto__", 2 as two', // assigned, as better-sqlite3 does: no such key
     "select count(*) as n, json_group_array(id) as ids from t",
     "pragma table_info(wide)",
   ];
@@ -75,7 +75,10 @@ test("its rows are the objects better-sqlite3 makes, whatever the columns", () =
     const own = database.prepare(query).all();
     const rows = reusing.prepare(query).all([]);
     expect(rows, query).toEqual(own);
-    expect(rows.map((row) => Object.keys(row as object)), query).toEqual(own.map((row) => Object.keys(row as object)));
+    expect(
+      rows.map((row) => Object.keys(row as object)),
+      query,
+    ).toEqual(own.map((row) => Object.keys(row as object)));
     expect(rows.every((row) => Object.getPrototypeOf(row) === Object.prototype)).toBe(true);
   }
   expect(reusing.prepare("insert into t (name) values (?) returning id, name").all(["e"])).toEqual([{ id: 4, name: "e" }]);
@@ -101,7 +104,12 @@ test("a LIKE's bound pattern is written as an expression, outside quoted text, s
   expect(likesPlannedOnce("select id from t where name like ? escape '\\' and x NOT LIKE ? or y like ?")).toBe(
     "select id from t where name like +? escape '\\' and x NOT LIKE +? or y like +?",
   );
-  for (const untouched of [`select 'like ?' as a, "like ?" from t where name like '%a%'`, "select 'it''s like ?' from t", "select * from t where name unlike ?", "select * from t where name = ?"]) {
+  for (const untouched of [
+    `select 'like ?' as a, "like ?" from t where name like '%a%'`,
+    "select 'it''s like ?' from t",
+    "select * from t where name unlike ?",
+    "select * from t where name = ?",
+  ]) {
     expect(likesPlannedOnce(untouched)).toBe(untouched);
   }
   expect(likesPlannedOnce("select 'a''' || ? from t where b like ?")).toBe("select 'a''' || ? from t where b like +?");

@@ -19,7 +19,9 @@ async function render(element: ReactNode) {
 }
 
 function buttons(html: string) {
-  return [...html.matchAll(/<button[^>]*aria-pressed="(true|false)"[^>]*>([^<]*)<\/button>/g)].map(([, pressed, label]) => `${label}${pressed === "true" ? " (pressed)" : ""}`);
+  return [...html.matchAll(/<button[^>]*aria-pressed="(true|false)"[^>]*>([^<]*)<\/button>/g)].map(
+    ([, pressed, label]) => `${label}${pressed === "true" ? " (pressed)" : ""}`,
+  );
 }
 
 describe("an event's answers", () => {

@@ -1,16 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  forbiddenImports,
-  hasQuery,
-  importCycles,
-  importGraph,
-  isQueryHome,
-  sourceFiles,
-  tablesQueried,
-  type ImportGraph,
-} from "./structure/imports";
+import { forbiddenImports, hasQuery, importCycles, importGraph, isQueryHome, sourceFiles, tablesQueried, type ImportGraph } from "./structure/imports";
 
 // The rules of docs/architecture.md: imports point one way (routes → features → lib; ui is
 // used by routes and features; nothing imports a route module except SPEC's addresses mapping
@@ -90,14 +81,18 @@ describe("the app's structure", () => {
       .filter((file) => file.startsWith("app/routes/"))
       .filter((file) => {
         const text = fs.readFileSync(path.join(ROOT, file), "utf8");
-        return /<(RouteDialog|ConfirmDialog)\b/.test(text) && !/export\s*(\{[^}]*\bErrorBoundary\s*\}|function\s+ErrorBoundary\b|const\s+ErrorBoundary\b)/.test(text);
+        return (
+          /<(RouteDialog|ConfirmDialog)\b/.test(text) && !/export\s*(\{[^}]*\bErrorBoundary\s*\}|function\s+ErrorBoundary\b|const\s+ErrorBoundary\b)/.test(text)
+        );
       });
     expect(withoutBoundary).toEqual([]);
   });
 
   test("every form's validation goes through lib/parse-form.server.ts (its text without NULs), not conform's parseWithZod directly", () => {
     const direct = sourceFiles(ROOT).filter(
-      (file) => file !== "app/lib/parse-form.server.ts" && /import\s*\{[^}]*\bparseWithZod\b[^}]*\}\s*from\s*"@conform-to\/zod/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
+      (file) =>
+        file !== "app/lib/parse-form.server.ts" &&
+        /import\s*\{[^}]*\bparseWithZod\b[^}]*\}\s*from\s*"@conform-to\/zod/.test(fs.readFileSync(path.join(ROOT, file), "utf8")),
     );
     expect(direct).toEqual([]);
   });

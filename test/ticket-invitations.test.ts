@@ -67,7 +67,9 @@ async function invitationOf(memberId: number, eventId: number) {
 
 function answer(who: TestMember, invitationId: number, intent: string) {
   return settle(() =>
-    invitationModule.action(routeArgs(postRequest(`/user/tickets/invitations/${invitationId}`, { intent }, who.cookie), { invitationId: String(invitationId) })),
+    invitationModule.action(
+      routeArgs(postRequest(`/user/tickets/invitations/${invitationId}`, { intent }, who.cookie), { invitationId: String(invitationId) }),
+    ),
   );
 }
 
@@ -76,14 +78,30 @@ describe("ticket invitations: filters", () => {
     const organiser = await member("Olga Organiser");
     const eventId = await createEvent(organiser.id);
     const ann = await member("Ann Angel", "investor", { occupation: "Angel investor", industry: "Fintech", country: "CA", province: "ON", city: "Toronto" });
-    const ben = await member("Ben Builder", "entrepreneur", { occupation: "CEO", industry: "Construction", business: "Builder Bros", business_type: "Partnership", country: "CA", province: "BC", city: "Vancouver" });
+    const ben = await member("Ben Builder", "entrepreneur", {
+      occupation: "CEO",
+      industry: "Construction",
+      business: "Builder Bros",
+      business_type: "Partnership",
+      country: "CA",
+      province: "BC",
+      city: "Vancouver",
+    });
     const cat = await member("Cat Contact", "business_contact", { occupation: "Chief Financial Officer", business: "Acme Corp", business_type: "Corporation" });
     const disabled = await member("Dan Disabled");
     await db.updateTable("users").set({ disabled_at: nowIso() }).where("id", "=", disabled.id).execute();
     // Where the organiser met Ben: their contact with Ben's e-mail.
     await db
       .insertInto("contacts")
-      .values({ owner_id: organiser.id, name: "Ben", email: ben.email.toLowerCase(), meet_place: "Golf Club Mississauga", is_important: 0, created_at: nowIso(), updated_at: nowIso() } as never)
+      .values({
+        owner_id: organiser.id,
+        name: "Ben",
+        email: ben.email.toLowerCase(),
+        meet_place: "Golf Club Mississauga",
+        is_important: 0,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      } as never)
       .execute();
 
     expect(await names(organiser, eventId)).toEqual(["Ann Angel", "Ben Builder", "Cat Contact"]);
@@ -116,7 +134,15 @@ describe("ticket invitations: filters", () => {
     expect((await specAddress(other, `/user/event/ticket/invite?event_id=${eventId}`)).status).toBe(404);
     expect((await specAddress(other, `/user/event/ticket/list_invite_member?event_id=${eventId}`)).status).toBe(404);
     expect((await inviteAtSpecAddress(other, eventId, [target.id])).status).toBe(404);
-    expect((await settle(() => inviteesModule.action(routeArgs(postRequest("/user/events/invitees", { event_id: String(eventId), member_id: String(target.id), ticket_type: "general" }, other.cookie))))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          inviteesModule.action(
+            routeArgs(postRequest("/user/events/invitees", { event_id: String(eventId), member_id: String(target.id), ticket_type: "general" }, other.cookie)),
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect((await dialog(organiser, "nope")).status).toBe(404);
     expect((await specAddress(organiser, "/user/event/ticket/invite?event_id=nope")).status).toBe(404);
     expect((await specAddress(organiser, "/user/event/ticket/invite")).status).toBe(404);
@@ -177,11 +203,21 @@ describe("ticket invitations: inviting, accepting, declining", () => {
     expect(mail.subject).toBe("Invitation: Investor Summit");
     expect(mail.text).toContain(`http://chapter.test/user/tickets/invitations/${annInvitation.id}`);
 
-    const mine = (await (await settle(() => myTicketsModule.loader(routeArgs(getRequest("/user/tickets", ann.cookie))))).json()) as { invitations: { id: number }[] };
+    const mine = (await (await settle(() => myTicketsModule.loader(routeArgs(getRequest("/user/tickets", ann.cookie))))).json()) as {
+      invitations: { id: number }[];
+    };
     expect(mine.invitations.map((item) => item.id)).toEqual([annInvitation.id]);
 
     // Someone else's invitation is not found.
-    expect((await settle(() => invitationModule.loader(routeArgs(getRequest(`/user/tickets/invitations/${annInvitation.id}`, ben.cookie), { invitationId: String(annInvitation.id) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          invitationModule.loader(
+            routeArgs(getRequest(`/user/tickets/invitations/${annInvitation.id}`, ben.cookie), { invitationId: String(annInvitation.id) }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect((await answer(ben, annInvitation.id, "accept")).status).toBe(404);
 
     const accepted = await answer(ann, annInvitation.id, "accept");
@@ -219,7 +255,10 @@ describe("ticket invitations: inviting, accepting, declining", () => {
     const invitation = await invitationOf(ann.id, eventId);
     const accepted = await answer(ann, invitation.id, "accept");
     expect(accepted.status).toBe(302);
-    expect(await flashOf(accepted)).toEqual({ type: "success", message: "You already have a General ticket for this event. The invitation is accepted with it." });
+    expect(await flashOf(accepted)).toEqual({
+      type: "success",
+      message: "You already have a General ticket for this event. The invitation is accepted with it.",
+    });
     expect(await ticketsOf(eventId)).toHaveLength(1);
     expect((await eventCounters(eventId)).general_taken).toBe(1);
     expect((await invitationOf(ann.id, eventId)).status).toBe("accepted");
@@ -236,7 +275,9 @@ describe("ticket invitations: inviting, accepting, declining", () => {
     expect(vip.status).toBe(400);
     expect(await vip.json()).toEqual({ errors: { ticket_type: ["This event does not offer tickets of this type."] } });
     const alias = await settle(() =>
-      inviteesModule.action(routeArgs(postRequest("/user/events/invitees", { event_id: String(eventId), member_id: String(ann.id), ticket_type: "general" }, organiser.cookie))),
+      inviteesModule.action(
+        routeArgs(postRequest("/user/events/invitees", { event_id: String(eventId), member_id: String(ann.id), ticket_type: "general" }, organiser.cookie)),
+      ),
     );
     expect(await alias.json()).toEqual({ type: "success", alert: "1 member is invited to a General ticket.", invited: 1 });
   });

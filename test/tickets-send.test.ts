@@ -7,7 +7,19 @@ import * as ticketCallModule from "~/routes/spec/user.event.ticket";
 import * as vipCallModule from "~/routes/spec/user.event.ticket-vip";
 import * as eventsForContactModule from "~/routes/spec/user.events.get_events.$contactId";
 import { createEvent, eventCounters, ticketsOf } from "./event-fixtures";
-import { BASE, type ContactFields, contactOf, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle, type TestMember } from "./helpers";
+import {
+  BASE,
+  type ContactFields,
+  contactOf,
+  createSignedInMember,
+  flashOf,
+  getRequest,
+  postRequest,
+  replyErrors,
+  routeArgs,
+  settle,
+  type TestMember,
+} from "./helpers";
 
 /** Carla, with her e-mail, unless told otherwise. */
 function createContact(ownerId: number, fields: ContactFields = {}) {
@@ -27,7 +39,9 @@ describe("sending a ticket to a contact", () => {
     await createEvent(stranger.id, { title: "Someone else's party" });
     const contactId = await createContact(organiser.id);
 
-    const page = await settle(() => sendModule.loader(routeArgs(getRequest(`/user/contacts/${contactId}/ticket`, organiser.cookie), { contactId: String(contactId) })));
+    const page = await settle(() =>
+      sendModule.loader(routeArgs(getRequest(`/user/contacts/${contactId}/ticket`, organiser.cookie), { contactId: String(contactId) })),
+    );
     expect(page.status).toBe(200);
     const body = (await page.json()) as { events: { id: number; label: string; general: string | null; vip: string | null }[]; back: string };
     expect(body.events).toEqual([expect.objectContaining({ id: eventId, general: "$40", vip: "$120" })]);
@@ -38,7 +52,15 @@ describe("sending a ticket to a contact", () => {
     expect(response.headers.get("Location")).toBe("/user/contacts?page=2");
     expect(await flashOf(response)).toEqual({ type: "success", message: "VIP ticket to Harbour Gala sent to Carla Contact." });
     const [ticket] = await ticketsOf(eventId);
-    expect(ticket).toMatchObject({ ticket_type: "vip", status: "issued", holder_id: null, contact_id: contactId, holder_email: "carla@example.com", issued_by: organiser.id, amount_cents: 12000 });
+    expect(ticket).toMatchObject({
+      ticket_type: "vip",
+      status: "issued",
+      holder_id: null,
+      contact_id: contactId,
+      holder_email: "carla@example.com",
+      issued_by: organiser.id,
+      amount_cents: 12000,
+    });
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
 
     const [mail] = await listOutbox();
@@ -100,7 +122,13 @@ describe("sending a ticket to a contact", () => {
     const otherEventId = await createEvent(other.id);
     const otherContactId = await createContact(other.id, { email: "someone@example.com" });
 
-    expect((await settle(() => sendModule.loader(routeArgs(getRequest(`/user/contacts/${otherContactId}/ticket`, organiser.cookie), { contactId: String(otherContactId) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          sendModule.loader(routeArgs(getRequest(`/user/contacts/${otherContactId}/ticket`, organiser.cookie), { contactId: String(otherContactId) })),
+        )
+      ).status,
+    ).toBe(404);
     expect((await send(organiser, otherContactId, { event_id: String(eventId), ticket_type: "free" })).status).toBe(404);
     expect((await send(organiser, contactId, { event_id: String(otherEventId), ticket_type: "free" })).status).toBe(404);
     for (const module of [sendCallModule, ticketCallModule, vipCallModule]) {
@@ -108,7 +136,15 @@ describe("sending a ticket to a contact", () => {
       expect((await call({ event_id: String(eventId), contact_id: String(otherContactId), ticket_type: "free" })).status).toBe(404);
       expect((await call({ event_id: String(otherEventId), contact_id: String(contactId), ticket_type: "free" })).status).toBe(404);
     }
-    expect((await settle(() => eventsForContactModule.loader(routeArgs(getRequest(`/user/events/get_events/${otherContactId}`, organiser.cookie), { contactId: String(otherContactId) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          eventsForContactModule.loader(
+            routeArgs(getRequest(`/user/events/get_events/${otherContactId}`, organiser.cookie), { contactId: String(otherContactId) }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect(await ticketsOf(eventId)).toHaveLength(0);
     expect(await ticketsOf(otherEventId)).toHaveLength(0);
     expect(await listOutbox()).toHaveLength(0);
@@ -151,7 +187,9 @@ describe("SPEC.md's ticket calls", () => {
     expect(sent.headers.get("Location")).toBe(`/user/events/${eventId}?tab=guests`);
     expect(await flashOf(sent)).toEqual({ type: "success", message: "General ticket to Expo sent to Carla Contact." });
 
-    const get = await settle(() => ticketCallModule.loader(routeArgs(getRequest(`/user/event/ticket?event_id=${eventId}&contact_id=${contactId}`, organiser.cookie))));
+    const get = await settle(() =>
+      ticketCallModule.loader(routeArgs(getRequest(`/user/event/ticket?event_id=${eventId}&contact_id=${contactId}`, organiser.cookie))),
+    );
     expect(get.status).toBe(405);
     expect(await ticketsOf(eventId)).toHaveLength(4);
   });
@@ -163,7 +201,9 @@ describe("SPEC.md's ticket calls", () => {
     const other = await createSignedInMember();
     await createEvent(other.id, { title: "Not mine" });
     const contactId = await createContact(organiser.id);
-    const list = await settle(() => eventsForContactModule.loader(routeArgs(getRequest(`/user/events/get_events/${contactId}`, organiser.cookie), { contactId: String(contactId) })));
+    const list = await settle(() =>
+      eventsForContactModule.loader(routeArgs(getRequest(`/user/events/get_events/${contactId}`, organiser.cookie), { contactId: String(contactId) })),
+    );
     expect(await list.json()).toEqual([
       expect.objectContaining({ event_id: eventId, general_offered: true, vip_offered: true, general_ticket_amount: 25.5, vip_ticket_amount: 100 }),
       expect.objectContaining({ event_id: freeOnly, general_offered: true, vip_offered: false, general_ticket_amount: null, vip_ticket_amount: null }),

@@ -51,7 +51,8 @@ describe("capacity", () => {
     const eventId = await createEvent(organiser.id, { general_capacity: 2, vip_capacity: null });
     const members = [await createSignedInMember(), await createSignedInMember(), await createSignedInMember()];
     const outcomes = [];
-    for (const member of members) outcomes.push(await issueTicket({ eventId, type: "general", holderId: member.id, issuedBy: null, amountCents: 0, status: "issued" }));
+    for (const member of members)
+      outcomes.push(await issueTicket({ eventId, type: "general", holderId: member.id, issuedBy: null, amountCents: 0, status: "issued" }));
     expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false]);
     expect(outcomes[2]).toMatchObject({ ok: false, reason: "sold_out", message: SOLD_OUT });
     expect(await eventCounters(eventId)).toEqual({ general_taken: 2, vip_taken: 0 });
@@ -92,9 +93,7 @@ describe("capacity", () => {
     const member = await createSignedInMember();
     const responses = await Promise.all([buy(member, eventId), buy(member, eventId)]);
     expect(responses.map((response) => response.status).sort()).toEqual([302, 409]);
-    expect(((await responses.find((r) => r.status === 409)!.json()) as { message: string }).message).toBe(
-      "You already have a General ticket for this event.",
-    );
+    expect(((await responses.find((r) => r.status === 409)!.json()) as { message: string }).message).toBe("You already have a General ticket for this event.");
     expect((await buy(member, eventId, "vip")).status).toBe(302);
     expect(await eventCounters(eventId)).toEqual({ general_taken: 1, vip_taken: 1 });
   });
@@ -109,7 +108,14 @@ describe("buying a free ticket", () => {
       buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=general&back=/user/events`, member.cookie))),
     );
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ event: { title: "Founders Breakfast" }, type: "general", price: "Free", free: true, offered: true, back: "/user/events" });
+    expect(await page.json()).toMatchObject({
+      event: { title: "Founders Breakfast" },
+      type: "general",
+      price: "Free",
+      free: true,
+      offered: true,
+      back: "/user/events",
+    });
 
     const response = await buy(member, eventId);
     expect(response.status).toBe(302);
@@ -133,7 +139,12 @@ describe("buying a free ticket", () => {
 
   test("an event that is over sells no tickets", async () => {
     const organiser = await createSignedInMember();
-    const eventId = await createEvent(organiser.id, { starts_at: "2020-01-01T18:00", ends_at: "2020-01-01T22:00", starts_at_utc: "2020-01-01T18:00:00.000Z", ends_at_utc: "2020-01-01T22:00:00.000Z" });
+    const eventId = await createEvent(organiser.id, {
+      starts_at: "2020-01-01T18:00",
+      ends_at: "2020-01-01T22:00",
+      starts_at_utc: "2020-01-01T18:00:00.000Z",
+      ends_at_utc: "2020-01-01T22:00:00.000Z",
+    });
     const member = await createSignedInMember();
     const page = await settle(() => buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=general`, member.cookie))));
     expect(await page.json()).toMatchObject({ over: true });
@@ -151,7 +162,9 @@ describe("buying a free ticket", () => {
       const response = await settle(() => buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?${query}`, member.cookie))));
       expect(response.status).toBe(404);
     }
-    expect((await settle(() => buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=gold`, member.cookie))))).status).toBe(400);
+    expect(
+      (await settle(() => buyModule.loader(routeArgs(getRequest(`/user/event/payment_form?event_id=${eventId}&ticket_type=gold`, member.cookie))))).status,
+    ).toBe(400);
     expect((await buy(member, eventId, "gold")).status).toBe(400);
     const vip = await buy(member, eventId, "vip");
     expect(vip.status).toBe(400);
@@ -177,7 +190,15 @@ describe("buying a paid ticket by bank transfer", () => {
   test("the seat is held by a pending ticket, and the ticket is issued when the admin confirms the transfer", async () => {
     const { admin, member, eventId, ticket, payment } = await pendingPurchase();
     expect(ticket).toMatchObject({ status: "pending", amount_cents: 15000, ticket_type: "vip", issued_at: null });
-    expect(payment).toMatchObject({ purpose: "ticket", item: "vip", amount_cents: 15000, status: "pending", provider: "bank_transfer", member_id: member.id, description: "VIP ticket: Gala" });
+    expect(payment).toMatchObject({
+      purpose: "ticket",
+      item: "vip",
+      amount_cents: 15000,
+      status: "pending",
+      provider: "bank_transfer",
+      member_id: member.id,
+      description: "VIP ticket: Gala",
+    });
     expect((await eventCounters(eventId)).vip_taken).toBe(1);
 
     // Pending: the ticket page has no QR code yet and points to the payment.
@@ -300,12 +321,18 @@ describe("check-in", () => {
     await buy(holder, eventId);
     const [ticket] = await ticketsOf(eventId);
     for (const who of [holder, await createSignedInMember()]) {
-      expect((await settle(() => checkInModule.loader(routeArgs(getRequest(`/user/events/${eventId}/check-in`, who.cookie), { eventId: String(eventId) })))).status).toBe(404);
+      expect(
+        (await settle(() => checkInModule.loader(routeArgs(getRequest(`/user/events/${eventId}/check-in`, who.cookie), { eventId: String(eventId) })))).status,
+      ).toBe(404);
       expect((await checkInAs(who, eventId, ticket.code)).status).toBe(404);
     }
-    expect((await settle(() => checkInModule.loader(routeArgs(getRequest(`/user/events/99999/check-in`, organiser.cookie), { eventId: "99999" })))).status).toBe(404);
+    expect(
+      (await settle(() => checkInModule.loader(routeArgs(getRequest(`/user/events/99999/check-in`, organiser.cookie), { eventId: "99999" })))).status,
+    ).toBe(404);
     expect((await ticketsOf(eventId))[0].checked_in_at).toBeNull();
-    const page = await settle(() => checkInModule.loader(routeArgs(getRequest(`/user/events/${eventId}/check-in`, organiser.cookie), { eventId: String(eventId) })));
+    const page = await settle(() =>
+      checkInModule.loader(routeArgs(getRequest(`/user/events/${eventId}/check-in`, organiser.cookie), { eventId: String(eventId) })),
+    );
     expect(page.status).toBe(200);
   });
 
@@ -330,7 +357,9 @@ describe("the organiser's ticket list", () => {
     await buy(payer, eventId, "vip");
     const [free, pending] = await ticketsOf(eventId);
 
-    const list = await settle(() => eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, organiser.cookie), { eventId: String(eventId) })));
+    const list = await settle(() =>
+      eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, organiser.cookie), { eventId: String(eventId) })),
+    );
     expect(list.status).toBe(200);
     const body = (await list.json()) as { tickets: { code: string; holder: string; status: string }[] };
     expect(body.tickets.map((ticket) => [ticket.holder, ticket.status])).toEqual([
@@ -341,12 +370,18 @@ describe("the organiser's ticket list", () => {
     const cancel = (ticketId: number, who = organiser) =>
       settle(() =>
         cancelTicketModule.action(
-          routeArgs(postRequest(`/user/events/${eventId}/tickets/${ticketId}/cancel`, {}, who.cookie), { eventId: String(eventId), ticketId: String(ticketId) }),
+          routeArgs(postRequest(`/user/events/${eventId}/tickets/${ticketId}/cancel`, {}, who.cookie), {
+            eventId: String(eventId),
+            ticketId: String(ticketId),
+          }),
         ),
       );
     // Nobody else: not the holder, not another member.
     for (const who of [payer, freeHolder]) {
-      expect((await settle(() => eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, who.cookie), { eventId: String(eventId) })))).status).toBe(404);
+      expect(
+        (await settle(() => eventTicketsModule.loader(routeArgs(getRequest(`/user/events/${eventId}/tickets`, who.cookie), { eventId: String(eventId) }))))
+          .status,
+      ).toBe(404);
       expect((await cancel(pending.id, who)).status).toBe(404);
     }
     expect((await ticketsOf(eventId)).map((ticket) => ticket.status)).toEqual(["issued", "pending"]);
@@ -372,6 +407,12 @@ describe("the organiser's ticket list", () => {
     expect(await checkIn(eventId, free.code)).toMatchObject({ outcome: "not_issued" });
     // A ticket of another event is not found under this one.
     const otherEventId = await createEvent(organiser.id);
-    expect((await settle(() => cancelTicketModule.loader(routeArgs(getRequest("/x", organiser.cookie), { eventId: String(otherEventId), ticketId: String(free.id) })))).status).toBe(404);
+    expect(
+      (
+        await settle(() =>
+          cancelTicketModule.loader(routeArgs(getRequest("/x", organiser.cookie), { eventId: String(otherEventId), ticketId: String(free.id) })),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -91,7 +91,10 @@ test("the friends-only walk keeps friends' posts either way round, and reads the
   expect(walk).toBeDefined();
   const { rows } = await sql<{ detail: string }>`${sql.raw(`explain query plan ${walk.replaceAll("?", "1")}`)}`.execute(db);
   const plan = rows.map((row) => row.detail);
-  expect(plan.filter((step) => /\b(SEARCH|SCAN) (posts|friendships)\b/.test(step)), plan.join(" | ")).toEqual([
+  expect(
+    plan.filter((step) => /\b(SEARCH|SCAN) (posts|friendships)\b/.test(step)),
+    plan.join(" | "),
+  ).toEqual([
     expect.stringMatching(/^SEARCH posts USING COVERING INDEX posts_privacy_author/),
     expect.stringMatching(/^SEARCH friendships USING COVERING INDEX friendships_requester_status/),
     expect.stringMatching(/^SEARCH friendships USING COVERING INDEX friendships_addressee_status/),

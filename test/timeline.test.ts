@@ -30,7 +30,11 @@ afterEach(() => {
 
 /** Uploads one file as the post form's script does (JSON); returns the answer. */
 async function uploadFile(member: TestMember, name = "photo.png", content?: Buffer, type = "image/png") {
-  const request = uploadRequest("/user/upload_post_file", { name, content: content ?? (await png()), type }, { cookie: member.cookie, json: true, fields: { csrf: "x" } });
+  const request = uploadRequest(
+    "/user/upload_post_file",
+    { name, content: content ?? (await png()), type },
+    { cookie: member.cookie, json: true, fields: { csrf: "x" } },
+  );
   return settle(() => uploadAction(routeArgs(request)));
 }
 
@@ -59,7 +63,11 @@ function postForm(
   return new Request(`${BASE}${path}`, { method: "POST", body, headers: { Cookie: member.cookie } });
 }
 
-async function createPost(member: TestMember, fields: { message?: string; privacy?: string; files?: string[] }, attachments: { name: string; content: Buffer; type: string }[] = []) {
+async function createPost(
+  member: TestMember,
+  fields: { message?: string; privacy?: string; files?: string[] },
+  attachments: { name: string; content: Buffer; type: string }[] = [],
+) {
   const response = await settle(() => newAction(routeArgs(postForm("/user/timeline/post/new", member, fields, attachments))));
   expect(response.status, await response.clone().text()).toBe(302);
   const post = await db.selectFrom("posts").select("id").where("author_id", "=", member.id).orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -69,14 +77,27 @@ async function createPost(member: TestMember, fields: { message?: string; privac
 /** A post row straight into the table (for lists and pages). */
 async function insertPost(member: TestMember, privacy: PostPrivacy, message = `A ${privacy} post`) {
   const now = new Date().toISOString();
-  const { id } = await db.insertInto("posts").values({ author_id: member.id, message, privacy, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("posts")
+    .values({ author_id: member.id, message, privacy, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 async function timeline(member: TestMember, query = "") {
   const response = await settle(() => timelineLoader(routeArgs(getRequest(`/user/timeline${query}`, member.cookie))));
   expect(response.status).toBe(200);
-  return (await response.json()) as { posts: { id: number; message: string; files: { url: string; thumbnailUrl: string | null; name: string; id: number }[]; commentCount: number; comments: { id: number; message: string; canDelete: boolean }[] }[]; nextBefore: number | null };
+  return (await response.json()) as {
+    posts: {
+      id: number;
+      message: string;
+      files: { url: string; thumbnailUrl: string | null; name: string; id: number }[];
+      commentCount: number;
+      comments: { id: number; message: string; canDelete: boolean }[];
+    }[];
+    nextBefore: number | null;
+  };
 }
 
 const postPage = (member: TestMember, id: number | string) =>
@@ -145,7 +166,12 @@ describe("who sees a post", () => {
     // Comments were only added where the commenter could see the post.
     const rows = await db.selectFrom("comments").select(["post_id", "author_id"]).execute();
     expect(rows.filter((row) => row.post_id === ids.private).map((row) => row.author_id)).toEqual([author.id]);
-    expect(rows.filter((row) => row.post_id === ids.friends).map((row) => row.author_id).sort()).toEqual([author.id, friend.id].sort());
+    expect(
+      rows
+        .filter((row) => row.post_id === ids.friends)
+        .map((row) => row.author_id)
+        .sort(),
+    ).toEqual([author.id, friend.id].sort());
     expect(rows.filter((row) => row.post_id === ids.public)).toHaveLength(4);
 
     // A friendship in either direction counts; a disabled author's posts disappear.
@@ -260,7 +286,9 @@ describe("writing posts", () => {
     const before = (await timeline(member)).posts[0].files;
     const [keep, drop] = before;
 
-    const edit = await settle(() => editLoader(routeArgs(getRequest(`/user/timeline/post/${id}/edit?back=/user/members/${member.id}`, member.cookie), { postId: String(id) })));
+    const edit = await settle(() =>
+      editLoader(routeArgs(getRequest(`/user/timeline/post/${id}/edit?back=/user/members/${member.id}`, member.cookie), { postId: String(id) })),
+    );
     expect(edit.status).toBe(200);
     const editData = await edit.json();
     expect(editData.existing.map((file: { name: string }) => file.name)).toEqual(["keep.png", "drop.png"]);
@@ -268,7 +296,9 @@ describe("writing posts", () => {
 
     // Another member (a friend, who sees the post) can neither open nor send the edit.
     expect((await settle(() => editLoader(routeArgs(getRequest(`/user/timeline/post/${id}/edit`, other.cookie), { postId: String(id) })))).status).toBe(404);
-    const hijack = await settle(() => editAction(routeArgs(postForm(`/user/timeline/post/${id}/edit`, other, { message: "Mine now", privacy: "public" }), { postId: String(id) })));
+    const hijack = await settle(() =>
+      editAction(routeArgs(postForm(`/user/timeline/post/${id}/edit`, other, { message: "Mine now", privacy: "public" }), { postId: String(id) })),
+    );
     expect(hijack.status).toBe(404);
 
     const added = await uploadedName(member, "new.png");
@@ -276,9 +306,17 @@ describe("writing posts", () => {
     expect(await onDisk(dropToken)).toBe(true);
     const saved = await settle(() =>
       editAction(
-        routeArgs(postForm(`/user/timeline/post/${id}/edit?back=/user/timeline`, member, { message: "One kept, one new", privacy: "friends", keep: [keep.id], files: [added] }), {
-          postId: String(id),
-        }),
+        routeArgs(
+          postForm(`/user/timeline/post/${id}/edit?back=/user/timeline`, member, {
+            message: "One kept, one new",
+            privacy: "friends",
+            keep: [keep.id],
+            files: [added],
+          }),
+          {
+            postId: String(id),
+          },
+        ),
       ),
     );
     expect(saved.status).toBe(302);
@@ -295,15 +333,22 @@ describe("writing posts", () => {
     const thirdImage = await png();
     const noJs = await settle(() =>
       editAction(
-        routeArgs(postForm(`/user/timeline/post/${id}/edit`, member, { message: "", privacy: "public", keep: [keep.id] }, [{ name: "third.png", content: thirdImage, type: "image/png" }]), {
-          postId: String(id),
-        }),
+        routeArgs(
+          postForm(`/user/timeline/post/${id}/edit`, member, { message: "", privacy: "public", keep: [keep.id] }, [
+            { name: "third.png", content: thirdImage, type: "image/png" },
+          ]),
+          {
+            postId: String(id),
+          },
+        ),
       ),
     );
     expect(noJs.status).toBe(302);
     expect(noJs.headers.get("Location")).toBe(`/user/timeline/post/${id}#post-${id}`);
     expect((await timeline(member)).posts[0].files.map((file) => file.name)).toEqual(["keep.png", "third.png"]);
-    const nothing = await settle(() => editAction(routeArgs(postForm(`/user/timeline/post/${id}/edit`, member, { message: "", privacy: "public" }), { postId: String(id) })));
+    const nothing = await settle(() =>
+      editAction(routeArgs(postForm(`/user/timeline/post/${id}/edit`, member, { message: "", privacy: "public" }), { postId: String(id) })),
+    );
     expect(nothing.status).toBe(400);
   });
 
@@ -328,7 +373,11 @@ describe("writing posts", () => {
     // An upload left behind for more than a day goes when the member posts again.
     const stale = await uploadedName(member, "stale.png");
     const fresh = await uploadedName(member, "fresh.png");
-    await db.updateTable("files").set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where("token", "=", stale).execute();
+    await db
+      .updateTable("files")
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where("token", "=", stale)
+      .execute();
     await createPost(member, { message: "Again", privacy: "public" });
     expect(await onDisk(stale)).toBe(false);
     expect(await onDisk(fresh)).toBe(true);
@@ -363,16 +412,27 @@ describe("comments", () => {
     const [c1, c2, c3] = page.post.comments.map((each: { id: number }) => each.id);
 
     const confirm = (who: TestMember, commentId: number) =>
-      settle(() => confirmCommentLoader(routeArgs(getRequest(`/user/timeline/post/${id}/comments/${commentId}/delete`, who.cookie), { postId: String(id), commentId: String(commentId) })));
+      settle(() =>
+        confirmCommentLoader(
+          routeArgs(getRequest(`/user/timeline/post/${id}/comments/${commentId}/delete`, who.cookie), { postId: String(id), commentId: String(commentId) }),
+        ),
+      );
     const remove = (who: TestMember, commentId: number, postId = id) =>
       settle(() =>
-        deleteCommentAction(routeArgs(postRequest(`/user/timeline/post/${postId}/comments/${commentId}/delete`, { csrf: "x" }, who.cookie), { postId: String(postId), commentId: String(commentId) })),
+        deleteCommentAction(
+          routeArgs(postRequest(`/user/timeline/post/${postId}/comments/${commentId}/delete`, { csrf: "x" }, who.cookie), {
+            postId: String(postId),
+            commentId: String(commentId),
+          }),
+        ),
       );
 
     // Nobody else: 404 on the confirmation, the deletion and the SPEC alias.
     expect((await confirm(third, c1)).status).toBe(404);
     expect((await remove(third, c1)).status).toBe(404);
-    expect((await settle(() => deleteCommentAlias(routeArgs(postRequest("/user/post/comment/delete", { csrf: "x", comment_id: String(c1) }, third.cookie))))).status).toBe(404);
+    expect(
+      (await settle(() => deleteCommentAlias(routeArgs(postRequest("/user/post/comment/delete", { csrf: "x", comment_id: String(c1) }, third.cookie))))).status,
+    ).toBe(404);
     // The commenter cannot delete the post author's comment on it.
     expect((await remove(commenter, c2)).status).toBe(404);
 
@@ -381,7 +441,15 @@ describe("comments", () => {
     expect(byCommenter.status).toBe(302);
     expect(await flashOf(byCommenter)).toEqual({ type: "success", message: "Comment deleted." });
     const byPostAuthor = await settle(() =>
-      deleteCommentAlias(routeArgs(new Request(`${BASE}/user/post/comment/delete`, { method: "POST", body: new URLSearchParams({ comment_id: String(c3) }), headers: { Cookie: author.cookie, Accept: "application/json" } }))),
+      deleteCommentAlias(
+        routeArgs(
+          new Request(`${BASE}/user/post/comment/delete`, {
+            method: "POST",
+            body: new URLSearchParams({ comment_id: String(c3) }),
+            headers: { Cookie: author.cookie, Accept: "application/json" },
+          }),
+        ),
+      ),
     );
     expect(byPostAuthor.status).toBe(200);
     expect(await byPostAuthor.json()).toMatchObject({ type: "success", html: expect.stringContaining("1 comment") });
@@ -399,7 +467,8 @@ describe("comments", () => {
     await comment(author, id, "One");
     await comment(author, id, "Two");
     const [c1, c2] = (await (await postPage(author, id)).json()).post.comments.map((each: { id: number }) => each.id);
-    const path = (commentId: number, back?: string) => `/user/timeline/post/${id}/comments/${commentId}/delete${back === undefined ? "" : `?${new URLSearchParams({ back })}`}`;
+    const path = (commentId: number, back?: string) =>
+      `/user/timeline/post/${id}/comments/${commentId}/delete${back === undefined ? "" : `?${new URLSearchParams({ back })}`}`;
     const params = (commentId: number) => ({ postId: String(id), commentId: String(commentId) });
     const cancelOf = async (back?: string) =>
       ((await (await settle(() => confirmCommentLoader(routeArgs(getRequest(path(c1, back), author.cookie), params(c1))))).json()) as { back: string }).back;
@@ -408,7 +477,16 @@ describe("comments", () => {
     expect(await cancelOf("/user/timeline")).toBe(`/user/timeline#post-${id}`);
     expect(await cancelOf(`/user/members/${author.id}?before=99`)).toBe(`/user/members/${author.id}?before=99#post-${id}`);
     expect(await cancelOf()).toBe(`/user/timeline/post/${id}#post-${id}`);
-    for (const outside of ["https://evil.example/user/timeline", "//evil.example/user", "/\\evil.example/user", "/signout", "/user/../signout", "/users", "user/timeline", "javascript:alert(1)"]) {
+    for (const outside of [
+      "https://evil.example/user/timeline",
+      "//evil.example/user",
+      "/\\evil.example/user",
+      "/signout",
+      "/user/../signout",
+      "/users",
+      "user/timeline",
+      "javascript:alert(1)",
+    ]) {
       expect(await cancelOf(outside), outside).toBe(`/user/timeline/post/${id}#post-${id}`);
     }
 
@@ -456,16 +534,21 @@ describe("deleting posts", () => {
     const [file] = (await timeline(author)).posts[0].files;
     const token = file.url.split("/").pop()!;
 
-    const confirm = (who: TestMember) => settle(() => confirmPostLoader(routeArgs(getRequest(`/user/timeline/post/${id}/delete`, who.cookie), { postId: String(id) })));
+    const confirm = (who: TestMember) =>
+      settle(() => confirmPostLoader(routeArgs(getRequest(`/user/timeline/post/${id}/delete`, who.cookie), { postId: String(id) })));
     const remove = (who: TestMember, back = "") =>
       settle(() => deletePostAction(routeArgs(postRequest(`/user/timeline/post/${id}/delete${back}`, { csrf: "x" }, who.cookie), { postId: String(id) })));
     expect((await confirm(other)).status).toBe(404);
     expect((await remove(other)).status).toBe(404);
-    expect((await settle(() => deletePostAlias(routeArgs(postRequest("/user/post/delete", { csrf: "x", post_id: String(id) }, other.cookie))))).status).toBe(404);
+    expect((await settle(() => deletePostAlias(routeArgs(postRequest("/user/post/delete", { csrf: "x", post_id: String(id) }, other.cookie))))).status).toBe(
+      404,
+    );
     expect((await confirm(author)).status).toBe(200);
     // Cancel goes back where the dialog was opened, at the post.
     expect(((await (await confirm(author)).json()) as { cancelTo: string }).cancelTo).toBe(`/user/timeline/post/${id}#post-${id}`);
-    const fromTimeline = await settle(() => confirmPostLoader(routeArgs(getRequest(`/user/timeline/post/${id}/delete?back=/user/timeline`, author.cookie), { postId: String(id) })));
+    const fromTimeline = await settle(() =>
+      confirmPostLoader(routeArgs(getRequest(`/user/timeline/post/${id}/delete?back=/user/timeline`, author.cookie), { postId: String(id) })),
+    );
     expect(((await fromTimeline.json()) as { cancelTo: string }).cancelTo).toBe(`/user/timeline#post-${id}`);
 
     const deleted = await remove(author, `?back=${encodeURIComponent(`/user/members/${author.id}`)}`);

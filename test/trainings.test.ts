@@ -66,7 +66,10 @@ describe("trainings", () => {
 
     const bad = await create(member, { title: " ", date: "99999-01-01", start_time: "25:00", duration: "-5", capacity: "abc", online_link: "not a link" });
     expect(bad.status).toBe(400);
-    expect(((await bad.clone().json()) as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({ date: "99999-01-01", duration: "-5" });
+    expect(((await bad.clone().json()) as { result: { initialValue: Record<string, string> } }).result.initialValue).toMatchObject({
+      date: "99999-01-01",
+      duration: "-5",
+    });
     expect(await replyErrors(bad)).toEqual({
       title: ["Title is required."],
       date: ["Enter a date as yyyy-mm-dd."],
@@ -82,7 +85,16 @@ describe("trainings", () => {
     expect(response.status).toBe(302);
     expect(await flashOf(response)).toEqual({ type: "success", message: "“Negotiation basics” created." });
     const id = Number(response.headers.get("Location")!.split("/").pop());
-    expect(await row(id)).toMatchObject({ member_id: member.id, trainer_name: "Ada Obi", date: DATE, start_time: "09:30", duration_minutes: 90, capacity: 12, taken: 0, online_link: "https://meet.example.com/abc" });
+    expect(await row(id)).toMatchObject({
+      member_id: member.id,
+      trainer_name: "Ada Obi",
+      date: DATE,
+      start_time: "09:30",
+      duration_minutes: 90,
+      capacity: 12,
+      taken: 0,
+      online_link: "https://meet.example.com/abc",
+    });
   });
 
   test("every member sees upcoming and past trainings, searched by text", async () => {
@@ -100,7 +112,10 @@ describe("trainings", () => {
     // A past training takes no registration, and keeps those it had.
     expect(await flashOf(await press(other, past, "register"))).toEqual({ type: "error", message: "This training has started: registration is closed." });
     await db.insertInto("training_registrations").values({ training_id: past, member_id: other.id, created_at: "2020-04-01T10:00:00.000Z" }).execute();
-    expect(await flashOf(await press(other, past, "unregister"))).toEqual({ type: "error", message: "This training has started: you can no longer unregister." });
+    expect(await flashOf(await press(other, past, "unregister"))).toEqual({
+      type: "error",
+      message: "This training has started: you can no longer unregister.",
+    });
     expect(await db.selectFrom("training_registrations").select("id").where("training_id", "=", past).execute()).toHaveLength(1);
   });
 
@@ -180,14 +195,22 @@ describe("trainings", () => {
     await registerForTraining(other.id, id);
     const params = { trainingId: String(id) };
     expect((await settle(() => editLoader(routeArgs(getRequest(`/user/trainings/${id}/edit`, other.cookie), params)))).status).toBe(404);
-    expect((await settle(() => editAction(routeArgs(postRequest(`/user/trainings/${id}/edit`, { csrf: "x", ...FIELDS, title: "Mine now" }, other.cookie), params)))).status).toBe(404);
+    expect(
+      (await settle(() => editAction(routeArgs(postRequest(`/user/trainings/${id}/edit`, { csrf: "x", ...FIELDS, title: "Mine now" }, other.cookie), params))))
+        .status,
+    ).toBe(404);
     expect((await settle(() => specEdit(routeArgs(getRequest(`/user/training/edit/${id}`, other.cookie), params)))).status).toBe(404);
     expect((await settle(() => editLoader(routeArgs(getRequest(`/user/trainings/${id}/edit`, creator.cookie), params)))).status).toBe(200);
-    expect((await settle(() => specEdit(routeArgs(getRequest(`/user/training/edit/${id}`, creator.cookie), params)))).headers.get("Location")).toBe(`/user/trainings/${id}/edit`);
-    expect((await settle(() => specCreate(routeArgs(getRequest("/user/training/create", creator.cookie))))).headers.get("Location")).toBe("/user/trainings/new");
+    expect((await settle(() => specEdit(routeArgs(getRequest(`/user/training/edit/${id}`, creator.cookie), params)))).headers.get("Location")).toBe(
+      `/user/trainings/${id}/edit`,
+    );
+    expect((await settle(() => specCreate(routeArgs(getRequest("/user/training/create", creator.cookie))))).headers.get("Location")).toBe(
+      "/user/trainings/new",
+    );
     expect((await settle(() => pageLoader(routeArgs(getRequest("/user/trainings/999999", creator.cookie), { trainingId: "999999" })))).status).toBe(404);
 
-    const edit = (fields: Record<string, string>) => settle(() => editAction(routeArgs(postRequest(`/user/trainings/${id}/edit`, { csrf: "x", ...FIELDS, ...fields }, creator.cookie), params)));
+    const edit = (fields: Record<string, string>) =>
+      settle(() => editAction(routeArgs(postRequest(`/user/trainings/${id}/edit`, { csrf: "x", ...FIELDS, ...fields }, creator.cookie), params)));
     const refused = await edit({ capacity: "0" });
     expect(await replyErrors(refused)).toEqual({ capacity: ["Enter a number above 0."] });
     // The capacity is checked against those registered once the form is good.
@@ -202,7 +225,11 @@ describe("trainings", () => {
 
   test("an image goes through the one upload path and every member can see it", async () => {
     const creator = await createSignedInMember();
-    const request = uploadRequest("/user/trainings/new", { name: "board.png", content: await png() }, { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } });
+    const request = uploadRequest(
+      "/user/trainings/new",
+      { name: "board.png", content: await png() },
+      { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } },
+    );
     const response = await settle(() => newAction(routeArgs(request)));
     expect(response.status).toBe(302);
     const id = Number(response.headers.get("Location")!.split("/").pop());
@@ -212,7 +239,11 @@ describe("trainings", () => {
     expect((await settle(() => fileLoader(routeArgs(getRequest(training.imageUrl, other.cookie), { token })))).status).toBe(200);
     expect(await db.selectFrom("files").select("kind").where("token", "=", token).executeTakeFirst()).toEqual({ kind: "training_image" });
 
-    const refused = uploadRequest(`/user/trainings/${id}/edit`, { name: "x.png", content: Buffer.from("not an image") }, { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } });
+    const refused = uploadRequest(
+      `/user/trainings/${id}/edit`,
+      { name: "x.png", content: Buffer.from("not an image") },
+      { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } },
+    );
     const refusal = await settle(() => editAction(routeArgs(refused, { trainingId: String(id) })));
     expect(refusal.status).toBe(400);
     expect(Object.keys(await replyErrors(refusal))).toEqual(["image"]);
@@ -220,7 +251,11 @@ describe("trainings", () => {
 
   test("a video goes through the same path: shown to every member as a video, kept out of the list's pictures", async () => {
     const creator = await createSignedInMember();
-    const request = uploadRequest("/user/trainings/new", { name: "warm-up.mp4", content: VIDEO_HEADS.mp4() }, { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } });
+    const request = uploadRequest(
+      "/user/trainings/new",
+      { name: "warm-up.mp4", content: VIDEO_HEADS.mp4() },
+      { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } },
+    );
     const response = await settle(() => newAction(routeArgs(request)));
     expect(response.status, await response.clone().text()).toBe(302);
     const id = Number(response.headers.get("Location")!.split("/").pop());
@@ -230,12 +265,21 @@ describe("trainings", () => {
     const token = training.videoUrl.split("/").pop()!;
     const file = await settle(() => fileLoader(routeArgs(getRequest(training.videoUrl, other.cookie), { token })));
     expect(file.status).toBe(200);
-    expect(await db.selectFrom("files").select(["kind", "media_type"]).where("token", "=", token).executeTakeFirst()).toEqual({ kind: "training_image", media_type: "video/mp4" });
-    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/trainings", other.cookie))))).json()) as { trainings: { id: number; imageUrl: string | null }[] };
+    expect(await db.selectFrom("files").select(["kind", "media_type"]).where("token", "=", token).executeTakeFirst()).toEqual({
+      kind: "training_image",
+      media_type: "video/mp4",
+    });
+    const list = (await (await settle(() => listLoader(routeArgs(getRequest("/user/trainings", other.cookie))))).json()) as {
+      trainings: { id: number; imageUrl: string | null }[];
+    };
     expect(list.trainings.find((each) => each.id === id)).toMatchObject({ imageUrl: null });
 
     // A document is neither an image nor a video: refused beside the field, nothing saved.
-    const refused = uploadRequest(`/user/trainings/${id}/edit`, { name: "notes.pdf", content: Buffer.from("%PDF-1.4 notes") }, { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } });
+    const refused = uploadRequest(
+      `/user/trainings/${id}/edit`,
+      { name: "notes.pdf", content: Buffer.from("%PDF-1.4 notes") },
+      { cookie: creator.cookie, field: "image", fields: { csrf: "x", ...FIELDS } },
+    );
     const refusal = await settle(() => editAction(routeArgs(refused, { trainingId: String(id) })));
     expect(refusal.status).toBe(400);
     const errors = await replyErrors(refusal);
@@ -256,13 +300,20 @@ describe("trainings", () => {
 
     expect((await settle(() => deleteLoader(routeArgs(getRequest(`/user/trainings/${id}/delete`, ada.cookie), params)))).status).toBe(404);
     expect((await settle(() => deleteAction(routeArgs(postRequest(`/user/trainings/${id}/delete`, { csrf: "x" }, ada.cookie), params)))).status).toBe(404);
-    expect((await settle(() => specDelete(routeArgs(postRequest("/user/training/delete", { csrf: "x", training_id: String(id) }, ada.cookie))))).status).toBe(404);
-    expect((await settle(() => specDelete(routeArgs(postRequest("/user/training/delete", { csrf: "x", training_id: "abc" }, creator.cookie))))).status).toBe(404);
+    expect((await settle(() => specDelete(routeArgs(postRequest("/user/training/delete", { csrf: "x", training_id: String(id) }, ada.cookie))))).status).toBe(
+      404,
+    );
+    expect((await settle(() => specDelete(routeArgs(postRequest("/user/training/delete", { csrf: "x", training_id: "abc" }, creator.cookie))))).status).toBe(
+      404,
+    );
     expect(await row(id)).toBeDefined();
-    expect(await (await settle(() => deleteLoader(routeArgs(getRequest(`/user/trainings/${id}/delete`, creator.cookie), params)))).json()).toMatchObject({ registered: 2 });
+    expect(await (await settle(() => deleteLoader(routeArgs(getRequest(`/user/trainings/${id}/delete`, creator.cookie), params)))).json()).toMatchObject({
+      registered: 2,
+    });
 
     const home = async (member: TestMember) =>
-      ((await (await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie))))).json()) as { planning: { nextTraining: { id: number } | null } }).planning.nextTraining;
+      ((await (await settle(() => homeLoader(routeArgs(getRequest("/user", member.cookie))))).json()) as { planning: { nextTraining: { id: number } | null } })
+        .planning.nextTraining;
     expect(await home(ada)).toMatchObject({ id, title: "Negotiation basics" });
     expect(await home(creator)).toBeNull();
 

@@ -15,9 +15,7 @@ describe("Field", () => {
   });
 
   test("marks the input invalid and points it at its errors", () => {
-    const html = renderToStaticMarkup(
-      <Field label="Name" errors={["Name is required."]} inputProps={{ name: "name" }} />,
-    );
+    const html = renderToStaticMarkup(<Field label="Name" errors={["Name is required."]} inputProps={{ name: "name" }} />);
     const describedBy = /aria-describedby="([^"]+)"/.exec(html)?.[1];
     expect(html).toContain('aria-invalid="true"');
     expect(html).toContain(`<ul id="${describedBy}" class="field-errors"><li>Name is required.</li></ul>`);
@@ -25,12 +23,7 @@ describe("Field", () => {
 
   test("a select lists its options after the placeholder", () => {
     const html = renderToStaticMarkup(
-      <SelectField
-        label="I am"
-        placeholder="Choose one"
-        options={[{ value: "investor", label: "Investor" }]}
-        selectProps={{ name: "memberType" }}
-      />,
+      <SelectField label="I am" placeholder="Choose one" options={[{ value: "investor", label: "Investor" }]} selectProps={{ name: "memberType" }} />,
     );
     expect(html).toMatch(/<option value="">Choose one<\/option><option value="investor">Investor<\/option>/);
   });
@@ -39,7 +32,11 @@ describe("Field", () => {
 describe("StatusButton", () => {
   test("shows SPEC.md's pending label and is disabled while its form is sending", () => {
     const idle = renderToStaticMarkup(<StatusButton pending={false}>Save</StatusButton>);
-    const sending = renderToStaticMarkup(<StatusButton pending pendingLabel="Sending...">Send</StatusButton>);
+    const sending = renderToStaticMarkup(
+      <StatusButton pending pendingLabel="Sending...">
+        Send
+      </StatusButton>,
+    );
     expect(idle).toContain(">Save</button>");
     expect(idle).not.toContain("disabled");
     expect(sending).toContain(">Sending...</button>");
@@ -50,9 +47,7 @@ describe("StatusButton", () => {
 
 describe("Toast", () => {
   test("is rendered on the server, so members without JavaScript read it", () => {
-    const html = renderToStaticMarkup(
-      <Toast notification={{ id: "1", type: "success", message: "Profile saved." }} />,
-    );
+    const html = renderToStaticMarkup(<Toast notification={{ id: "1", type: "success", message: "Profile saved." }} />);
     expect(html).toContain('role="status"');
     expect(html).toContain("toast--success");
     expect(html).toContain("<p>Profile saved.</p>");

@@ -94,10 +94,10 @@ describe("receiving an upload", () => {
 
   test("the other form fields come back with the file", async () => {
     const member = await createSignedInMember();
-    const result = await receiveUpload(
-      uploadRequest("/upload", { name: "card.png", content: await png() }, { fields: { csrf: "token", contact_id: "12" } }),
-      { kind: "business_card", ownerId: member.id },
-    );
+    const result = await receiveUpload(uploadRequest("/upload", { name: "card.png", content: await png() }, { fields: { csrf: "token", contact_id: "12" } }), {
+      kind: "business_card",
+      ownerId: member.id,
+    });
     expect(result.ok).toBe(true);
     expect(result.fields?.get("contact_id")).toBe("12");
     expect(result.fields?.get("csrf")).toBe("token");
@@ -226,10 +226,10 @@ describe("receiving an upload", () => {
     });
     expect(zeroBytes).toMatchObject({ ok: false, error: { message: "Choose a file to upload." } });
 
-    const notMultipart = await receiveUpload(
-      new Request(`${BASE}/upload`, { method: "POST", body: new URLSearchParams({ file: "x" }) }),
-      { kind: "profile_image", ownerId: member.id },
-    );
+    const notMultipart = await receiveUpload(new Request(`${BASE}/upload`, { method: "POST", body: new URLSearchParams({ file: "x" }) }), {
+      kind: "profile_image",
+      ownerId: member.id,
+    });
     expect(notMultipart).toMatchObject({ ok: false, error: { name: "Upload", message: "Choose a file to upload." } });
 
     const wrongField = await receiveUpload(uploadRequest("/upload", { name: "me.png", content: await png() }, { field: "other" }), {

@@ -39,7 +39,13 @@ function row(id: number) {
   return db.selectFrom("wish_list_items").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-type ListData = { year: number; years: number[]; type: string | null; status: string | null; items: { id: number; title: string; status: string; imageUrl: string | null }[] };
+type ListData = {
+  year: number;
+  years: number[];
+  type: string | null;
+  status: string | null;
+  items: { id: number; title: string; status: string; imageUrl: string | null }[];
+};
 
 async function list(member: TestMember, query = "") {
   const response = await settle(() => listLoader(routeArgs(getRequest(`/user/wish-list${query}`, member.cookie))));
@@ -69,23 +75,42 @@ describe("wish list", () => {
       cost: ["The cost cannot be negative."],
       status: ["Choose a status from the list."],
     });
-    const badDate = await replyErrors(await add(member, { title: "Visit Japan", type: "travel", target_year: String(YEAR), target_date: `${YEAR + 1}-04-01`, cost: "abc" }));
+    const badDate = await replyErrors(
+      await add(member, { title: "Visit Japan", type: "travel", target_year: String(YEAR), target_date: `${YEAR + 1}-04-01`, cost: "abc" }),
+    );
     expect(badDate).toEqual({ target_date: ["The date must be in the year chosen."], cost: ["Enter an amount like 250 or 250.50."] });
     expect(await db.selectFrom("wish_list_items").select("id").execute()).toHaveLength(0);
 
-    const response = await add(member, { title: "Visit Japan", type: "travel", target_year: String(YEAR + 1), target_date: `${YEAR + 1}-04-01`, cost: "2500.50", notes: "Cherry blossom" }, `?year=${YEAR}&type=travel&status=achieved`);
+    const response = await add(
+      member,
+      { title: "Visit Japan", type: "travel", target_year: String(YEAR + 1), target_date: `${YEAR + 1}-04-01`, cost: "2500.50", notes: "Cherry blossom" },
+      `?year=${YEAR}&type=travel&status=achieved`,
+    );
     expect(response.status).toBe(302);
     // Its year, with the part of the filter it matches.
     expect(response.headers.get("Location")).toBe(`/user/wish-list?year=${YEAR + 1}&type=travel`);
     expect(await flashOf(response)).toEqual({ type: "success", message: "“Visit Japan” added to your wish list." });
     const [item] = (await list(member, `?year=${YEAR + 1}`)).items;
-    expect(await row(item.id)).toMatchObject({ member_id: member.id, title: "Visit Japan", type: "travel", target_year: YEAR + 1, target_date: `${YEAR + 1}-04-01`, cost_cents: 250050, notes: "Cherry blossom", status: "open" });
+    expect(await row(item.id)).toMatchObject({
+      member_id: member.id,
+      title: "Visit Japan",
+      type: "travel",
+      target_year: YEAR + 1,
+      target_date: `${YEAR + 1}-04-01`,
+      cost_cents: 250050,
+      notes: "Cherry blossom",
+      status: "open",
+    });
     expect((await list(member)).items).toHaveLength(0);
   });
 
   test("an image goes through the one upload path, is its owner's alone, and is replaced and deleted with the item", async () => {
     const member = await createSignedInMember();
-    const request = uploadRequest("/user/wish-list/new", { name: "boat.png", content: await png() }, { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A sailing boat", type: "have", target_year: String(YEAR) } });
+    const request = uploadRequest(
+      "/user/wish-list/new",
+      { name: "boat.png", content: await png() },
+      { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A sailing boat", type: "have", target_year: String(YEAR) } },
+    );
     expect((await settle(() => newAction(routeArgs(request)))).status).toBe(302);
     const [item] = (await list(member)).items;
     expect(item.imageUrl).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
@@ -94,13 +119,21 @@ describe("wish list", () => {
     expect((await settle(() => fileLoader(routeArgs(getRequest(item.imageUrl!, other.cookie), { token })))).status).toBe(404);
     expect((await settle(() => fileLoader(routeArgs(getRequest(item.imageUrl!, member.cookie), { token })))).status).toBe(200);
 
-    const refused = uploadRequest(`/user/wish-list/${item.id}/edit`, { name: "notes.png", content: Buffer.from("not an image at all") }, { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A sailing boat", type: "have", target_year: String(YEAR) } });
+    const refused = uploadRequest(
+      `/user/wish-list/${item.id}/edit`,
+      { name: "notes.png", content: Buffer.from("not an image at all") },
+      { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A sailing boat", type: "have", target_year: String(YEAR) } },
+    );
     const refusal = await settle(() => editAction(routeArgs(refused, { itemId: String(item.id) })));
     expect(refusal.status).toBe(400);
     expect(Object.keys(await replyErrors(refusal))).toEqual(["image"]);
 
     const first = (await row(item.id))!.image_id!;
-    const replaced = uploadRequest(`/user/wish-list/${item.id}/edit`, { name: "boat2.png", content: await png(80, 60) }, { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A bigger boat", type: "have", target_year: String(YEAR) } });
+    const replaced = uploadRequest(
+      `/user/wish-list/${item.id}/edit`,
+      { name: "boat2.png", content: await png(80, 60) },
+      { cookie: member.cookie, field: "image", fields: { csrf: "x", title: "A bigger boat", type: "have", target_year: String(YEAR) } },
+    );
     expect((await settle(() => editAction(routeArgs(replaced, { itemId: String(item.id) })))).status).toBe(302);
     const second = (await row(item.id))!.image_id!;
     expect(second).not.toBe(first);
@@ -143,7 +176,15 @@ describe("wish list", () => {
     const form = await settle(() => editLoader(itemArgs(member, `/user/wish-list/${id}/edit`, id)));
     expect(((await form.json()) as { item: { cost_cents: number } }).item.cost_cents).toBe(1250);
     const saved = await settle(() =>
-      editAction(itemArgs(member, `/user/wish-list/${id}/edit?year=${YEAR}&type=learn`, id, { title: "Learn Portuguese", type: "learn", target_year: String(YEAR), status: "in_progress", cost: "" })),
+      editAction(
+        itemArgs(member, `/user/wish-list/${id}/edit?year=${YEAR}&type=learn`, id, {
+          title: "Learn Portuguese",
+          type: "learn",
+          target_year: String(YEAR),
+          status: "in_progress",
+          cost: "",
+        }),
+      ),
     );
     expect(saved.headers.get("Location")).toBe(`/user/wish-list?year=${YEAR}&type=learn`);
     expect(await flashOf(saved)).toEqual({ type: "success", message: "“Learn Portuguese” saved." });
@@ -180,7 +221,9 @@ describe("wish list", () => {
       await settle(() => statusAction(itemArgs(other, `/user/wish-list/${id}/status`, id, { status: "dropped" }))),
       await settle(() => specEdit(routeArgs(getRequest(`/user/task/wish-list-edit/${id}`, other.cookie), { itemId: String(id) }))),
       await settle(() => specDelete(routeArgs(postRequest("/user/task/wish-list-delete", { csrf: "x", wish_list_id: String(id) }, other.cookie)))),
-      await settle(() => specStatus(routeArgs(postRequest("/user/task/wish-list-status-change", { csrf: "x", wish_list_id: String(id), status: "dropped" }, other.cookie)))),
+      await settle(() =>
+        specStatus(routeArgs(postRequest("/user/task/wish-list-status-change", { csrf: "x", wish_list_id: String(id), status: "dropped" }, other.cookie))),
+      ),
       await settle(() => editLoader(itemArgs(other, "/user/wish-list/abc/edit", 0))),
     ];
     expect(answers.map((answer) => answer.status)).toEqual(Array(answers.length).fill(404));
@@ -194,8 +237,12 @@ describe("wish list", () => {
     const id = await added(member, { target_year: String(YEAR + 1) });
     const location = async (run: () => Promise<unknown>) => (await settle(run)).headers.get("Location");
     expect(await location(() => specCreate(routeArgs(getRequest("/user/task/wish-list-create", member.cookie))))).toBe("/user/wish-list/new");
-    expect(await location(() => specEdit(routeArgs(getRequest(`/user/task/wish-list-edit/${id}`, member.cookie), { itemId: String(id) })))).toBe(`/user/wish-list/${id}/edit?year=${YEAR + 1}`);
-    expect(await location(() => specFilter(routeArgs(getRequest("/user/task/wish-list-filter-form?year=2030", member.cookie))))).toBe("/user/wish-list/filter?year=2030");
+    expect(await location(() => specEdit(routeArgs(getRequest(`/user/task/wish-list-edit/${id}`, member.cookie), { itemId: String(id) })))).toBe(
+      `/user/wish-list/${id}/edit?year=${YEAR + 1}`,
+    );
+    expect(await location(() => specFilter(routeArgs(getRequest("/user/task/wish-list-filter-form?year=2030", member.cookie))))).toBe(
+      "/user/wish-list/filter?year=2030",
+    );
     expect(await location(() => specMyList(routeArgs(getRequest("/user/task/my-wish-list?type=learn&x=1", member.cookie))))).toBe("/user/wish-list?type=learn");
 
     const json = (path: string, fields: Record<string, string>, method = "POST") =>

@@ -4,17 +4,46 @@ import { wallClockIn } from "~/lib/dates";
 
 // zoneOffsetMinutes keeps one offset per zone and UTC day when the day starts and ends with it;
 // these compare it, every 15 minutes through years with changes, with Intl asked afresh.
-const ZONES = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Apia", "Africa/Casablanca", "America/Sao_Paulo", "Pacific/Chatham"];
+const ZONES = [
+  "Europe/Berlin",
+  "America/New_York",
+  "Australia/Lord_Howe",
+  "Asia/Kolkata",
+  "Pacific/Apia",
+  "Africa/Casablanca",
+  "America/Sao_Paulo",
+  "Pacific/Chatham",
+];
 
 function intlOffset(utcMs: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(new Date(utcMs));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return Math.round((Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(utcMs / 1000) * 1000) / 60_000);
+  return Math.round(
+    (Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(utcMs / 1000) * 1000) / 60_000,
+  );
 }
 
 describe("zone offsets kept per day", () => {
   test.each(ZONES)("%s: every quarter hour of 2011 and 2026 as Intl gives it", (zone) => {
-    const intl = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     for (const year of [2011, 2026]) {
       let last = NaN;
       for (let at = Date.UTC(year, 0, 1); at < Date.UTC(year + 1, 0, 1); at += 15 * 60_000) {
@@ -23,7 +52,9 @@ describe("zone offsets kept per day", () => {
         if (offset !== last || at % 86_400_000 === 0) {
           const parts = intl.formatToParts(new Date(at));
           const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-          expect(offset, new Date(at).toISOString()).toBe(Math.round((Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at) / 60_000));
+          expect(offset, new Date(at).toISOString()).toBe(
+            Math.round((Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - at) / 60_000),
+          );
           last = offset;
         }
       }
@@ -38,7 +69,8 @@ describe("zone offsets kept per day", () => {
         changeDays++;
         // The day's last second first, so that the day is kept before its minutes are asked for.
         expect(zoneOffsetMinutes(day + 86_399_000, zone)).toBe(intlOffset(day + 86_399_000, zone));
-        for (let at = day; at < day + 86_400_000; at += 60_000) expect(zoneOffsetMinutes(at + 59_999, zone), new Date(at).toISOString()).toBe(intlOffset(at + 59_999, zone));
+        for (let at = day; at < day + 86_400_000; at += 60_000)
+          expect(zoneOffsetMinutes(at + 59_999, zone), new Date(at).toISOString()).toBe(intlOffset(at + 59_999, zone));
       }
     }
     if (zone !== "Asia/Kolkata") expect(changeDays).toBeGreaterThan(0);
@@ -60,10 +92,26 @@ describe("zone offsets kept per day", () => {
 });
 
 describe("instants written and read without V8's Date formatting (isoOf, isoMs)", () => {
-  const EDGES = [0, -1, 1, 999, 86_399_999, 86_400_000, Date.parse("0000-01-01T00:00:00.000Z"), Date.parse("0000-01-01T00:00:00.000Z") - 1, Date.parse("9999-12-31T23:59:59.999Z"), Date.parse("9999-12-31T23:59:59.999Z") + 1, Date.parse("0050-06-15T12:34:56.789Z"), Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12), 8.64e15, -8.64e15];
+  const EDGES = [
+    0,
+    -1,
+    1,
+    999,
+    86_399_999,
+    86_400_000,
+    Date.parse("0000-01-01T00:00:00.000Z"),
+    Date.parse("0000-01-01T00:00:00.000Z") - 1,
+    Date.parse("9999-12-31T23:59:59.999Z"),
+    Date.parse("9999-12-31T23:59:59.999Z") + 1,
+    Date.parse("0050-06-15T12:34:56.789Z"),
+    Date.UTC(2026, 1, 28, 23, 59, 59, 999),
+    Date.UTC(2028, 1, 29, 12),
+    8.64e15,
+    -8.64e15,
+  ];
   // Random instants over years 0000–9999 and a few in 10000+ (a seed of their own: repeatable).
   let seed = 20261129;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const instants = [...EDGES, ...Array.from({ length: 20_000 }, () => Math.floor(-62_167_219_200_000 + random() * 253_402_300_800_000 * 1.02))];
 
   test("isoOf writes what toISOString writes, and refuses what it refuses", () => {
@@ -75,9 +123,28 @@ describe("instants written and read without V8's Date formatting (isoOf, isoMs)"
 
   test("isoMs reads what Date reads, an invalid date included", () => {
     for (const ms of instants) expect(isoMs(new Date(ms).toISOString()), String(ms)).toBe(ms);
-    const odd = ["2026-02-30T00:00:00.000Z", "2026-04-31T10:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-00-10T00:00:00.000Z", "2026-01-32T00:00:00.000Z", "2026-01-00T00:00:00.000Z",
-      "2026-01-01T24:00:00.000Z", "2026-01-01T23:60:00.000Z", "2026-01-01T23:59:60.000Z", "0050-01-01T00:00:00.000Z", "0099-12-31T23:59:59.999Z", "0100-01-01T00:00:00.000Z",
-      "2026-01-01T00:00:00Z", "2026-01-01", "2026-01-01T10:00", "2026-01-01T10:00:00.000+01:00", "+010000-01-01T00:00:00.000Z", "2026-01-01T00:00:00.000z", "２026-01-01T00:00:00.000Z", "not a date at all, 24ch"];
+    const odd = [
+      "2026-02-30T00:00:00.000Z",
+      "2026-04-31T10:00:00.000Z",
+      "2026-13-01T00:00:00.000Z",
+      "2026-00-10T00:00:00.000Z",
+      "2026-01-32T00:00:00.000Z",
+      "2026-01-00T00:00:00.000Z",
+      "2026-01-01T24:00:00.000Z",
+      "2026-01-01T23:60:00.000Z",
+      "2026-01-01T23:59:60.000Z",
+      "0050-01-01T00:00:00.000Z",
+      "0099-12-31T23:59:59.999Z",
+      "0100-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00Z",
+      "2026-01-01",
+      "2026-01-01T10:00",
+      "2026-01-01T10:00:00.000+01:00",
+      "+010000-01-01T00:00:00.000Z",
+      "2026-01-01T00:00:00.000z",
+      "２026-01-01T00:00:00.000Z",
+      "not a date at all, 24ch",
+    ];
     for (const text of odd) expect(Object.is(isoMs(text), new Date(text).getTime()), text).toBe(true);
   });
 
@@ -90,7 +157,18 @@ describe("instants written and read without V8's Date formatting (isoOf, isoMs)"
       return new Date(guess - zoneOffsetMinutes(guess - zoneOffsetMinutes(guess, zone) * 60_000, zone) * 60_000).toISOString();
     };
     for (const zone of ZONES) {
-      for (const local of ["2026-03-29T02:30", "2026-03-29T03:30", "2026-10-25T02:30", "2026-01-01T00:00", "1999-12-31T23:59", "2011-12-30T12:00", "2026-3-29T2:30", "2026-03-29T2:30", "2026-03-29T02:30:15", "0050-01-01T10:00"]) {
+      for (const local of [
+        "2026-03-29T02:30",
+        "2026-03-29T03:30",
+        "2026-10-25T02:30",
+        "2026-01-01T00:00",
+        "1999-12-31T23:59",
+        "2011-12-30T12:00",
+        "2026-3-29T2:30",
+        "2026-03-29T2:30",
+        "2026-03-29T02:30:15",
+        "0050-01-01T10:00",
+      ]) {
         expect(wallClockToUtc(local, zone), `${local} ${zone}`).toBe(byParts(local, zone));
       }
     }
@@ -99,7 +177,15 @@ describe("instants written and read without V8's Date formatting (isoOf, isoMs)"
 
 describe("wallClockIn", () => {
   function intlWallClock(at: Date, timeZone: string) {
-    const parts = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(at);
     const get = (type: string) => parts.find((part) => part.type === type)?.value;
     return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
   }

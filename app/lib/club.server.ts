@@ -45,7 +45,18 @@ const cache = () => remember("club-settings", () => ({ row: undefined as Row | n
 function readRow(): Promise<Row | null> {
   return db
     .selectFrom("club_settings")
-    .select(["name", "time_zone", "currency", "bank_account_name", "bank_name", "bank_iban", "bank_bic", "bank_instructions", "package_includes", "setup_shown_at"])
+    .select([
+      "name",
+      "time_zone",
+      "currency",
+      "bank_account_name",
+      "bank_name",
+      "bank_iban",
+      "bank_bic",
+      "bank_instructions",
+      "package_includes",
+      "setup_shown_at",
+    ])
     .where("id", "=", 1)
     .executeTakeFirst()
     .then((row) => row ?? null);
@@ -81,7 +92,8 @@ const orNull = (value: string | undefined) => value || null;
 export async function clubSettings(): Promise<ClubSettings> {
   const row = await storedRow();
   const config = env();
-  const bankValue = (stored: string | null | undefined, fallback: string | undefined) => (stored === null || stored === undefined ? orNull(fallback) : orNull(stored));
+  const bankValue = (stored: string | null | undefined, fallback: string | undefined) =>
+    stored === null || stored === undefined ? orNull(fallback) : orNull(stored);
   return {
     name: row?.name || config.CLUB_NAME || "Chapter",
     timeZone: row?.time_zone || defaultTimeZone(),

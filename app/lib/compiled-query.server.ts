@@ -23,7 +23,8 @@ export function compiledOnce<Args extends unknown[], Row>(build: (...args: Args)
       const { sql, query, parameters } = build(...standIns).compile();
       const slots = parameters.map((value): Slot => {
         if (typeof value === "string" && value.startsWith(SLOT)) return { arg: Number(value.slice(SLOT.length)) };
-        if ((typeof value === "string" && value.includes(SLOT)) || Number.isNaN(value)) throw new Error(`compiledOnce: an argument was used to compute a value (${String(value)}) in ${sql}`);
+        if ((typeof value === "string" && value.includes(SLOT)) || Number.isNaN(value))
+          throw new Error(`compiledOnce: an argument was used to compute a value (${String(value)}) in ${sql}`);
         return { value };
       });
       const unused = args.findIndex((_, index) => !slots.some((slot) => "arg" in slot && slot.arg === index));

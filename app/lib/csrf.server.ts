@@ -65,7 +65,10 @@ async function submittedToken(request: Request): Promise<string | null> {
   if (type.includes("multipart/form-data")) return firstMultipartField(request, CSRF_FIELD);
   if (type.includes("application/x-www-form-urlencoded")) {
     // A clone, so that the action can still read the body.
-    const form = await request.clone().formData().catch(() => null);
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     const value = form?.get(CSRF_FIELD);
     return typeof value === "string" ? value : null;
   }
@@ -102,18 +105,19 @@ export function protectActions(build: ServerBuild): ServerBuild {
   for (const [id, route] of Object.entries(build.routes)) {
     const action = route.module.action;
     const exempt = (route.module.handle as { csrf?: boolean } | undefined)?.csrf === false;
-    routes[id] = action && !exempt
-      ? {
-          ...route,
-          module: {
-            ...route.module,
-            action: async (args) => {
-              await verifyCsrf(args.request);
-              return action(args);
+    routes[id] =
+      action && !exempt
+        ? {
+            ...route,
+            module: {
+              ...route.module,
+              action: async (args) => {
+                await verifyCsrf(args.request);
+                return action(args);
+              },
             },
-          },
-        }
-      : route;
+          }
+        : route;
   }
   return { ...build, routes };
 }

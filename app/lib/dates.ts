@@ -47,7 +47,15 @@ const wallClocks = new Map<string, { format: Intl.DateTimeFormat; minute: number
 export function wallClockIn(at: string | Date, timeZone: string) {
   let zone = wallClocks.get(timeZone);
   if (!zone) {
-    const format = new Intl.DateTimeFormat("en-CA", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    const format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     wallClocks.set(timeZone, (zone = { format, minute: Number.NaN, text: "" }));
   }
   const instant = typeof at === "string" ? new Date(at) : at;

@@ -744,16 +744,7 @@ export interface ActionContentsTable {
 }
 
 export type NetWorthType =
-  | "cash"
-  | "property"
-  | "vehicles"
-  | "investments"
-  | "business_equity"
-  | "other_asset"
-  | "mortgage"
-  | "loans"
-  | "credit_cards"
-  | "other_liability";
+  "cash" | "property" | "vehicles" | "investments" | "business_equity" | "other_asset" | "mortgage" | "loans" | "credit_cards" | "other_liability";
 
 /** An asset or liability of a member's year, with its value (cents of the member's currency)
  * at each quarter's end; null: not given for that quarter. */

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LimitNode, type OffsetNode, type OperationNode, PostgresDialect, PostgresDriver, SqliteDialect, type SqliteDialectConfig, SqliteDriver, SqliteQueryCompiler, ValueNode } from "kysely";
+import {
+  Kysely,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  SqliteQueryCompiler,
+  ValueNode,
+} from "kysely";
 import type { DatabaseConnection, PostgresDialectConfig, SqliteDatabase, SqliteStatement } from "kysely";
 import type { DB } from "./db-schema";
 import { databaseUrl, isPostgresUrl } from "./env.server";
@@ -134,7 +146,9 @@ const STATEMENTS_KEPT = 500;
  */
 export function likesPlannedOnce(sql: string) {
   if (!/\blike \?/i.test(sql)) return sql;
-  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\blike \?/gi, (found) => (found.startsWith("'") || found.startsWith('"') ? found : `${found.slice(0, -1)}+?`));
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\blike \?/gi, (found) =>
+    found.startsWith("'") || found.startsWith('"') ? found : `${found.slice(0, -1)}+?`,
+  );
 }
 
 /**

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { isTimeZone, serverTimeZone } from "./time-zones";
 
 // An empty variable (FOO=) counts as unset.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

@@ -5,20 +5,7 @@ export type Family = "image" | "video" | "document";
 
 export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "jpe", "jif", "jfif", "jfi", "png", "gif"] as const;
 export const VIDEO_EXTENSIONS = ["flv", "mp4", "m3u8", "ts", "3gp", "mov", "avi", "wmv"] as const;
-export const DOCUMENT_EXTENSIONS = [
-  "pdf",
-  "doc",
-  "docx",
-  "xls",
-  "xlsx",
-  "ppt",
-  "pptx",
-  "odt",
-  "ods",
-  "odp",
-  "txt",
-  "csv",
-] as const;
+export const DOCUMENT_EXTENSIONS = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "txt", "csv"] as const;
 
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 export const VIDEO_TYPES = [

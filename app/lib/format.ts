@@ -103,9 +103,7 @@ export function formatEventStart(startsAt: string, timeZone: string) {
 
 /** "$20", "$20.50", "€1,000": integer cents in their currency. */
 export function formatMoney(cents: number, currency: string) {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
 }
 
 /** A price as members say it: "Free" when nothing (or no amount) is asked. */

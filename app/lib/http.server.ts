@@ -56,17 +56,17 @@ export function fieldFailure(field: string, message: string, status = 400) {
 /** The one answer of an upload that was refused: "Upload error: {name}: {message}" as a
  * notification, and the name and error for the upload control (SPEC.md §8). */
 export function uploadRefused(request: Request, error: { name: string; message: string }, to?: string) {
-  return respond(
-    request,
-    { type: "error", message: uploadErrorMessage(error) },
-    { to, status: 400, data: { name: error.name, error: error.message } },
-  );
+  return respond(request, { type: "error", message: uploadErrorMessage(error) }, { to, status: 400, data: { name: error.name, error: error.message } });
 }
 
 /** The first message of a refused form, for answers that carry one message only (SPEC.md §7's
  * `{type, message}`, a plain-text check, a JSON `{error}`). */
 export function firstError(refused: { error?: Record<string, string[] | null> | null }, fallback = "Please check what you sent.") {
-  return Object.values(refused.error ?? {}).flat().find(Boolean) ?? fallback;
+  return (
+    Object.values(refused.error ?? {})
+      .flat()
+      .find(Boolean) ?? fallback
+  );
 }
 
 /** A query string or form with no form to show its errors beside (SPEC.md §7's calls and

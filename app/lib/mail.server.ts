@@ -32,9 +32,7 @@ export async function sendMail(mail: Mail) {
     return;
   }
   const nodemailer = await loadNodemailer();
-  const built = await nodemailer
-    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
-    .sendMail(message);
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
   const sentAt = new Date().toISOString();
   const id = `${sentAt.replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}`;
   await fs.mkdir(outboxDir(), { recursive: true });

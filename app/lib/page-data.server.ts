@@ -11,7 +11,9 @@ import { isDeepStrictEqual } from "node:util";
  */
 export function pageData<T>(data: T): T {
   if ((process.env.NODE_ENV !== "production" || process.env.CHECK_PAGE_DATA === "1") && !isDeepStrictEqual(JSON.parse(JSON.stringify(data)), data)) {
-    throw new Error(`pageData: this data is not the same once through JSON (a Date, undefined, NaN or class instance?): ${JSON.stringify(data)?.slice(0, 200)}`);
+    throw new Error(
+      `pageData: this data is not the same once through JSON (a Date, undefined, NaN or class instance?): ${JSON.stringify(data)?.slice(0, 200)}`,
+    );
   }
   return data;
 }

@@ -32,7 +32,9 @@ export async function compressAssets(dir: string) {
     files.map(async (file) => {
       const content = await fs.promises.readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+        brotli(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
         gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);

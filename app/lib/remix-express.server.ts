@@ -1,4 +1,10 @@
-import { type AppLoadContext, createReadableStreamFromReadable, createRequestHandler as createRemixHandler, type ServerBuild, writeReadableStreamToWritable } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixHandler,
+  type ServerBuild,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import zlib from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { acceptedEncodings } from "./precompressed.server";
@@ -42,11 +48,23 @@ class PageResponse extends Response {
 // the page instead. (Defined here, as Response's are, on the prototype: TypeScript knows `body`
 // as a property, which a class may not redefine as an accessor.)
 for (const reader of ["arrayBuffer", "blob", "bytes", "formData", "json", "text"] as const) {
-  Object.defineProperty(PageResponse.prototype, reader, { value: function (this: PageResponse) { return this.readable()[reader](); } });
+  Object.defineProperty(PageResponse.prototype, reader, {
+    value: function (this: PageResponse) {
+      return this.readable()[reader]();
+    },
+  });
 }
 Object.defineProperties(PageResponse.prototype, {
-  body: { get(this: PageResponse) { return this.readable().body; } },
-  bodyUsed: { get(this: PageResponse) { return this.wasRead(); } },
+  body: {
+    get(this: PageResponse) {
+      return this.readable().body;
+    },
+  },
+  bodyUsed: {
+    get(this: PageResponse) {
+      return this.wasRead();
+    },
+  },
   clone: {
     value(this: PageResponse) {
       if (this.wasRead()) throw new TypeError("Response.clone: Body has already been consumed.");
@@ -125,7 +143,8 @@ const pageBytesOf = (response: Response) => (response as { [PAGE_BYTES]?: Uint8A
 async function wholeBytesOf(response: Response) {
   const page = pageBytesOf(response);
   if (page) return Buffer.from(page.buffer, page.byteOffset, page.byteLength);
-  if (response.body && /^(application\/json|text\/calendar)\b/i.test(response.headers.get("Content-Type") ?? "")) return Buffer.from(await response.arrayBuffer());
+  if (response.body && /^(application\/json|text\/calendar)\b/i.test(response.headers.get("Content-Type") ?? ""))
+    return Buffer.from(await response.arrayBuffer());
   return null;
 }
 

@@ -73,13 +73,11 @@ export const optionalMoney = (messages: Omit<MoneyMessages, "required">) =>
 
 /** A required amount of money, as integer cents (see optionalMoney). */
 export const requiredMoney = (messages: MoneyMessages & { required: string }) =>
-  z
-    .string({ error: messages.required })
-    .transform((typed, ctx) => {
-      const read = readCents(typed, messages.maxCents);
-      if (read === null || typeof read === "object") {
-        ctx.addIssue({ code: "custom", message: read === null ? messages.required : moneyIssue(messages, read.problem) });
-        return z.NEVER;
-      }
-      return read;
-    });
+  z.string({ error: messages.required }).transform((typed, ctx) => {
+    const read = readCents(typed, messages.maxCents);
+    if (read === null || typeof read === "object") {
+      ctx.addIssue({ code: "custom", message: read === null ? messages.required : moneyIssue(messages, read.problem) });
+      return z.NEVER;
+    }
+    return read;
+  });

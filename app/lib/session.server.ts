@@ -162,10 +162,6 @@ export async function endOtherSessions(memberId: number, keepSessionId: string |
 
 /** Ends one of the member's sessions; false when it is not theirs (or already gone). */
 export async function endSessionOf(memberId: number, sessionId: string) {
-  const result = await db
-    .deleteFrom("sessions")
-    .where("user_id", "=", memberId)
-    .where("id", "=", sessionId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("sessions").where("user_id", "=", memberId).where("id", "=", sessionId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

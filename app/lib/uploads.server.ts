@@ -14,15 +14,7 @@ import { db, nowIso } from "./db.server";
 import { env } from "./env.server";
 import { deleteFile } from "./files.server";
 import { loadSharp } from "./on-first-use.server";
-import {
-  acceptedExtensions,
-  extensionOf,
-  type Family,
-  familyOfExtension,
-  formatBytes,
-  UPLOAD_KINDS,
-  type UploadKind,
-} from "./file-types";
+import { acceptedExtensions, extensionOf, type Family, familyOfExtension, formatBytes, UPLOAD_KINDS, type UploadKind } from "./file-types";
 import { sniff, type Sniffed } from "./sniff.server";
 import { storage } from "./storage.server";
 
@@ -62,10 +54,7 @@ export function textFieldHandler(): UploadHandler {
   };
 }
 
-export type StoredFile = Pick<
-  DB["files"],
-  "token" | "kind" | "original_name" | "media_type" | "size" | "width" | "height" | "thumbnail_key"
-> & { id: number };
+export type StoredFile = Pick<DB["files"], "token" | "kind" | "original_name" | "media_type" | "size" | "width" | "height" | "thumbnail_key"> & { id: number };
 
 export class UploadError extends Error {
   constructor(message: string) {
@@ -177,11 +166,7 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true });
     pipeline =
-      sniffed.mediaType === "image/jpeg"
-        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
-        : sniffed.mediaType === "image/png"
-          ? pipeline.png()
-          : pipeline.gif();
+      sniffed.mediaType === "image/jpeg" ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : sniffed.mediaType === "image/png" ? pipeline.png() : pipeline.gif();
     const info = await pipeline.toFile(mainPath);
     await sharp(tempPath, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -206,11 +191,7 @@ async function processImage(tempPath: string, sniffed: Sniffed, kind: UploadKind
 
 /** Checks a received file's type and size, processes images, stores it and records it;
  * `source` is an image's size as uploaded (before the size cap), for crops drawn on it. */
-async function storeReceived(
-  kind: UploadKind,
-  ownerId: number,
-  received: Incoming,
-): Promise<{ file: StoredFile; source?: { width: number; height: number } }> {
+async function storeReceived(kind: UploadKind, ownerId: number, received: Incoming): Promise<{ file: StoredFile; source?: { width: number; height: number } }> {
   const sniffed = checkType(kind, received.name, await readHead(received.tempPath));
   const limit = uploadLimit(kind, sniffed.family);
   if (received.size > limit) throw new UploadError(tooLarge(limit));
@@ -289,22 +270,25 @@ export async function receiveUpload(
   try {
     fields = await parseMultipartFormData(
       request,
-      composeUploadHandlers(async (part) => {
-        if (!part.filename) return undefined;
-        if (part.name !== field || incoming) {
-          for await (const _ of part.data); // an unexpected file: read past it
-          return null;
-        }
-        const name = cleanName(part.filename);
-        receiving = name;
-        const limit = uploadLimit(kind, familyOfExtension(extensionOf(name)));
-        incoming = await receivePart(part.data, name, limit);
-        return incoming.size === 0 ? null : "received";
-      }, async (part) => {
-        const value = await text(part);
-        if (typeof value === "string") readBefore.append(part.name, value);
-        return value;
-      }),
+      composeUploadHandlers(
+        async (part) => {
+          if (!part.filename) return undefined;
+          if (part.name !== field || incoming) {
+            for await (const _ of part.data); // an unexpected file: read past it
+            return null;
+          }
+          const name = cleanName(part.filename);
+          receiving = name;
+          const limit = uploadLimit(kind, familyOfExtension(extensionOf(name)));
+          incoming = await receivePart(part.data, name, limit);
+          return incoming.size === 0 ? null : "received";
+        },
+        async (part) => {
+          const value = await text(part);
+          if (typeof value === "string") readBefore.append(part.name, value);
+          return value;
+        },
+      ),
     );
   } catch (error) {
     const pending = incoming as Incoming | null;
@@ -396,8 +380,7 @@ export async function storeImageCrop(
 }
 
 export type UploadsResult =
-  | { ok: true; fields: FormData; files: StoredFile[] }
-  | { ok: false; fields: FormData | null; error: { name: string; message: string } };
+  { ok: true; fields: FormData; files: StoredFile[] } | { ok: false; fields: FormData | null; error: { name: string; message: string } };
 
 /**
  * A form with at most one optional file in `field` (a dialog's image): the other fields, and

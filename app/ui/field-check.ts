@@ -95,7 +95,9 @@ export function leaveFilesOutOfFieldChecks(target: Window) {
     (event) => {
       const check = fieldCheckOf(event);
       if (!check) return;
-      const files = [...check.form.elements].filter((element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === "file" && !element.disabled);
+      const files = [...check.form.elements].filter(
+        (element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === "file" && !element.disabled,
+      );
       for (const input of files) input.disabled = true;
       queueMicrotask(() => {
         for (const input of files) input.disabled = false;

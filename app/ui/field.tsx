@@ -69,14 +69,7 @@ export function Field({
 }) {
   return (
     <FieldShell label={label} hint={hint} errors={errors} className={className}>
-      {(wiring) => (
-        <input
-          {...inputProps}
-          id={wiring.id}
-          aria-invalid={wiring.invalid || undefined}
-          aria-describedby={described(wiring, hint)}
-        />
-      )}
+      {(wiring) => <input {...inputProps} id={wiring.id} aria-invalid={wiring.invalid || undefined} aria-describedby={described(wiring, hint)} />}
     </FieldShell>
   );
 }
@@ -96,14 +89,7 @@ export function TextareaField({
 }) {
   return (
     <FieldShell label={label} hint={hint} errors={errors} className={className}>
-      {(wiring) => (
-        <textarea
-          {...textareaProps}
-          id={wiring.id}
-          aria-invalid={wiring.invalid || undefined}
-          aria-describedby={described(wiring, hint)}
-        />
-      )}
+      {(wiring) => <textarea {...textareaProps} id={wiring.id} aria-invalid={wiring.invalid || undefined} aria-describedby={described(wiring, hint)} />}
     </FieldShell>
   );
 }
@@ -130,12 +116,7 @@ export function SelectField({
   return (
     <FieldShell label={label} hint={hint} errors={errors} className={className}>
       {(wiring) => (
-        <select
-          {...selectProps}
-          id={wiring.id}
-          aria-invalid={wiring.invalid || undefined}
-          aria-describedby={described(wiring, hint)}
-        >
+        <select {...selectProps} id={wiring.id} aria-invalid={wiring.invalid || undefined} aria-describedby={described(wiring, hint)}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>

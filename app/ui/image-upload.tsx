@@ -63,10 +63,7 @@ export function sendUpload({
 }
 
 type State =
-  | { phase: "idle" }
-  | { phase: "uploading"; percent: number; previewUrl: string }
-  | { phase: "done"; message: string }
-  | { phase: "failed"; message: string };
+  { phase: "idle" } | { phase: "uploading"; percent: number; previewUrl: string } | { phase: "done"; message: string } | { phase: "failed"; message: string };
 
 /**
  * The one upload control: images (with a preview) and, with `hint` and no preview, videos and
@@ -325,8 +322,7 @@ export function MultiFileUpload({
       csrf,
       fileName: file.name,
       onProgress: (percent) => patch(key, { percent }),
-      onDone: (answer) =>
-        patch(key, { xhr: null, percent: 100, uploaded: { name: answer.file?.name ?? "", thumbnailUrl: answer.file?.thumbnailUrl ?? null } }),
+      onDone: (answer) => patch(key, { xhr: null, percent: 100, uploaded: { name: answer.file?.name ?? "", thumbnailUrl: answer.file?.thumbnailUrl ?? null } }),
       onFail: (name, message) => {
         drop(key);
         fail(name, message);
@@ -401,7 +397,12 @@ export function MultiFileUpload({
               ) : (
                 <>
                   <span aria-live="polite">Uploading {item.percent}%</span>
-                  <button type="button" className="button button--secondary button--small" onClick={() => item.xhr?.abort()} aria-label={`Cancel ${item.fileName}`}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() => item.xhr?.abort()}
+                    aria-label={`Cancel ${item.fileName}`}
+                  >
                     Cancel
                   </button>
                 </>

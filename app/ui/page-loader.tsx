@@ -22,12 +22,7 @@ export function PageLoader() {
   }, [busy]);
 
   return (
-    <div
-      className={`page-loader${visible ? " page-loader--visible" : ""}`}
-      role="progressbar"
-      aria-hidden={!visible}
-      aria-label="Loading"
-    >
+    <div className={`page-loader${visible ? " page-loader--visible" : ""}`} role="progressbar" aria-hidden={!visible} aria-label="Loading">
       <div className="page-loader-bar" />
     </div>
   );

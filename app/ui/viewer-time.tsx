@@ -5,5 +5,9 @@ import { useTimeZone } from "./root-data";
  * or just the date with `dateOnly`. */
 export function ViewerTime({ value, dateOnly = false, className }: { value: string; dateOnly?: boolean; className?: string }) {
   const timeZone = useTimeZone();
-  return <time className={className} dateTime={value}>{dateOnly ? formatDate(value, timeZone) : formatDateTime(value, timeZone)}</time>;
+  return (
+    <time className={className} dateTime={value}>
+      {dateOnly ? formatDate(value, timeZone) : formatDateTime(value, timeZone)}
+    </time>
+  );
 }

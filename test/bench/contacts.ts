@@ -9,7 +9,25 @@ const CONTACTS = 10_000;
 const BATCH = 500;
 
 const FIRST = ["Ana", "Bob", "Carla", "Dmitri", "Élise", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya"];
-const LAST = ["Ortega", "Baker", "Cruz", "Ivanov", "Ørsted", "Haddad", "Green", "Sato", "Novak", "Li", "Mensah", "Berg", "Rossi", "Okafor", "Khan", "Patel", "Nakamura"];
+const LAST = [
+  "Ortega",
+  "Baker",
+  "Cruz",
+  "Ivanov",
+  "Ørsted",
+  "Haddad",
+  "Green",
+  "Sato",
+  "Novak",
+  "Li",
+  "Mensah",
+  "Berg",
+  "Rossi",
+  "Okafor",
+  "Khan",
+  "Patel",
+  "Nakamura",
+];
 const PLACES = ["Spring fair", "Golf club", "Chamber dinner", "Alumni night", "Trade show Berlin", "Investor breakfast", "Co-working café"];
 const CITIES = ["Toronto", "Vancouver", "Montréal", "Calgary", "Ottawa"];
 const JOBS = ["Architect", "Banker", "Founder", "Lawyer", "Engineer", "Investor", "Designer", "Accountant"];

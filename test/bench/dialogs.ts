@@ -87,7 +87,9 @@ try {
       if (args.requests) console.log(`  ${dialog.name} run ${run + 1}: ${Math.round(marks.shown - marks.tap)} ms; ${requests.join(", ") || "no request"}`);
       await context.close();
     }
-    console.log(`${dialog.name.padEnd(14)} ${`${Math.round(median(waits))} ms`.padStart(8)}   server ${median(serverMs).toFixed(1)} ms   runs ${waits.map(Math.round).join(", ")}`);
+    console.log(
+      `${dialog.name.padEnd(14)} ${`${Math.round(median(waits))} ms`.padStart(8)}   server ${median(serverMs).toFixed(1)} ms   runs ${waits.map(Math.round).join(", ")}`,
+    );
   }
 } finally {
   await browser.close();

@@ -26,7 +26,9 @@ const PAGES = [
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The last report of each page, for a closer look. */
 const REPORTS = path.join(ROOT, "test/.tmp/lighthouse");
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "1" }, scripts: { type: "boolean", default: false }, only: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: "string", default: "1" }, scripts: { type: "boolean", default: false }, only: { type: "string" } },
+});
 
 function lighthouseCli() {
   const folder = path.join(ROOT, ".lighthouse");
@@ -55,7 +57,16 @@ let retried = 0;
 function audit(cli: string, url: string, headers: Record<string, string>, tries = 0): ReturnType<typeof scoresOf> {
   const run = spawnSync(
     process.execPath,
-    [cli, url, "--quiet", "--output=json", "--output-path=stdout", "--only-categories=performance,accessibility,best-practices", `--chrome-flags=${CHROME_FLAGS}`, `--extra-headers=${JSON.stringify(headers)}`],
+    [
+      cli,
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      "--only-categories=performance,accessibility,best-practices",
+      `--chrome-flags=${CHROME_FLAGS}`,
+      `--extra-headers=${JSON.stringify(headers)}`,
+    ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   if (/NO_NAVSTART/.test(run.stderr) && tries < TRACE_RETRIES) {
@@ -73,8 +84,16 @@ function scoresOf(url: string, output: string) {
   if (report.runtimeError) throw new Error(`lighthouse ${url}: ${report.runtimeError.message}`);
   const score = (category: string) => Math.round((report.categories[category].score ?? 0) * 100);
   const script = report.audits["resource-summary"].details?.items?.find((item) => item.resourceType === "script");
-  const scripts = (report.audits["network-requests"].details?.items ?? []).filter((item) => item.resourceType === "Script").map((item) => ({ url: new URL(item.url ?? "").pathname, kb: (item.transferSize ?? 0) / 1024 }));
-  return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), scriptKb: (script?.transferSize ?? 0) / 1024, scripts };
+  const scripts = (report.audits["network-requests"].details?.items ?? [])
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => ({ url: new URL(item.url ?? "").pathname, kb: (item.transferSize ?? 0) / 1024 }));
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    scriptKb: (script?.transferSize ?? 0) / 1024,
+    scripts,
+  };
 }
 
 const cli = lighthouseCli();

@@ -54,7 +54,16 @@ const median = (values: number[]) => percentile(values, 50);
 /** A server to load, on the case's own addresses unless `pathsOf` gives others (asked without the case's headers). */
 export type Measurable = Server & { pathsOf?: (item: Case) => string[] };
 
-export type Measured = { app: Server; ratio: number; p95: number; p99: number; failures: number; requestsPerSecond: number; answered: number; cpuMsPerRequest: number };
+export type Measured = {
+  app: Server;
+  ratio: number;
+  p95: number;
+  p99: number;
+  failures: number;
+  requestsPerSecond: number;
+  answered: number;
+  cpuMsPerRequest: number;
+};
 
 /** Warm-up, then `rounds` rounds of floor, app, app… ; per app the median of its per-round
  * ratio to the floor, and p95/p99 over all its rounds' requests. Each server is first loaded

@@ -12,7 +12,10 @@ const RAW = new Set(["script", "style"]);
 // Attributes React writes only when true, by the prop that writes them; the rest are given to
 // React as the text they were.
 const BOOLEAN: Record<string, string> = Object.fromEntries(
-  ["async", "checked", "defer", "disabled", "hidden", "multiple", "noValidate", "open", "readOnly", "required", "selected", "autoFocus"].map((prop) => [prop.toLowerCase(), prop]),
+  ["async", "checked", "defer", "disabled", "hidden", "multiple", "noValidate", "open", "readOnly", "required", "selected", "autoFocus"].map((prop) => [
+    prop.toLowerCase(),
+    prop,
+  ]),
 );
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
 const unescape = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]);

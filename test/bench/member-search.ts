@@ -12,8 +12,47 @@ import type { Case } from "./load.ts";
 const MEMBERS = 100_000;
 const BATCH = 500;
 
-const FIRST = ["Ana", "Bob", "Carla", "Dmitri", "Élise", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo", "Nia", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tariq"];
-const LAST = ["Ortega", "Baker", "Cruz", "Ivanov", "Ørsted", "Haddad", "Green", "Sato", "Novak", "Li", "Mensah", "Berg", "Rossi", "Okafor", "Khan", "Patel", "Nakamura"];
+const FIRST = [
+  "Ana",
+  "Bob",
+  "Carla",
+  "Dmitri",
+  "Élise",
+  "Farah",
+  "Gus",
+  "Hana",
+  "Ivan",
+  "Jia",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nia",
+  "Omar",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sven",
+  "Tariq",
+];
+const LAST = [
+  "Ortega",
+  "Baker",
+  "Cruz",
+  "Ivanov",
+  "Ørsted",
+  "Haddad",
+  "Green",
+  "Sato",
+  "Novak",
+  "Li",
+  "Mensah",
+  "Berg",
+  "Rossi",
+  "Okafor",
+  "Khan",
+  "Patel",
+  "Nakamura",
+];
 const WANTS = ["Investors in solar", "A co-founder", "Distributors in Europe", "Office space", "A mentor in retail"];
 
 async function seedMembers() {

@@ -16,7 +16,10 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 
 const name = (node: Node) => {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^file:\/\//, "").replace(/.*node_modules\//, "~/").replace(/.*\/h-[^/]+\//, "");
+  const file = url
+    .replace(/^file:\/\//, "")
+    .replace(/.*node_modules\//, "~/")
+    .replace(/.*\/h-[^/]+\//, "");
   return `${functionName || "(anonymous)"} ${file}:${lineNumber + 1}`;
 };
 const self = new Map<string, number>();

@@ -23,7 +23,16 @@ import type { Case } from "./load.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { only: { type: "string" }, requests: { type: "string", default: "300" }, "warm-up": { type: "string", default: "5" }, profile: { type: "boolean", default: false }, allocations: { type: "boolean", default: false }, queries: { type: "boolean", default: false }, save: { type: "boolean", default: false }, against: { type: "string" } },
+  options: {
+    only: { type: "string" },
+    requests: { type: "string", default: "300" },
+    "warm-up": { type: "string", default: "5" },
+    profile: { type: "boolean", default: false },
+    allocations: { type: "boolean", default: false },
+    queries: { type: "boolean", default: false },
+    save: { type: "boolean", default: false },
+    against: { type: "string" },
+  },
 });
 const REQUESTS = Number(args.requests);
 const WARM_UP_MS = Number(args["warm-up"]) * 1000;
@@ -49,7 +58,8 @@ const cases: Case[] = [
   ...(await (await import("./contacts.ts")).contactsCases()),
   ...(await (await import("./calendar.ts")).calendarCases()),
 ];
-const handlerOf = async (dir: string) => createRequestHandler(protectActions((await import(pathToFileURL(path.join(dir, "index.js")).href)) as ServerBuild), "production");
+const handlerOf = async (dir: string) =>
+  createRequestHandler(protectActions((await import(pathToFileURL(path.join(dir, "index.js")).href)) as ServerBuild), "production");
 const handle = await handlerOf(path.join(ROOT, "build"));
 
 async function request(item: Case, n: number, handler = handle) {
@@ -122,19 +132,28 @@ async function compare(dir: string) {
         cpu[which] += (used.user + used.system) / 1000;
       }
     }
-    console.log(`${item.label.padEnd(40)} ${(cpu[0] / REQUESTS).toFixed(3).padStart(9)} ${(cpu[1] / REQUESTS).toFixed(3).padStart(7)} ${(cpu[0] / cpu[1]).toFixed(3).padStart(11)}`);
+    console.log(
+      `${item.label.padEnd(40)} ${(cpu[0] / REQUESTS).toFixed(3).padStart(9)} ${(cpu[1] / REQUESTS).toFixed(3).padStart(7)} ${(cpu[0] / cpu[1]).toFixed(3).padStart(11)}`,
+    );
   }
 }
 
 /** Each case timed on its own: CPU and wall time a request, the page, the heap; its profile and queries when asked. */
 async function measure() {
-  console.log(`${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`);
+  console.log(
+    `${"case".padEnd(40)} ${"cpu ms".padStart(7)} ${"mean ms".padStart(8)} ${"p50".padStart(6)} ${"p95".padStart(6)} ${"KB".padStart(6)} ${"heap MB".padStart(8)}`,
+  );
   for (const item of cases.filter((item) => !args.only || item.label.includes(args.only))) {
     await warmUp((n) => request(item, n));
     const times: number[] = [];
     let bytes = 0;
     if (args.profile) await inspector.post("Profiler.start");
-    if (args.allocations) await inspector.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    if (args.allocations)
+      await inspector.post("HeapProfiler.startSampling", {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     queryTimes.clear();
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
@@ -158,11 +177,14 @@ async function measure() {
     );
     if (allocated) {
       console.log(`  allocated ${(allocated.total / 1024 / REQUESTS).toFixed(0)} KB a request; by function (self), KB a request:`);
-      for (const [where, bytes] of allocated.byFunction.slice(0, Number(process.env.TOP ?? 15))) console.log(`  ${(bytes / 1024 / REQUESTS).toFixed(1).padStart(7)}  ${where}`);
+      for (const [where, bytes] of allocated.byFunction.slice(0, Number(process.env.TOP ?? 15)))
+        console.log(`  ${(bytes / 1024 / REQUESTS).toFixed(1).padStart(7)}  ${where}`);
     }
     if (args.queries) {
       for (const [source, { ms, runs }] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(process.env.TOP ?? 8))) {
-        console.log(`  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, Number(process.env.SQL_CHARS ?? 150))}`);
+        console.log(
+          `  ${(ms / REQUESTS).toFixed(3).padStart(7)} ms ${(runs / REQUESTS).toFixed(1).padStart(4)}x  ${source.replace(/\s+/g, " ").slice(0, Number(process.env.SQL_CHARS ?? 150))}`,
+        );
       }
     }
   }

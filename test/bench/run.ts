@@ -26,10 +26,25 @@ import { freePort, type Server, startChapter, startFloor } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values: args } = parseArgs({
-  options: { "extra-routes": { type: "string", default: "0" }, against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" }, "warm-up": { type: "string", default: "5" }, only: { type: "string" }, "server-time": { type: "boolean", default: false }, "same-markup": { type: "boolean", default: false }, "browser-encoding": { type: "boolean", default: false } },
+  options: {
+    "extra-routes": { type: "string", default: "0" },
+    against: { type: "string" },
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    "warm-up": { type: "string", default: "5" },
+    only: { type: "string" },
+    "server-time": { type: "boolean", default: false },
+    "same-markup": { type: "boolean", default: false },
+    "browser-encoding": { type: "boolean", default: false },
+  },
 });
 const extraRoutes = Number(args["extra-routes"]);
-const timing = { rounds: Number(args.rounds), seconds: Number(args.seconds), warmUp: Number(args["warm-up"]), headers: (args["browser-encoding"] ? { "Accept-Encoding": "gzip, deflate, br, zstd" } : {}) as Record<string, string> };
+const timing = {
+  rounds: Number(args.rounds),
+  seconds: Number(args.seconds),
+  warmUp: Number(args["warm-up"]),
+  headers: (args["browser-encoding"] ? { "Accept-Encoding": "gzip, deflate, br, zstd" } : {}) as Record<string, string>,
+};
 
 function remixBuild(cwd: string, env: NodeJS.ProcessEnv = process.env) {
   const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd, env, encoding: "utf8" });
@@ -77,10 +92,22 @@ async function timed<T>(label: string, make: () => Promise<T>) {
 }
 const cases: Case[] = [
   { label: "sign-in page (visitor)", paths: ["/signin"], expect: "Sign in", target: ">= 0.5" },
-  ...(await timed("2,000 members, 20,000 posts, 150 friends", async () => (await import("./timeline.ts")).timelineCases())).map((item) => ({ ...item, target: ">= 0.35" })),
-  ...(await timed("10,000 contacts", async () => (await import("./contacts.ts")).contactsCases())).map((item) => ({ ...item, target: ">= 0.3, p95 <= 100 ms" })),
-  ...(await timed("100,000 members", async () => (await import("./member-search.ts")).memberSearchCases())).map((item) => ({ ...item, target: "server p95 <= 10 ms" })),
-  ...(await timed("200 calendar series over 5 years", async () => (await import("./calendar.ts")).calendarCases())).map((item) => ({ ...item, target: ">= 0.3" })),
+  ...(await timed("2,000 members, 20,000 posts, 150 friends", async () => (await import("./timeline.ts")).timelineCases())).map((item) => ({
+    ...item,
+    target: ">= 0.35",
+  })),
+  ...(await timed("10,000 contacts", async () => (await import("./contacts.ts")).contactsCases())).map((item) => ({
+    ...item,
+    target: ">= 0.3, p95 <= 100 ms",
+  })),
+  ...(await timed("100,000 members", async () => (await import("./member-search.ts")).memberSearchCases())).map((item) => ({
+    ...item,
+    target: "server p95 <= 10 ms",
+  })),
+  ...(await timed("200 calendar series over 5 years", async () => (await import("./calendar.ts")).calendarCases())).map((item) => ({
+    ...item,
+    target: ">= 0.3",
+  })),
 ];
 const measured = cases.filter((item) => !args.only || item.label.includes(args.only));
 const { importFixture, importLabel, measureImport } = await import("./import.ts");
@@ -96,7 +123,9 @@ try {
   const apps = [await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir })];
   if (args.against) {
     const other = path.resolve(args.against);
-    apps.push(await startChapter(path.basename(other).slice(0, 14), await freePort(), { cwd: other, dataDir, server: path.join(other, "build/server/server.js") }));
+    apps.push(
+      await startChapter(path.basename(other).slice(0, 14), await freePort(), { cwd: other, dataDir, server: path.join(other, "build/server/server.js") }),
+    );
   }
   if (extraRoot) apps.push(await startChapter(`+${extraRoutes} routes`, await freePort(), { cwd: extraRoot, dataDir }));
   servers.push(...apps);
@@ -107,7 +136,8 @@ try {
     for (const app of apps) {
       const response = await fetch(app.url + item.paths[0], { headers: item.headers, redirect: "manual" });
       const body = await response.text();
-      if (response.status !== 200 || !body.includes(item.expect)) throw new Error(`${app.name} ${item.paths[0]} answered ${response.status} without "${item.expect}"`);
+      if (response.status !== 200 || !body.includes(item.expect))
+        throw new Error(`${app.name} ${item.paths[0]} answered ${response.status} without "${item.expect}"`);
       if (args["same-markup"] && app === apps[0] && response.headers.get("Content-Type")?.startsWith("text/html")) {
         for (const server of [floor, bytesFloor!]) {
           await server.ask({ markup: { name: markupName(item), html: body } });
@@ -119,17 +149,27 @@ try {
     }
   }
   const markupPaths = (item: Case) => [`/markup/${markupName(item)}`];
-  const markupFloors: Measurable[] = bytesFloor ? [{ ...floor, name: "same markup", pathsOf: markupPaths }, { ...bytesFloor, name: "same, bytes", pathsOf: markupPaths }] : [];
+  const markupFloors: Measurable[] = bytesFloor
+    ? [
+        { ...floor, name: "same markup", pathsOf: markupPaths },
+        { ...bytesFloor, name: "same, bytes", pathsOf: markupPaths },
+      ]
+    : [];
 
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${timing.warmUp} s of warm-up on each server, then ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`);
+  console.log(
+    `\nLoad: ${CONNECTIONS} connections, ${timing.warmUp} s of warm-up on each server, then ${timing.rounds} rounds of ${timing.seconds} s, floor and app alternated; ratio = app req/s / floor req/s (median of the rounds)`,
+  );
   if (args["browser-encoding"]) console.log("Every request says Accept-Encoding: gzip, deflate, br, zstd (as Chromium does)");
   console.log("cpu = the server's CPU ms a request over the rounds (median), floor's and app's: steadier than req/s when the machine is shared");
-  const column = (name: string) => `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
+  const column = (name: string) =>
+    `${name.padEnd(14)} ${"ratio".padStart(6)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"failed".padStart(6)} ${"cpu".padStart(5)}`;
   if (bytesFloor) {
     console.log(`"same markup" = the floor rendering the page's own HTML (its body, scripts as text) as static elements, as a share of the floor's req/s;`);
     console.log(`"same, bytes" = the same with an entry like Chapter's (renderToString, the page sent as bytes) instead of Remix's default streaming one`);
   }
-  console.log(`${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)} ${"p95 ms".padStart(7)}   ${[...apps, ...markupFloors].map((app) => column(app.name)).join("   ")}   target`);
+  console.log(
+    `${"case".padEnd(40)} ${"floor req/s".padStart(11)} ${"cpu".padStart(5)} ${"p95 ms".padStart(7)}   ${[...apps, ...markupFloors].map((app) => column(app.name)).join("   ")}   target`,
+  );
   for (const item of measured) {
     const result = await measureCase(floor, sameMarkup.has(item) ? [...apps, ...markupFloors] : apps, item, timing);
     const cells = result.apps.map(
@@ -138,18 +178,24 @@ try {
     );
     if (bytesFloor && !sameMarkup.has(item)) cells.push(...markupFloors.map(() => " ".repeat(column("").length)));
     const floorCell = `${result.floorRequestsPerSecond.toFixed(0)}${result.floorFailures ? ` (${result.floorFailures} failed)` : ""}`;
-    console.log(`${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)} ${whole(result.floorP95).padStart(7)}   ${cells.join("   ")}   ${item.target ?? ""}`);
+    console.log(
+      `${item.label.padEnd(40)} ${floorCell.padStart(11)} ${result.floorCpuMsPerRequest.toFixed(2).padStart(5)} ${whole(result.floorP95).padStart(7)}   ${cells.join("   ")}   ${item.target ?? ""}`,
+    );
     if (sameMarkup.has(item)) {
       const copies = result.apps.slice(apps.length);
       for (const measured of result.apps.slice(0, apps.length)) {
-        const against = copies.map((copy) => `${(measured.ratio / copy.ratio).toFixed(2)} of "${copy.app.name}"'s req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`);
+        const against = copies.map(
+          (copy) =>
+            `${(measured.ratio / copy.ratio).toFixed(2)} of "${copy.app.name}"'s req/s, ${(measured.cpuMsPerRequest - copy.cpuMsPerRequest).toFixed(2)} ms more CPU a request`,
+        );
         console.log(`  ${measured.app.name}: ${against.join("; ")}`);
       }
     }
     // Requests still open when a round ends are not counted: too few answers mean a page
     // slower than a round, or a machine too busy to measure anything.
     const few = result.apps.filter((measured) => measured.answered < MIN_ANSWERS * timing.rounds);
-    if (few.length) console.log(`  ! ${few.map((measured) => measured.app.name).join(", ")}: under ${MIN_ANSWERS} answers a round; lengthen --seconds or quiet the machine`);
+    if (few.length)
+      console.log(`  ! ${few.map((measured) => measured.app.name).join(", ")}: under ${MIN_ANSWERS} answers a round; lengthen --seconds or quiet the machine`);
     // The server time of every case with --server-time, else of the cases that have a target for it.
     const timed = item.serverTimeOf ?? (args["server-time"] ? item.paths[0].split("?")[0] : null);
     if (timed) {
@@ -162,7 +208,10 @@ try {
     }
   }
 
-  const peak = (label: string) => console.log(`Peak memory ${label} (VmRSS, sampled every 250 ms; target < 200 MB): ${servers.map((server) => `${server.name} ${server.maxRssMb().toFixed(0)} MB`).join(", ")}`);
+  const peak = (label: string) =>
+    console.log(
+      `Peak memory ${label} (VmRSS, sampled every 250 ms; target < 200 MB): ${servers.map((server) => `${server.name} ${server.maxRssMb().toFixed(0)} MB`).join(", ")}`,
+    );
   console.log();
   peak("through the page load");
   if (!args.only || importLabel.includes(args.only)) {

@@ -81,7 +81,10 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
   const url = `http://127.0.0.1:${options.port}`;
   for (let tries = 0; ; tries++) {
     if (exited || tries > 300) throw new Error(`${name} did not start:\n${output}`);
-    const ok = await fetch(url + options.ready).then((response) => response.ok, () => false);
+    const ok = await fetch(url + options.ready).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -91,7 +94,10 @@ async function start(name: string, args: string[], options: { cwd: string; env: 
   return {
     name,
     url,
-    settle: () => fetch(url + options.ready).then((response) => response.arrayBuffer()).then(() => undefined),
+    settle: () =>
+      fetch(url + options.ready)
+        .then((response) => response.arrayBuffer())
+        .then(() => undefined),
     maxRssMb: () => Math.max(maxRss, rssMb(child.pid!)),
     cpuMs: () => cpuMs(child.pid!),
     async serverTimes(prefix, during) {
@@ -129,7 +135,11 @@ function serveFlags() {
 }
 
 /** Chapter's compiled server (`npm run build`; `server`, this checkout's unless given), run in `cwd` (where it finds build/index.js and public/), on the data folder given. */
-export function startChapter(name: string, port: number, { cwd, dataDir, server = path.join(ROOT, "build/server/server.js") }: { cwd: string; dataDir: string; server?: string }) {
+export function startChapter(
+  name: string,
+  port: number,
+  { cwd, dataDir, server = path.join(ROOT, "build/server/server.js") }: { cwd: string; dataDir: string; server?: string },
+) {
   // BENCH_CPU_PROF=DIR: a CPU profile of the server under load, written into DIR when it stops.
   const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_NODE_FLAGS="--trace-gc-nvp …": more of Node's flags for Chapter's servers (each of them).

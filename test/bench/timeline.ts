@@ -32,7 +32,11 @@ async function seed() {
   const ids: number[] = [];
   await db.transaction().execute(async (trx) => {
     await inBatches(members, async (batch) => {
-      const rows = await trx.insertInto("users").values(batch as never).returning("id").execute();
+      const rows = await trx
+        .insertInto("users")
+        .values(batch as never)
+        .returning("id")
+        .execute();
       ids.push(...rows.map((row) => row.id));
     });
     const me = ids[0];

@@ -26,7 +26,10 @@ describe.each(modes)("accessibility $name", ({ javaScript }) => {
 
     await visit(page, "/user/timeline/post/new");
     await hydrated(page);
-    await page.getByRole("dialog", { name: "Write a post" }).getByLabel("Message").fill(`Headings in order (${uniqueEmail("post")})`);
+    await page
+      .getByRole("dialog", { name: "Write a post" })
+      .getByLabel("Message")
+      .fill(`Headings in order (${uniqueEmail("post")})`);
     await page.getByRole("dialog", { name: "Write a post" }).getByRole("button", { name: "Post", exact: true }).click();
     await page.waitForURL(atPath("/user/timeline"));
     expect(await toast(page, "shared")).toContain("Post shared.");

@@ -1,6 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { admin, atPath, dismissToast, fieldErrors, formError, hydrated, modes, signInHome, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import {
+  admin,
+  atPath,
+  dismissToast,
+  fieldErrors,
+  formError,
+  hydrated,
+  modes,
+  signInHome,
+  signUp,
+  submitSignIn,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+} from "./browser";
 
 const browser = useBrowser();
 

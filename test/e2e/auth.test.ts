@@ -89,9 +89,7 @@ describe.each(modes)("sign-in throttle $name", ({ javaScript }) => {
     }
 
     expect(await attempt(PASSWORD)).toBe(429);
-    expect(await formError(page, "Too many")).toMatch(
-      /^Too many failed sign-in attempts\. Please wait 1[45] minutes and try again, or reset your password\.$/,
-    );
+    expect(await formError(page, "Too many")).toMatch(/^Too many failed sign-in attempts\. Please wait 1[45] minutes and try again, or reset your password\.$/);
     expect(new URL(page.url()).pathname).toBe("/signin");
     await page.goto("/user");
     await page.waitForURL(atPath("/signin"));

@@ -224,7 +224,11 @@ export async function toast(page: Page, text: string) {
  * whatever is there; dismiss it before clicking below. (It may already be gone.) */
 export async function dismissToast(page: Page) {
   const dismiss = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined);
+  if ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 /** What an upload or a deletion answered: with JS the line under the control in `where`,

@@ -60,7 +60,11 @@ async function busyDays(email: string, count: number, from: string) {
   const memberId = (await memberIdByEmail(email))!;
   for (let n = 0; n < count; n++) {
     const hour = String(10 + n).padStart(2, "0");
-    await createTask(memberId, taskFields({ title: `Busy ${n + 1}`, start_date: from, occurrence_count: 3, start_time: `${hour}:00`, end_time: `${hour}:30` }), "UTC");
+    await createTask(
+      memberId,
+      taskFields({ title: `Busy ${n + 1}`, start_date: from, occurrence_count: 3, start_time: `${hour}:00`, end_time: `${hour}:30` }),
+      "UTC",
+    );
   }
 }
 
@@ -205,7 +209,10 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     }
     // The choice is sent: a form refused for a missing title comes back named for it (without JS too).
     await page.getByRole("dialog", { name: "Add task" }).getByLabel("Appointment", { exact: true }).check();
-    await page.getByRole("dialog", { name: javaScript ? "Add appointment" : "Add task" }).getByRole("button", { name: "Save", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: javaScript ? "Add appointment" : "Add task" })
+      .getByRole("button", { name: "Save", exact: true })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Add appointment" });
     expect(await fieldErrors(dialog.getByLabel("Title", { exact: true }))).toContain("Enter a title.");
   });
@@ -236,10 +243,17 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
       await grid.getByRole("link", { name: "+2 more on Monday 4 March 2030" }).click();
     } else await more.click();
     await page.waitForURL((url) => url.searchParams.get("view") === "day" && url.searchParams.get("date") === "2030-03-04");
-    await page.locator("#agenda-heading").filter({ hasText: /^4 March 2030$/ }).waitFor({ state: "attached" });
+    await page
+      .locator("#agenda-heading")
+      .filter({ hasText: /^4 March 2030$/ })
+      .waitFor({ state: "attached" });
     expect(await agenda.locator(".occurrence").count()).toBe(7);
     expect(await agenda.getByRole("link", { name: /more on/, includeHidden: true }).count()).toBe(0);
-    if (javaScript) await page.getByTestId("full-calendar").locator(".fc-toolbar-title", { hasText: /^4 March 2030$/ }).waitFor();
+    if (javaScript)
+      await page
+        .getByTestId("full-calendar")
+        .locator(".fc-toolbar-title", { hasText: /^4 March 2030$/ })
+        .waitFor();
   });
 
   test("today's tasks open over the range the member is looking at, and close back to it without reading it again", async () => {
@@ -266,7 +280,9 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
 
     asked.length = 0;
     await dialog.getByRole("link", { name: "Close", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/user/calendar" && url.searchParams.get("view") === "week" && url.searchParams.get("date") === "2030-03-04");
+    await page.waitForURL(
+      (url) => url.pathname === "/user/calendar" && url.searchParams.get("view") === "week" && url.searchParams.get("date") === "2030-03-04",
+    );
     await dialog.waitFor({ state: "detached" });
     expect(await heading.textContent()).toBe("Week of 4 March 2030");
     await page.waitForTimeout(300);
@@ -306,8 +322,30 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     const { createTask } = await import("~/features/calendar/calendar.server");
     const { taskFields } = await import("../calendar-fixtures");
     const memberId = (await memberIdByEmail(email))!;
-    await createTask(memberId, taskFields({ title: "Warehouse inventory check", start_date: "2030-03-04", recurrence: "none", occurrence_count: null, start_time: "08:30", end_time: "09:00" }), "UTC");
-    await createTask(memberId, taskFields({ title: "Weekly supplier call", start_date: "2030-03-06", recurrence: "none", occurrence_count: null, start_time: "10:00", end_time: "10:30" }), "UTC");
+    await createTask(
+      memberId,
+      taskFields({
+        title: "Warehouse inventory check",
+        start_date: "2030-03-04",
+        recurrence: "none",
+        occurrence_count: null,
+        start_time: "08:30",
+        end_time: "09:00",
+      }),
+      "UTC",
+    );
+    await createTask(
+      memberId,
+      taskFields({
+        title: "Weekly supplier call",
+        start_date: "2030-03-06",
+        recurrence: "none",
+        occurrence_count: null,
+        start_time: "10:00",
+        end_time: "10:30",
+      }),
+      "UTC",
+    );
     await page.goto("/user/calendar?view=month&date=2030-03-01");
     await hydrated(page);
     if (!javaScript) {
@@ -334,7 +372,12 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     await page.goto("/user/calendar?view=month&date=2030-03-01");
     const title = grid.locator(".fc-daygrid-event", { hasText: "Warehouse" }).locator(".fc-event-title");
     await title.waitFor();
-    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= element.closest("td")!.getBoundingClientRect().right)).toBe(true);
+    expect(
+      await title.evaluate(
+        (element) =>
+          element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().right <= element.closest("td")!.getBoundingClientRect().right,
+      ),
+    ).toBe(true);
     expect(await page.locator(".calendar-day-list").isVisible()).toBe(false);
   });
 

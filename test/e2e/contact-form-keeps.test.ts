@@ -13,7 +13,11 @@ function field(dialog: Locator, label: string) {
 async function storedContact(id: number) {
   useServerData();
   const { db } = await import("~/lib/db.server");
-  return db.selectFrom("contacts").select(["name", "email", "phone", "occupation", "country", "province", "city"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("contacts")
+    .select(["name", "email", "phone", "occupation", "country", "province", "city"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 describe.each(modes)("the contact form $name", ({ javaScript }) => {
@@ -28,7 +32,16 @@ describe.each(modes)("the contact form $name", ({ javaScript }) => {
     const at = new Date().toISOString();
     const { id } = await db
       .insertInto("contacts")
-      .values({ owner_id: ownerId, is_important: 0, name: "Tunde Bakare", country: "NG", city: "Lagos", occupation: "Warehouse manager", created_at: at, updated_at: at })
+      .values({
+        owner_id: ownerId,
+        is_important: 0,
+        name: "Tunde Bakare",
+        country: "NG",
+        city: "Lagos",
+        occupation: "Warehouse manager",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 

@@ -219,9 +219,7 @@ describe.each(modes)("contacts $name", ({ javaScript }) => {
   });
 
   test(
-    javaScript
-      ? "a duplicate e-mail is shown as the member leaves the field, before sending"
-      : "a duplicate e-mail is shown next to the field after sending",
+    javaScript ? "a duplicate e-mail is shown as the member leaves the field, before sending" : "a duplicate e-mail is shown next to the field after sending",
     async () => {
       const page = await browser.newPage({ javaScript });
       await signUp(page, { name: "Dora Duplicate", email: uniqueEmail("duplicates") });

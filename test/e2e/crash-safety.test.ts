@@ -87,7 +87,9 @@ function futureEvents(databaseFile: string, ownerEmail: string) {
        values (?, ?, ?, ?, ?, ?, 'UTC', 'The Hall', 'Lagos', 'USD', 100, ?, ?)`,
     );
     return Array.from({ length: EVENTS }, (_, i) =>
-      Number(insert.run(ownerId, `Breakfast ${i}`, `${start}T08:00`, `${start}T10:00`, `${start}T08:00:00.000Z`, `${start}T10:00:00.000Z`, now, now).lastInsertRowid),
+      Number(
+        insert.run(ownerId, `Breakfast ${i}`, `${start}T08:00`, `${start}T10:00`, `${start}T08:00:00.000Z`, `${start}T10:00:00.000Z`, now, now).lastInsertRowid,
+      ),
     );
   } finally {
     database.close();
@@ -103,7 +105,9 @@ test("a server killed with SIGKILL mid-stream keeps every acknowledged write, a 
   const member = new Visitor(running.baseURL);
   await member.signUp("Mara Member", "mara@example.com");
   const events = futureEvents(databaseFile, "olu@example.com");
-  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
 
   let killed = false;
   const stop = () => killed;
@@ -120,13 +124,18 @@ test("a server killed with SIGKILL mid-stream keeps every acknowledged write, a 
       stop,
       2_000,
     ),
-    stream(posts, (n) => {
-      const body = new FormData();
-      body.append("message", `Crash post ${n}`);
-      body.append("privacy", "public");
-      body.append("attachments", new Blob([new Uint8Array(photo)], { type: "image/png" }), `photo-${n}.png`);
-      return member.request("/user/timeline/post/new", { method: "POST", body });
-    }, stop, 500),
+    stream(
+      posts,
+      (n) => {
+        const body = new FormData();
+        body.append("message", `Crash post ${n}`);
+        body.append("privacy", "public");
+        body.append("attachments", new Blob([new Uint8Array(photo)], { type: "image/png" }), `photo-${n}.png`);
+        return member.request("/user/timeline/post/new", { method: "POST", body });
+      },
+      stop,
+      500,
+    ),
     stream(
       tickets,
       (n) =>
@@ -174,9 +183,13 @@ test("a server killed with SIGKILL mid-stream keeps every acknowledged write, a 
     for (const n of tickets) expect(heldEvents, `the ticket for event ${n}`).toContain(events[n]);
 
     const postPhotos = new Map(
-      (database
-        .prepare("select posts.message, count(post_files.file_id) as photos from posts left join post_files on post_files.post_id = posts.id where posts.author_id = ? group by posts.id")
-        .all(memberId) as { message: string; photos: number }[]).map((row) => [row.message, row.photos]),
+      (
+        database
+          .prepare(
+            "select posts.message, count(post_files.file_id) as photos from posts left join post_files on post_files.post_id = posts.id where posts.author_id = ? group by posts.id",
+          )
+          .all(memberId) as { message: string; photos: number }[]
+      ).map((row) => [row.message, row.photos]),
     );
     for (const n of posts) expect(postPhotos.get(`Crash post ${n}`), `Crash post ${n}`).toBe(1);
 

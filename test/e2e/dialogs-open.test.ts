@@ -17,7 +17,9 @@ describe("a dialog's code is on its way when the finger goes down", () => {
     // Remix learns of the routes the page links to shortly after it has loaded.
     await page.waitForFunction(() => "routes/user.contacts.add" in (window as unknown as { __remixManifest: { routes: object } }).__remixManifest.routes);
     const expected = await page.evaluate(() => {
-      const route = (window as unknown as { __remixManifest: { routes: Record<string, { module: string; imports?: string[] }> } }).__remixManifest.routes["routes/user.contacts.add"];
+      const route = (window as unknown as { __remixManifest: { routes: Record<string, { module: string; imports?: string[] }> } }).__remixManifest.routes[
+        "routes/user.contacts.add"
+      ];
       return route ? [route.module, ...(route.imports ?? [])] : null;
     });
     expect(expected).not.toBeNull();

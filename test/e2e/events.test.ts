@@ -80,9 +80,7 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await page.waitForFunction(() => (document.querySelector("img.event-hero") as HTMLImageElement | null)?.naturalWidth === 160);
     const general = page.getByTestId("ticket-general");
     expect(await general.textContent()).toContain("20 of 20 seats left");
-    expect(await general.getByRole("link", { name: "Get ticket" }).getAttribute("href")).toBe(
-      `/user/event/payment_form?event_id=${id}&ticket_type=general`,
-    );
+    expect(await general.getByRole("link", { name: "Get ticket" }).getAttribute("href")).toBe(`/user/event/payment_form?event_id=${id}&ticket_type=general`);
     expect(await page.getByTestId("ticket-vip").textContent()).toContain("Free");
     // Replacing the image from the event page (progress and cancel with JS; a plain post without).
     await dismissToast(page);

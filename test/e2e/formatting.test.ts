@@ -96,7 +96,10 @@ describe.each(modes)("formatting $name", ({ javaScript }) => {
     // Going: the home page lists it with its time in its own zone, named.
     // (With JS the button flips before the server answers: wait for the answer, not the button.)
     const saved = page.waitForResponse((response) => response.url().includes("/user/events/status") && response.request().method() === "POST");
-    await page.getByRole("button", { name: /^Going:/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Going:/ })
+      .first()
+      .click();
     await saved;
     await page.getByText("1 going").first().waitFor();
     await visit(page, "/user");

@@ -53,7 +53,9 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseURL}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return { baseURL, child, output: () => output, readyMs: performance.now() - spawnedAt };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -7,7 +7,28 @@ import { useServerData } from "./tour-data";
 // boundaries, so names in emoji, accented and CJK letters came out garbled. Every HTML answer
 // must be whole, valid UTF-8 whatever falls on those boundaries. Plain HTTP, no page script.
 
-const PIECES = ["Zoë", "李小龍", "Ōsaka", "🎉", "Søren", "渡辺", "Ñandú", "👩🏽‍💻", "Gödel", "서울", "Ærø", "🦊", "Łódź", "北京", "Dvořák", "🌍", "Çelik", "東京", "İpek", "🎶"];
+const PIECES = [
+  "Zoë",
+  "李小龍",
+  "Ōsaka",
+  "🎉",
+  "Søren",
+  "渡辺",
+  "Ñandú",
+  "👩🏽‍💻",
+  "Gödel",
+  "서울",
+  "Ærø",
+  "🦊",
+  "Łódź",
+  "北京",
+  "Dvořák",
+  "🌍",
+  "Çelik",
+  "東京",
+  "İpek",
+  "🎶",
+];
 
 /** Sixty names of different lengths, each mixing scripts, so that their bytes fall across
  * the renderer's buffer boundaries at many offsets. */
@@ -22,7 +43,10 @@ let cookie = "";
 async function signUp(name: string, email: string) {
   const form = await fetch(`${baseURL}/signup`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
-  const formCookie = form.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const formCookie = form.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
   const response = await fetch(`${baseURL}/signup`, {
     method: "POST",
     redirect: "manual",
@@ -46,7 +70,15 @@ beforeAll(async () => {
     .values(
       NAMES.map((name, i) => {
         const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
-        return { owner_id: ownerId, is_important: 0, name, city: i % 2 ? "Zürich" : "上海", occupation: i % 3 ? "Gérante 🍰" : "料理人", created_at: at, updated_at: at };
+        return {
+          owner_id: ownerId,
+          is_important: 0,
+          name,
+          city: i % 2 ? "Zürich" : "上海",
+          occupation: i % 3 ? "Gérante 🍰" : "料理人",
+          created_at: at,
+          updated_at: at,
+        };
       }),
     )
     .execute();

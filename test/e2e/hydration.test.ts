@@ -41,7 +41,12 @@ describe("pages with their loaders' data as it is", () => {
         expect(response?.status(), `${path}, visit ${round}`).toBe(200);
       }
     }
-    await page.getByText("No contacts found").or(page.getByText("Nothing matches")).or(page.getByRole("heading", { name: /contacts? found/ })).first().waitFor();
+    await page
+      .getByText("No contacts found")
+      .or(page.getByText("Nothing matches"))
+      .or(page.getByRole("heading", { name: /contacts? found/ }))
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -99,7 +99,10 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
 
     // The home page's Planning card leads to today's journal too.
     await visit(page, "/user");
-    await page.getByRole("region", { name: /^Planning/ }).getByRole("link", { name: "Today's journal" }).click();
+    await page
+      .getByRole("region", { name: /^Planning/ })
+      .getByRole("link", { name: "Today's journal" })
+      .click();
     await page.waitForURL(atPath("/user/journal"));
     expect(await page.getByRole("link", { name: "Today", exact: true }).getAttribute("aria-current")).toBe("page");
 
@@ -116,14 +119,17 @@ describe.each(modes)("journal $name", ({ javaScript }) => {
 });
 
 describe("journal's SPEC addresses from the page's own script", () => {
-  test("save needs the anti-forgery token; show answers \"new\", then the saved journal", async () => {
+  test('save needs the anti-forgery token; show answers "new", then the saved journal', async () => {
     const page = await browser.newPage({ javaScript: true });
     await signUp(page, { name: "Sam Script", email: uniqueEmail("journal-spec") });
     await visit(page, "/user/journal");
     const answers = await page.evaluate(async (day) => {
       const token = (document.querySelector('input[name="csrf"]') as HTMLInputElement).value;
       const save = (fields: Record<string, string>) =>
-        fetch("/user/calendercd/savetaskreviewbeforeprintjournal", { method: "POST", body: new URLSearchParams(fields) }).then(async (response) => [response.status, await response.text()]);
+        fetch("/user/calendercd/savetaskreviewbeforeprintjournal", { method: "POST", body: new URLSearchParams(fields) }).then(async (response) => [
+          response.status,
+          await response.text(),
+        ]);
       const show = () => fetch(`/user/calendercd/showtaskreviewbeforeprintjournal?thisdate=${day}`).then((response) => response.text());
       return {
         before: await show(),

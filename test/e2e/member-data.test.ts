@@ -1,7 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { unzip } from "../zip";
-import { addContact, atPath, fieldErrors, formError, modes, PASSWORD, signInHome, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import {
+  addContact,
+  atPath,
+  fieldErrors,
+  formError,
+  modes,
+  PASSWORD,
+  signInHome,
+  signUp,
+  submitSignIn,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+} from "./browser";
 
 // Settings → Account: "Download my data" (a plain link to a zip) and "Delete my
 // account" (a dialog asking for the password), with JavaScript and without.

@@ -70,7 +70,10 @@ describe("the links of a full page of contacts with JavaScript", () => {
     await visit(page, "/user/contacts");
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     for (let n = 1; n <= 24; n++) {
-      const saved = await page.request.post("/user/contacts/save_changes", { form: { csrf, name: `Linked ${String(n).padStart(2, "0")}` }, headers: { Accept: "application/json" } });
+      const saved = await page.request.post("/user/contacts/save_changes", {
+        form: { csrf, name: `Linked ${String(n).padStart(2, "0")}` },
+        headers: { Accept: "application/json" },
+      });
       expect(saved.status()).toBe(200);
     }
 
@@ -83,7 +86,10 @@ describe("the links of a full page of contacts with JavaScript", () => {
     });
     await visit(page, "/user/contacts");
     // The More menus are closed: their links are in the page, not shown.
-    const tickets = await page.getByTestId("contact-card").locator("a", { hasText: "Send ticket" }).evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
+    const tickets = await page
+      .getByTestId("contact-card")
+      .locator("a", { hasText: "Send ticket" })
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).pathname));
     expect(tickets).toHaveLength(24);
     await expect.poll(() => asked.length).toBeGreaterThan(1);
     await Promise.all(answered);

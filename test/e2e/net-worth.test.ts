@@ -1,13 +1,30 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, chooseYear, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import {
+  atPath,
+  chooseYear,
+  confirmDeletion,
+  dismissToast,
+  fieldErrors,
+  followNav,
+  hydrated,
+  modes,
+  signUp,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+} from "./browser";
 
 const browser = useBrowser();
 const YEAR = new Date().getUTCFullYear();
 
 /** The statement's cells of one row (Q1 to Q4). */
 async function statementRow(page: Page, label: string) {
-  const row = page.getByTestId("statement").getByRole("row").filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
+  const row = page
+    .getByTestId("statement")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) });
   return row.getByRole("cell").allTextContents();
 }
 
@@ -36,7 +53,10 @@ async function addEntry(page: Page, { title, type, values }: { title: string; ty
   await dismissToast(page);
 }
 
-async function addLine(page: Page, { link, dialogName, quarter, category, amount }: { link: string; dialogName: string; quarter: string; category: string; amount: string }) {
+async function addLine(
+  page: Page,
+  { link, dialogName, quarter, category, amount }: { link: string; dialogName: string; quarter: string; category: string; amount: string },
+) {
   const dialog = await openDialog(page, page.getByRole("link", { name: link, exact: true }), dialogName);
   await dialog.getByLabel("Quarter", { exact: true }).selectOption({ value: quarter });
   await dialog.getByLabel("Category", { exact: true }).selectOption({ label: category });

@@ -56,11 +56,14 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
     expect(await page.locator(".offer-images img").count()).toBe(1);
     // Shown whole, at its own 3:2 shape, not cut to a box.
-    const shown = await page.locator(".offer-images img").first().evaluate(async (img: HTMLImageElement) => {
-      await img.decode().catch(() => undefined);
-      const box = img.getBoundingClientRect();
-      return { ratio: box.width / box.height, fit: getComputedStyle(img).objectFit };
-    });
+    const shown = await page
+      .locator(".offer-images img")
+      .first()
+      .evaluate(async (img: HTMLImageElement) => {
+        await img.decode().catch(() => undefined);
+        const box = img.getBoundingClientRect();
+        return { ratio: box.width / box.height, fit: getComputedStyle(img).objectFit };
+      });
     expect(shown.fit).not.toBe("cover");
     expect(shown.ratio).toBeCloseTo(1.5, 1);
     await dismissToast(page);

@@ -32,7 +32,9 @@ describe.each(modes)("proposals $name", ({ javaScript }) => {
     expect(await fieldErrors(dialog.getByLabel(/^Amount sought/))).toContain("The amount cannot be below zero.");
     expect(await dialog.getByLabel(/^Amount sought/).inputValue()).toBe("-25000");
     await dialog.getByLabel(/^Amount sought/).fill("25000");
-    await dialog.getByLabel("Add a document", { exact: true }).setInputFiles({ name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from("Business plan\nYear one: 40 tonnes.\n") });
+    await dialog
+      .getByLabel("Add a document", { exact: true })
+      .setInputFiles({ name: "plan.txt", mimeType: "text/plain", buffer: Buffer.from("Business plan\nYear one: 40 tonnes.\n") });
     await dialog.getByRole("button", { name: "Create entry" }).click();
     expect(await toast(ada, "created")).toContain("Entrepreneur entry created.");
     const view = ada.getByRole("dialog", { name: business });
@@ -217,7 +219,11 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
   async function choose(page: Page, dialog: Locator, name: string) {
     await chooseProposal(dialog, name);
     if (!javaScript) await dialog.getByRole("button", { name: "Choose" }).click();
-    await page.getByRole("dialog", { name: "Connect with Ben Capital" }).getByTestId("agreed-terms").filter({ hasText: `for ${name}` }).waitFor();
+    await page
+      .getByRole("dialog", { name: "Connect with Ben Capital" })
+      .getByTestId("agreed-terms")
+      .filter({ hasText: `for ${name}` })
+      .waitFor();
     await hydrated(page);
   }
 
@@ -262,7 +268,10 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
       const scriptsRun = await visitBeforeScripts(ada, connectPath);
       await chooseProposal(dialog, looms);
       await scriptsRun();
-      await dialog.getByTestId("agreed-terms").filter({ hasText: `for ${looms}` }).waitFor();
+      await dialog
+        .getByTestId("agreed-terms")
+        .filter({ hasText: `for ${looms}` })
+        .waitFor();
       await visit(ada, connectPath);
       expect(await dialog.getByTestId("agreed-terms").textContent()).toContain(`for ${bakery}`);
     }
@@ -325,7 +334,13 @@ describe.each(modes)("proposals, the entrepreneur's side $name", ({ javaScript }
     expect(await confirm.getByTestId("agreed-terms").textContent()).toContain(`for ${looms}`);
     expect(await confirm.getByTestId("agreed-terms").textContent()).toMatch(/Rate offered\s*11 % a year/);
     await visit(ada, `${loomsPath}/edit`);
-    await saveInDialog(ada, "Edit your entrepreneur entry", (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"), "Save", "Entrepreneur entry saved.");
+    await saveInDialog(
+      ada,
+      "Edit your entrepreneur entry",
+      (edit) => edit.getByLabel("Rate offered (% a year)", { exact: true }).fill("9.5"),
+      "Save",
+      "Entrepreneur entry saved.",
+    );
     await confirm.getByLabel(/A word to Ada Osei/).fill("Agreed, let us talk on Monday.");
     await confirm.getByRole("button", { name: "Yes, accept" }).click();
     confirm = ben.getByRole("dialog", { name: "Accept this proposal?" });

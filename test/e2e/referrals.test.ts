@@ -57,7 +57,10 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
 
     // B is told, opens it, and sees only what was passed on.
     await visit(b, "/user/notifications");
-    await b.getByRole("link", { name: /gave you a referral: Grace Hopper/ }).first().click();
+    await b
+      .getByRole("link", { name: /gave you a referral: Grace Hopper/ })
+      .first()
+      .click();
     await b.waitForURL((url) => /^\/user\/referrals\/\d+$/.test(url.pathname));
     await hydrated(b);
     const referralPath = new URL(b.url()).pathname;

@@ -76,7 +76,10 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
     await visit(bo.page, "/user");
     expect(await bo.page.getByTestId("unread-notifications").first().textContent()).toMatch(/^1/);
     await openMemberMenu(bo.page);
-    await bo.page.getByRole("banner").getByRole("link", { name: /Notifications/ }).click();
+    await bo.page
+      .getByRole("banner")
+      .getByRole("link", { name: /Notifications/ })
+      .click();
     await bo.page.waitForURL(atPath("/user/notifications"));
     await bo.page.getByText(`${ana.name} sent you a friend request.`).first().waitFor();
     expect(await bo.page.getByTestId("unread-notifications").count()).toBe(0);
@@ -233,7 +236,7 @@ describe("member search autocomplete with JavaScript", () => {
 });
 
 describe("member search autocomplete rows with JavaScript", () => {
-  test("a row shows the member's \"Looking for\" question and profile image, or the first letter when there is none", async () => {
+  test('a row shows the member\'s "Looking for" question and profile image, or the first letter when there is none', async () => {
     const ana = await newMember(true, "Seeker");
     const bo = await newMember(true, "Pictured");
     const cy = await newMember(true, "Plain");
@@ -267,9 +270,7 @@ describe("chat", () => {
     const ana = await newMember(true, "Talker");
     const bo = await newMember(true, "Listener");
     const boId = await befriend(ana, bo, ana.name);
-    const anaId = Number(
-      (await friendRow(bo.page, ana.name).getByRole("link", { name: "Chat" }).getAttribute("href"))?.split("/").pop(),
-    );
+    const anaId = Number((await friendRow(bo.page, ana.name).getByRole("link", { name: "Chat" }).getAttribute("href"))?.split("/").pop());
 
     await visit(ana.page, `/user/chat/${boId}`);
     await visit(bo.page, `/user/chat/${anaId}`);

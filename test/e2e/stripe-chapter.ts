@@ -51,7 +51,7 @@ function startFakeStripe() {
             id,
             object: "checkout.session",
             url: `${origin()}/pay/${id}`,
-          })
+          }),
         );
       });
       return;
@@ -63,9 +63,7 @@ function startFakeStripe() {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       res.end(`<!doctype html><html><head><title>Fake Stripe Checkout</title></head><body>
         <h1>Fake Stripe Checkout</h1>
-        <p data-testid="amount">${session.form.get("line_items[0][price_data][unit_amount]")} ${session.form.get(
-        "line_items[0][price_data][currency]"
-      )}</p>
+        <p data-testid="amount">${session.form.get("line_items[0][price_data][unit_amount]")} ${session.form.get("line_items[0][price_data][currency]")}</p>
         <a href="${attr(session.form.get("success_url"))}">Pay</a>
         <a href="${attr(session.form.get("cancel_url"))}">Back</a>
       </body></html>`);

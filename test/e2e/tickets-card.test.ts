@@ -7,8 +7,7 @@ import { day } from "../fixtures/days";
 // A paid ticket bought by card, end to end (see stripe-chapter.ts): the seat is held while the
 // payment waits and the ticket is issued only once Stripe's signed webhook confirms it.
 
-const { fakeStripe, chapter, newPage, hydrated, onChapter, signUp, postWebhook, completedEvent } =
-  useStripeChapter("ticket-card");
+const { fakeStripe, chapter, newPage, hydrated, onChapter, signUp, postWebhook, completedEvent } = useStripeChapter("ticket-card");
 
 describe.each(modes)("a ticket paid by card $name", ({ javaScript }) => {
   test("the seat is held while Stripe takes the payment; the ticket is issued when Stripe confirms", async () => {

@@ -1,6 +1,22 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { admin, atPath, detail, dismissToast, hydrated, linkInMail, modes, openOutboxMail, signInHome, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import {
+  admin,
+  atPath,
+  detail,
+  dismissToast,
+  hydrated,
+  linkInMail,
+  modes,
+  openOutboxMail,
+  signInHome,
+  signUp,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+  visitBeforeScripts,
+} from "./browser";
 import { day } from "../fixtures/days";
 
 // Tickets end to end, with and without JavaScript: free and paid (bank transfer confirmed by
@@ -256,7 +272,11 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     const adminPage = await browser.newPage({ javaScript });
     await signInHome(adminPage, admin);
     await visit(adminPage, `/user/admin/payments?q=${reference}`);
-    await adminPage.getByTestId("payment-row").filter({ hasText: reference }).getByRole("link", { name: `Mark paid: ${reference}` }).click();
+    await adminPage
+      .getByTestId("payment-row")
+      .filter({ hasText: reference })
+      .getByRole("link", { name: `Mark paid: ${reference}` })
+      .click();
     const confirm = adminPage.getByRole("dialog", { name: "Confirm!" });
     await confirm.waitFor();
     await hydrated(adminPage);
@@ -295,7 +315,10 @@ describe.each(modes)("tickets $name", ({ javaScript }) => {
     expect(new URL(organiser.url()).searchParams.get("non_invite")).toBe("1");
     expect(await invite.getByLabel("Member type").inputValue()).toBe("investor");
     // Vera is an entrepreneur: filtered out (with JS the list may render just after the address changes).
-    await invite.getByTestId("invite-member").filter({ hasText: `Vera Vip ${suffix}` }).waitFor({ state: "detached" });
+    await invite
+      .getByTestId("invite-member")
+      .filter({ hasText: `Vera Vip ${suffix}` })
+      .waitFor({ state: "detached" });
     // Nobody ticked: the dialog says so beside the list and keeps its filters.
     await invite.getByRole("button", { name: "Invite" }).click();
     await invite.getByText("Choose at least one member.").waitFor();

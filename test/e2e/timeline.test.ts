@@ -78,7 +78,10 @@ describe.each(modes)("the timeline $name", ({ javaScript }) => {
     expect(await toast(page, "updated")).toContain("Post updated.");
     const edited = postCard(page, "Hello again");
     await edited.waitFor();
-    expect(await edited.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual(["red.png", "green.png"]);
+    expect(await edited.locator(".carousel-item img").evaluateAll((images) => images.map((image) => image.getAttribute("alt")))).toEqual([
+      "red.png",
+      "green.png",
+    ]);
     expect((await page.request.get(blueSrc)).status()).toBe(404);
 
     // Comment, then delete the comment.
@@ -188,7 +191,12 @@ describe.each(modes)("older posts and videos $name", ({ javaScript }) => {
     // 22 posts straight through the form's action, the oldest with a video; "only me", so
     // that other tests' members' posts stay out of this member's timeline.
     const video = await page.request.post("/user/timeline/post/new", {
-      multipart: { csrf, message: "Post 0 with a video", privacy: "private", attachments: { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() } },
+      multipart: {
+        csrf,
+        message: "Post 0 with a video",
+        privacy: "private",
+        attachments: { name: "pitch.mp4", mimeType: "video/mp4", buffer: VIDEO_HEADS.mp4() },
+      },
       maxRedirects: 0,
     });
     expect(video.status()).toBe(302);
@@ -236,7 +244,9 @@ describe.each(modes)("a member's own page $name", ({ javaScript }) => {
     await setPhoto(page, "Profile image", await picture("me.png", { r: 200, g: 30, b: 90 }), javaScript);
     await setPhoto(page, "Cover image", await picture("wide.png", { r: 30, g: 140, b: 90 }, 900, 300), javaScript);
     await visit(page, "/user/settings/photos");
-    const coverSrc = (await (await loaded(page.getByRole("region", { name: "Cover image" }).getByRole("img", { name: "Your cover image" }))).getAttribute("src"))!;
+    const coverSrc = (await (
+      await loaded(page.getByRole("region", { name: "Cover image" }).getByRole("img", { name: "Your cover image" }))
+    ).getAttribute("src"))!;
     const avatarSrc = (await (await loaded(page.locator("header.app-header .account-member img.avatar"))).getAttribute("src"))!;
     expect(avatarSrc).toMatch(/^\/user\/files\/[\w-]+\?variant=thumbnail$/);
 

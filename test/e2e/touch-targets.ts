@@ -72,8 +72,14 @@ export function touchTargetProblems(): string[] {
     if (box.width <= 1 && box.height <= 1) continue;
     if (!shown(target) || inText(target) || target.closest(".fc-daygrid-body, .fc-timegrid-body")) continue;
     // An invisible input stretched over its drawing (a star) counts as its parent's size.
-    const width = Math.max(box.width, target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().width : 0);
-    const height = Math.max(box.height, target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().height : 0);
+    const width = Math.max(
+      box.width,
+      target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().width : 0,
+    );
+    const height = Math.max(
+      box.height,
+      target === control && getComputedStyle(control).opacity === "0" ? control.parentElement!.getBoundingClientRect().height : 0,
+    );
     if (width + TOLERANCE < MINIMUM || height + TOLERANCE < MINIMUM) {
       const name = (target.getAttribute("aria-label") ?? target.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
       problems.push(`${describe(target)} "${name}" is ${Math.round(width * 10) / 10}×${Math.round(height * 10) / 10} px`);

@@ -101,7 +101,12 @@ export async function seedTour(origin: string) {
     .orderBy("id")
     .executeTakeFirstOrThrow();
   // The one-to-one Amara is asked to confirm: its page shows Confirm and Decline.
-  const { id: oneToOneId } = await db.selectFrom("one_to_ones").select("id").where("partner_id", "=", amara.id).where("status", "=", "proposed").executeTakeFirstOrThrow();
+  const { id: oneToOneId } = await db
+    .selectFrom("one_to_ones")
+    .select("id")
+    .where("partner_id", "=", amara.id)
+    .where("status", "=", "proposed")
+    .executeTakeFirstOrThrow();
 
   // A contact with everything a contact can have; the long e-mail address must wrap.
   const contactInput = ContactSchema.parse({
@@ -178,7 +183,12 @@ export async function seedTour(origin: string) {
 
   const offerId = await createOffer(
     amara.id,
-    OfferSchema.parse({ title: "Half-price warehousing for members' first month", price: "250", event_id: String(ownEventId), description: "Dry storage in Apapa, forklift included." }),
+    OfferSchema.parse({
+      title: "Half-price warehousing for members' first month",
+      price: "250",
+      event_id: String(ownEventId),
+      description: "Dry storage in Apapa, forklift included.",
+    }),
   );
   const offerImage = await stored("product_image", amara.id, "warehouse.png", await png(640, 400, { r: 60, g: 110, b: 160 }));
   await addOfferImage(offerId, offerImage.file.id);
@@ -206,7 +216,12 @@ export async function seedTour(origin: string) {
   );
 
   // A member who forgot their password; the link from the outbox opens the reset page.
-  const forgetful = { name: "Forgetful Tourist", email: `forgetful-${Date.now()}@example.com`, password: "forgetful password", memberType: "investor" as const };
+  const forgetful = {
+    name: "Forgetful Tourist",
+    email: `forgetful-${Date.now()}@example.com`,
+    password: "forgetful password",
+    memberType: "investor" as const,
+  };
   await createMember(forgetful);
   await requestPasswordReset(forgetful.email, origin);
   const resetMail = (await listOutbox()).find((mail) => mail.to === forgetful.email)!;
@@ -214,19 +229,79 @@ export async function seedTour(origin: string) {
 
   // Planning: a business with a goal, an action and a note; a big task; a wish.
   const year = new Date().getUTCFullYear();
-  const businessId = await createBusiness(amara.id, BusinessSchema.parse({ name: "Okafor Freight second warehouse", description: "A bonded warehouse in Apapa for members' imports.", industry: "Logistics", website: "https://okafor-freight.example.com" }));
-  const goalId = await createGoal(amara.id, businessId, GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year}-12-20` }));
-  const actionId = await createAction(amara.id, goalId, ActionSchema.parse({ title: "Send the deck to Daniel Weber", due_date: `${year}-12-10`, status: "pending" }));
-  const contentId = await createContent(amara.id, actionId, ContentSchema.parse({ noted_on: `${year}-11-20`, note: "Daniel asked for the warehouse lease terms before the call.", link: "https://okafor-freight.example.com/deck" }), null);
-  const bigTaskId = await createBigTask(amara.id, BigTaskSchema.parse({ title: "Open the second warehouse", description: "Lease, fit-out, staff.", priority: "8", year: String(year), due_date: `${year}-12-31`, status: "pending" }));
-  const wishId = await createWishListItem(amara.id, WishListSchema.parse({ title: "Visit the Port of Rotterdam", type: "travel", target_year: String(year + 1), target_date: "", cost: "2500", notes: "With the customs broker." }), null);
+  const businessId = await createBusiness(
+    amara.id,
+    BusinessSchema.parse({
+      name: "Okafor Freight second warehouse",
+      description: "A bonded warehouse in Apapa for members' imports.",
+      industry: "Logistics",
+      website: "https://okafor-freight.example.com",
+    }),
+  );
+  const goalId = await createGoal(
+    amara.id,
+    businessId,
+    GoalSchema.parse({ title: "Raise the seed round", target: "₦400m from two investors", target_date: `${year}-12-20` }),
+  );
+  const actionId = await createAction(
+    amara.id,
+    goalId,
+    ActionSchema.parse({ title: "Send the deck to Daniel Weber", due_date: `${year}-12-10`, status: "pending" }),
+  );
+  const contentId = await createContent(
+    amara.id,
+    actionId,
+    ContentSchema.parse({
+      noted_on: `${year}-11-20`,
+      note: "Daniel asked for the warehouse lease terms before the call.",
+      link: "https://okafor-freight.example.com/deck",
+    }),
+    null,
+  );
+  const bigTaskId = await createBigTask(
+    amara.id,
+    BigTaskSchema.parse({
+      title: "Open the second warehouse",
+      description: "Lease, fit-out, staff.",
+      priority: "8",
+      year: String(year),
+      due_date: `${year}-12-31`,
+      status: "pending",
+    }),
+  );
+  const wishId = await createWishListItem(
+    amara.id,
+    WishListSchema.parse({
+      title: "Visit the Port of Rotterdam",
+      type: "travel",
+      target_year: String(year + 1),
+      target_date: "",
+      cost: "2500",
+      notes: "With the customs broker.",
+    }),
+    null,
+  );
   // This year's wish, so that the wish list page and the home page's Planning card are toured filled in.
-  await createWishListItem(amara.id, WishListSchema.parse({ title: "Learn to sail a dhow on Lagos lagoon", type: "learn", target_year: String(year), target_date: `${year}-12-15`, cost: "180000", notes: "Weekend lessons with the harbour club." }), null);
+  await createWishListItem(
+    amara.id,
+    WishListSchema.parse({
+      title: "Learn to sail a dhow on Lagos lagoon",
+      type: "learn",
+      target_year: String(year),
+      target_date: `${year}-12-15`,
+      cost: "180000",
+      notes: "Weekend lessons with the harbour club.",
+    }),
+    null,
+  );
 
   // Net worth: last year and this year, in naira, with every quarter but one given.
   await setMemberCurrency(amara.id, "NGN");
   let netWorthEntryId = 0;
-  for (const [offset, scale] of [[-1, 1], [0, 1.2]] as const) {
+  for (const [offset, scale] of [
+    [-1, 1],
+    [0, 1.2],
+  ] as const) {
     const at = (naira: number) => String(Math.round(naira * scale));
     const entries = [
       { title: "House in Lekki Phase 1", type: "property", q1: at(185_000_000), q2: "", q3: at(192_500_000), q4: at(195_000_000) },
@@ -240,48 +315,145 @@ export async function seedTour(origin: string) {
       if (offset === 0 && entry.type === "property") netWorthEntryId = id!;
     }
     for (const quarter of ["1", "2", "3", "4"]) {
-      await createLine(amara.id, "income", IncomeLineSchema.parse({ year: String(year + offset), quarter, category: "business", description: "Freight margin", amount: at(9_500_000 + Number(quarter) * 400_000) }));
-      await createLine(amara.id, "income", IncomeLineSchema.parse({ year: String(year + offset), quarter, category: "rental", description: "", amount: at(1_200_000) }));
-      await createLine(amara.id, "expense", ExpenseLineSchema.parse({ year: String(year + offset), quarter, category: "housing", description: "Mortgage payments and upkeep", amount: at(3_600_000) }));
-      await createLine(amara.id, "expense", ExpenseLineSchema.parse({ year: String(year + offset), quarter, category: "taxes", description: "", amount: at(2_150_000.25) }));
+      await createLine(
+        amara.id,
+        "income",
+        IncomeLineSchema.parse({
+          year: String(year + offset),
+          quarter,
+          category: "business",
+          description: "Freight margin",
+          amount: at(9_500_000 + Number(quarter) * 400_000),
+        }),
+      );
+      await createLine(
+        amara.id,
+        "income",
+        IncomeLineSchema.parse({ year: String(year + offset), quarter, category: "rental", description: "", amount: at(1_200_000) }),
+      );
+      await createLine(
+        amara.id,
+        "expense",
+        ExpenseLineSchema.parse({
+          year: String(year + offset),
+          quarter,
+          category: "housing",
+          description: "Mortgage payments and upkeep",
+          amount: at(3_600_000),
+        }),
+      );
+      await createLine(
+        amara.id,
+        "expense",
+        ExpenseLineSchema.parse({ year: String(year + offset), quarter, category: "taxes", description: "", amount: at(2_150_000.25) }),
+      );
     }
   }
-  const netWorthLineId = (await db.selectFrom("net_worth_lines").select("id").where("member_id", "=", amara.id).where("year", "=", year).orderBy("id").executeTakeFirstOrThrow()).id;
+  const netWorthLineId = (
+    await db.selectFrom("net_worth_lines").select("id").where("member_id", "=", amara.id).where("year", "=", year).orderBy("id").executeTakeFirstOrThrow()
+  ).id;
 
   // A training Amara gives, with Daniel registered (so its page lists who registered).
-  const trainingId = await createTraining(amara, TrainingSchema.parse({ title: "Customs paperwork for first-time importers", description: "Forms, duties and the clearing agent's checklist.", trainer_name: "", date: `${year + 1}-02-10`, start_time: "10:00", duration: "90", place: "Chapter lounge, Victoria Island, Lagos", online_link: "", capacity: "12" }), null);
+  const trainingId = await createTraining(
+    amara,
+    TrainingSchema.parse({
+      title: "Customs paperwork for first-time importers",
+      description: "Forms, duties and the clearing agent's checklist.",
+      trainer_name: "",
+      date: `${year + 1}-02-10`,
+      start_time: "10:00",
+      duration: "90",
+      place: "Chapter lounge, Victoria Island, Lagos",
+      online_link: "",
+      capacity: "12",
+    }),
+    null,
+  );
   const registered = await registerForTraining(daniel.id, trainingId);
   if (!registered.ok) throw new Error("The tour's training registration was refused");
 
   // A day of Amara's journal, a few paragraphs long.
   const journalDate = `${year}-11-20`;
-  await saveJournalEntry(amara.id, journalDate, "Met Daniel Weber at the Chapter lounge: he wants the warehouse lease terms before the call on Friday.\n\nCustoms broker confirmed the bonded licence renewal; inspection booked for the 3rd.\n\nTo do tomorrow: send the deck, call the landlord in Apapa, book the Rotterdam flights.");
+  await saveJournalEntry(
+    amara.id,
+    journalDate,
+    "Met Daniel Weber at the Chapter lounge: he wants the warehouse lease terms before the call on Friday.\n\nCustoms broker confirmed the bonded licence renewal; inspection booked for the 3rd.\n\nTo do tomorrow: send the deck, call the landlord in Apapa, book the Rotterdam flights.",
+  );
   // Her calendar: a daily review from the journal's day, the first one done, and an appointment.
   const calendarTaskId = await createTask(
     amara.id,
-    TaskSchema.parse({ kind: "task", title: "Review the day's shipments", category: "other", new_category: "Operations", recurrence: "daily", start_date: journalDate, start_time: "08:00", end_time: "08:30", ends: "after", occurrence_count: "10", priority: "8", alert: "1" }),
+    TaskSchema.parse({
+      kind: "task",
+      title: "Review the day's shipments",
+      category: "other",
+      new_category: "Operations",
+      recurrence: "daily",
+      start_date: journalDate,
+      start_time: "08:00",
+      end_time: "08:30",
+      ends: "after",
+      occurrence_count: "10",
+      priority: "8",
+      alert: "1",
+    }),
     "Africa/Lagos",
   );
   await markOccurrence(amara.id, calendarTaskId, journalDate, "completed");
   await createTask(
     amara.id,
-    TaskSchema.parse({ kind: "appointment", title: "Landlord in Apapa", start_date: journalDate, start_time: "14:00", end_time: "15:00", priority: "5", place: "Apapa Wharf Road 12", person: "Mr Bello", description: "Lease terms for the second warehouse." }),
+    TaskSchema.parse({
+      kind: "appointment",
+      title: "Landlord in Apapa",
+      start_date: journalDate,
+      start_time: "14:00",
+      end_time: "15:00",
+      priority: "5",
+      place: "Apapa Wharf Road 12",
+      person: "Mr Bello",
+      description: "Lease terms for the second warehouse.",
+    }),
     "Africa/Lagos",
   );
   const calendarOccurrence = `${calendarTaskId}-${journalDate.slice(0, 8)}21`;
   // Proposals: Amara seeks a loan and offers one; Daniel too, and he connects on her venture
   // (so she has a connection to answer, and the connect dialogs have a proposal to choose).
-  const venture = (fields: Record<string, string>) => EntrepreneurSchema.parse({ sector: "logistics", term_months: "24", rate: "14", country: "NG", ...fields });
-  const fund = (fields: Record<string, string | string[]>) => InvestorSchema.parse({ sectors: ["logistics", "agriculture"], term_months: "36", rate: "12", countries: ["NG", "GH"], ...fields });
-  const amaraVentureId = await createEntrepreneur(amara.id, venture({ business_name: "Okafor Freight", amount: "45000", purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office." }));
+  const venture = (fields: Record<string, string>) =>
+    EntrepreneurSchema.parse({ sector: "logistics", term_months: "24", rate: "14", country: "NG", ...fields });
+  const fund = (fields: Record<string, string | string[]>) =>
+    InvestorSchema.parse({ sectors: ["logistics", "agriculture"], term_months: "36", rate: "12", countries: ["NG", "GH"], ...fields });
+  const amaraVentureId = await createEntrepreneur(
+    amara.id,
+    venture({
+      business_name: "Okafor Freight",
+      amount: "45000",
+      purpose: "Fit-out of the second bonded warehouse in Apapa: racking, forklifts and the customs office.",
+    }),
+  );
   const ventureFile = await stored("proposal_document", amara.id, "warehouse-plan.pdf", DOCUMENT_HEADS.pdf());
   await addDocument(amaraVentureId, ventureFile.file.id);
-  const ventureDocumentId = (await db.selectFrom("entrepreneur_documents").select("id").where("file_id", "=", ventureFile.file.id).executeTakeFirstOrThrow()).id;
+  const ventureDocumentId = (await db.selectFrom("entrepreneur_documents").select("id").where("file_id", "=", ventureFile.file.id).executeTakeFirstOrThrow())
+    .id;
   const amaraFundId = await createInvestor(amara.id, fund({ amount: "80000", min_ticket: "5000", max_ticket: "20000" }));
-  const danielVentureId = await createEntrepreneur(daniel.id, venture({ business_name: "Weber Solar Kits", sector: "energy", amount: "30000", purpose: "Stock of 400 home solar kits for the harmattan season.", country: "GH" }));
+  const danielVentureId = await createEntrepreneur(
+    daniel.id,
+    venture({
+      business_name: "Weber Solar Kits",
+      sector: "energy",
+      amount: "30000",
+      purpose: "Stock of 400 home solar kits for the harmattan season.",
+      country: "GH",
+    }),
+  );
   const danielFundId = await createInvestor(daniel.id, fund({ amount: "250000", min_ticket: "20000", max_ticket: "100000", countries: [] }));
   const shown = await connectTerms(daniel.id, "investor", danielFundId, amaraVentureId);
-  const connected = await connect(daniel, "investor", danielFundId, amaraVentureId, "The warehouse fits my book: can we talk about a 24-month ticket of 45,000?", shown?.hash ?? null);
+  const connected = await connect(
+    daniel,
+    "investor",
+    danielFundId,
+    amaraVentureId,
+    "The warehouse fits my book: can we talk about a 24-month ticket of 45,000?",
+    shown?.hash ?? null,
+  );
   if (!connected.ok) throw new Error("The tour's proposal connection was refused");
 
   // Signed in on another device too, so the security page lists a session to sign out.

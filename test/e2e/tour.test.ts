@@ -97,7 +97,9 @@ function layoutProblems(): string[] {
       if (!stack.length || !heading.contains(stack[0])) continue;
       const under = stack.find((node) => !heading.contains(node) && (painted(node) || opaque(node)));
       if (under && painted(under) && !under.contains(heading)) {
-        problems.push(`the heading "${(heading.textContent ?? "").trim().slice(0, 40)}" runs onto ${describe(under)}, a picture or band that is not its background`);
+        problems.push(
+          `the heading "${(heading.textContent ?? "").trim().slice(0, 40)}" runs onto ${describe(under)}, a picture or band that is not its background`,
+        );
         break;
       }
     }
@@ -156,7 +158,12 @@ async function axeProblems(page: Page) {
   const violations: AxeViolation[] = await page.evaluate(async (tags) => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
     const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+    return results.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
   }, AXE_TAGS);
   return violations.map(
     (violation) =>
@@ -224,8 +231,27 @@ describe.each(modes)("the tour $name", ({ javaScript }) => {
 
   test("every control of the main pages shows where the keyboard focus is", async () => {
     const page = await pageFor("member");
-    const paths = ["/user", "/user/timeline", "/user/contacts", `/user/profile?cicid=${data.contactId}`, "/user/contacts/add", "/user/events", `/user/events/${data.ownEventId}`, "/user/offers", "/user/membership", "/user/settings/profile",
-      "/user/wish-list", "/user/big-tasks", `/user/businesses/${data.businessId}`, "/user/trainings", "/user/journal", "/user/net-worth", "/user/entrepreneurs", "/user/investors", "/user/connections"];
+    const paths = [
+      "/user",
+      "/user/timeline",
+      "/user/contacts",
+      `/user/profile?cicid=${data.contactId}`,
+      "/user/contacts/add",
+      "/user/events",
+      `/user/events/${data.ownEventId}`,
+      "/user/offers",
+      "/user/membership",
+      "/user/settings/profile",
+      "/user/wish-list",
+      "/user/big-tasks",
+      `/user/businesses/${data.businessId}`,
+      "/user/trainings",
+      "/user/journal",
+      "/user/net-worth",
+      "/user/entrepreneurs",
+      "/user/investors",
+      "/user/connections",
+    ];
     const unmarked = new Set<string>();
     for (const where of paths) {
       await page.setViewportSize({ width: 1280, height: 800 });

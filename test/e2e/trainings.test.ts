@@ -1,6 +1,20 @@
 import { describe, expect, test } from "vitest";
 import { VIDEO_HEADS } from "../fixtures/files";
-import { atPath, confirmDeletion, detail, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import {
+  atPath,
+  confirmDeletion,
+  detail,
+  dismissToast,
+  fieldErrors,
+  followNav,
+  hydrated,
+  modes,
+  signUp,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+} from "./browser";
 
 const browser = useBrowser();
 const DATE = `${new Date().getUTCFullYear() + 1}-03-14`;
@@ -65,7 +79,7 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     // The creator's video plays for every member.
     const video = member.locator("article video");
     expect(await video.getAttribute("preload")).toBe("none");
-    expect((await member.request.get(new URL(await video.getAttribute("src") ?? "", member.url()).href)).status()).toBe(200);
+    expect((await member.request.get(new URL((await video.getAttribute("src")) ?? "", member.url()).href)).status()).toBe(200);
     await member.getByRole("button", { name: "Register" }).click();
     expect(await toast(member, "registered")).toContain(`You are registered for ${title}.`);
     expect(await detail(member, "Places").textContent()).toBe("Full");

@@ -1,6 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { addInDialog, atPath, chooseYear, confirmDeletion, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import {
+  addInDialog,
+  atPath,
+  chooseYear,
+  confirmDeletion,
+  dismissToast,
+  fieldErrors,
+  followNav,
+  hydrated,
+  modes,
+  signUp,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+} from "./browser";
 
 const browser = useBrowser();
 const YEAR = new Date().getUTCFullYear();

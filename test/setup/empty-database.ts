@@ -2,9 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 /** Deletes every row of every table but the migration bookkeeping. */
 export async function emptyDatabase(db: Kysely<any>) {
-  const tables = (await db.introspection.getTables())
-    .map((table) => table.name)
-    .filter((name) => !name.startsWith("kysely_"));
+  const tables = (await db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith("kysely_"));
   if (tables.length === 0) return;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // TRUNCATE … RESTART IDENTITY CASCADE took 300–450 ms after every test (it makes each

@@ -26,10 +26,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     const cleanup = new pg.Client({ connectionString: base.href });
     await cleanup.connect();
-    const { rows } = await cleanup.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1",
-      [`${template}%`],
-    );
+    const { rows } = await cleanup.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [`${template}%`]);
     for (const row of rows.filter((r) => r.datname !== template)) {
       await cleanup.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     }

@@ -37,9 +37,7 @@ export function importGraph(root: string): ImportGraph {
   for (const file of sourceFiles(root)) {
     const text = fs.readFileSync(path.join(root, file), "utf8");
     const { importedFiles } = ts.preProcessFile(text, true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => resolveSpecifier(root, file, fileName))
-      .filter((target): target is string => target !== null);
+    const targets = importedFiles.map(({ fileName }) => resolveSpecifier(root, file, fileName)).filter((target): target is string => target !== null);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;

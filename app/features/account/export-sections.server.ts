@@ -136,7 +136,11 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     const offers = await ownRows("products", "owner_id", memberId);
     return {
       offers,
-      images: await rowsIn("product_images", "product_id", offers.map((offer) => Number(offer.id))),
+      images: await rowsIn(
+        "product_images",
+        "product_id",
+        offers.map((offer) => Number(offer.id)),
+      ),
       my_interest: await ownRows("product_statuses", "member_id", memberId, "product_id"),
     };
   }),

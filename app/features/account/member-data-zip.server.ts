@@ -31,7 +31,10 @@ export class MemberDataZip {
     this.zip.addReadStreamLazy(name, { mtime: this.mtime }, (callback) => {
       Promise.resolve()
         .then(make)
-        .then((text) => callback(null, Readable.from([Buffer.from(text, "utf8")])), (error: Error) => callback(error, null as never));
+        .then(
+          (text) => callback(null, Readable.from([Buffer.from(text, "utf8")])),
+          (error: Error) => callback(error, null as never),
+        );
     });
     return name;
   }

@@ -18,20 +18,16 @@ export async function ownRows(table: keyof DB, column: string, memberId: number,
 /** Rows of `table` whose `column` is one of `ids` (a child table of rows the member owns). */
 export async function rowsIn(table: keyof DB, column: string, ids: number[]) {
   if (ids.length === 0) return [];
-  return (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-    .selectFrom(table)
-    .selectAll()
-    .where(column, "in", ids)
-    .execute();
+  return (db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(table).selectAll().where(column, "in", ids).execute();
 }
 
 /** The member's account as they see it (no password hash, no search helpers). */
 export async function accountOf(memberId: number) {
-  const { password_hash: _hash, search_name: _search, ...account } = await db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", memberId)
-    .executeTakeFirstOrThrow();
+  const {
+    password_hash: _hash,
+    search_name: _search,
+    ...account
+  } = await db.selectFrom("users").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
   return account;
 }
 
@@ -46,7 +42,11 @@ export async function filesOf(memberId: number) {
 
 export async function postsOf(memberId: number) {
   const posts = await db.selectFrom("posts").selectAll().where("author_id", "=", memberId).orderBy("id").execute();
-  const files = await rowsIn("post_files", "post_id", posts.map((post) => post.id));
+  const files = await rowsIn(
+    "post_files",
+    "post_id",
+    posts.map((post) => post.id),
+  );
   return posts.map((post) => ({
     ...post,
     file_ids: files

@@ -70,10 +70,7 @@ export function NewsTicker({ announcements }: { announcements: Announcement[] })
 
   if (announcements.length === 0) return null;
   return (
-    <section
-      className={`ticker${animated ? " ticker--animated" : ""}${paused ? " ticker--paused" : ""}`}
-      aria-label="News"
-    >
+    <section className={`ticker${animated ? " ticker--animated" : ""}${paused ? " ticker--paused" : ""}`} aria-label="News">
       <div className="ticker-track" ref={trackRef}>
         <Items announcements={announcements} />
         {animated ? <Items announcements={announcements} hidden /> : null}

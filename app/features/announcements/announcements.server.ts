@@ -61,11 +61,7 @@ export async function listAnnouncements(now = nowIso()) {
 }
 
 export async function getAnnouncement(id: number) {
-  return db
-    .selectFrom("announcements")
-    .select(["id", "message", "link_url", "starts_at", "ends_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("announcements").select(["id", "message", "link_url", "starts_at", "ends_at"]).where("id", "=", id).executeTakeFirst();
 }
 
 export async function createAnnouncement(input: NewAnnouncement, createdBy: number) {

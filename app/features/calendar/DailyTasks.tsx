@@ -41,12 +41,20 @@ export function DailyTasks({
                     <Link to={`/user/calendar/occurrences/${occurrence.key}/complete${query}`} className="button button--small" preventScrollReset>
                       Complete
                     </Link>
-                    <Link to={`/user/calendar/occurrences/${occurrence.key}/cancel${query}`} className="button button--secondary button--small" preventScrollReset>
+                    <Link
+                      to={`/user/calendar/occurrences/${occurrence.key}/cancel${query}`}
+                      className="button button--secondary button--small"
+                      preventScrollReset
+                    >
                       Cancel
                     </Link>
                   </>
                 ) : null}
-                <Link to={`/user/calendar/tasks/${occurrence.taskId}/delete${query}&occurrence=${occurrence.key}`} className="button button--danger button--small" preventScrollReset>
+                <Link
+                  to={`/user/calendar/tasks/${occurrence.taskId}/delete${query}&occurrence=${occurrence.key}`}
+                  className="button button--danger button--small"
+                  preventScrollReset
+                >
                   Delete
                 </Link>
               </span>

@@ -17,7 +17,6 @@ const FULLCALENDAR_VIEWS: Record<CalendarView, string> = { month: "dayGridMonth"
 
 const CLOCK = { hour: "2-digit", minute: "2-digit", hour12: false } as const;
 
-
 /** The widths at which a month's or a week's days are too narrow for titles (calendar.css). */
 const PHONE = "(max-width: 480px)";
 

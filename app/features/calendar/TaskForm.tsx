@@ -25,7 +25,17 @@ function Choice({ props, label }: { props: InputHTMLAttributes<HTMLInputElement>
   );
 }
 
-function Choices({ field, type, choices, onChange }: { field: FieldMetadata<unknown>; type: "radio" | "checkbox"; choices: readonly { value: string; label: string }[]; onChange?: (value: string) => void }) {
+function Choices({
+  field,
+  type,
+  choices,
+  onChange,
+}: {
+  field: FieldMetadata<unknown>;
+  type: "radio" | "checkbox";
+  choices: readonly { value: string; label: string }[];
+  onChange?: (value: string) => void;
+}) {
   const props = getCollectionProps(field, { type, options: choices.map((choice) => choice.value) });
   return (
     <>
@@ -121,7 +131,11 @@ export function TaskForm({
       </div>
       <div className="grid-2">
         <Field label="Start date" errors={fields.start_date.errors} inputProps={getInputProps(fields.start_date, { type: "date" })} />
-        <Field label="Start time" errors={fields.start_time.errors} inputProps={{ ...getInputProps(fields.start_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
+        <Field
+          label="Start time"
+          errors={fields.start_time.errors}
+          inputProps={{ ...getInputProps(fields.start_time, { type: "time" }), step: TIME_STEP_SECONDS }}
+        />
       </div>
       {/* SPEC.md §4: an appointment is a moment, its end fields hidden. */}
       <div hidden={hydrated && !task}>
@@ -132,10 +146,20 @@ export function TaskForm({
             errors={fields.end_date.errors}
             inputProps={getInputProps(fields.end_date, { type: "date" })}
           />
-          <Field label={onlyFor("End time", "tasks only")} errors={fields.end_time.errors} inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }} />
+          <Field
+            label={onlyFor("End time", "tasks only")}
+            errors={fields.end_time.errors}
+            inputProps={{ ...getInputProps(fields.end_time, { type: "time" }), step: TIME_STEP_SECONDS }}
+          />
         </div>
       </div>
-      <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
+      <SelectField
+        label="Priority"
+        hint="1–3 Low, 4–7 Medium, 8–10 High."
+        errors={fields.priority.errors}
+        options={PRIORITY_CHOICES}
+        selectProps={getSelectProps(fields.priority)}
+      />
       <label className="choice">
         <input {...getInputProps(fields.alert, { type: "checkbox", value: "1" })} />
         Alert me before it starts
@@ -147,26 +171,63 @@ export function TaskForm({
           options={RECURRENCES}
           selectProps={{ ...getSelectProps(fields.recurrence), onChange: (event) => setRecurrence(event.currentTarget.value) }}
         />
-        <Part legend="On" when="weekly and every two weeks; none chosen: the date's weekday" applies={recurrence === "weekly" || recurrence === "biweekly"} hydrated={hydrated}>
+        <Part
+          legend="On"
+          when="weekly and every two weeks; none chosen: the date's weekday"
+          applies={recurrence === "weekly" || recurrence === "biweekly"}
+          hydrated={hydrated}
+        >
           <div className="choices-inline">
             <Choices field={fields.weekdays} type="checkbox" choices={WEEKDAYS} />
           </div>
           <ErrorList errors={fields.weekdays.errors} />
         </Part>
         <Part legend="Each month" when="monthly" applies={recurrence === "monthly"} hydrated={hydrated}>
-          <Choices field={fields.month_mode} type="radio" choices={[{ value: "day", label: "On a day of the month" }, { value: "weekday", label: "On a weekday of the month" }]} onChange={setMonthMode} />
+          <Choices
+            field={fields.month_mode}
+            type="radio"
+            choices={[
+              { value: "day", label: "On a day of the month" },
+              { value: "weekday", label: "On a weekday of the month" },
+            ]}
+            onChange={setMonthMode}
+          />
           <div hidden={hydrated && monthMode !== "day"}>
-            <SelectField label="Day" hint="Months without that day are skipped." errors={fields.month_day.errors} options={MONTH_DAYS} selectProps={getSelectProps(fields.month_day)} />
+            <SelectField
+              label="Day"
+              hint="Months without that day are skipped."
+              errors={fields.month_day.errors}
+              options={MONTH_DAYS}
+              selectProps={getSelectProps(fields.month_day)}
+            />
           </div>
           <div className="grid-2" hidden={hydrated && monthMode !== "weekday"}>
-            <SelectField label="Which" hint="A month without a fifth one is skipped." errors={fields.month_nth.errors} placeholder="Choose" options={NTH_CHOICES} selectProps={getSelectProps(fields.month_nth)} />
-            <SelectField label="Weekday" errors={fields.month_weekday.errors} placeholder="Choose" options={WEEKDAYS} selectProps={getSelectProps(fields.month_weekday)} />
+            <SelectField
+              label="Which"
+              hint="A month without a fifth one is skipped."
+              errors={fields.month_nth.errors}
+              placeholder="Choose"
+              options={NTH_CHOICES}
+              selectProps={getSelectProps(fields.month_nth)}
+            />
+            <SelectField
+              label="Weekday"
+              errors={fields.month_weekday.errors}
+              placeholder="Choose"
+              options={WEEKDAYS}
+              selectProps={getSelectProps(fields.month_weekday)}
+            />
           </div>
         </Part>
         <Part legend="Each year" when="yearly" applies={recurrence === "yearly"} hydrated={hydrated}>
           <div className="grid-2">
             <SelectField label="Month" errors={fields.year_month.errors} options={MONTH_CHOICES} selectProps={getSelectProps(fields.year_month)} />
-            <Field label="Day" hint="29 February: leap years only." errors={fields.year_day.errors} inputProps={{ ...getInputProps(fields.year_day, { type: "number" }), min: 1, max: 31 }} />
+            <Field
+              label="Day"
+              hint="29 February: leap years only."
+              errors={fields.year_day.errors}
+              inputProps={{ ...getInputProps(fields.year_day, { type: "number" }), min: 1, max: 31 }}
+            />
           </div>
         </Part>
         <Part legend="Ends" when="repeating tasks" applies={repeats} hydrated={hydrated}>
@@ -185,7 +246,11 @@ export function TaskForm({
               <Field label="Repeat until" errors={fields.until_date.errors} inputProps={getInputProps(fields.until_date, { type: "date" })} />
             </div>
             <div hidden={hydrated && ends !== "after"}>
-              <Field label="Occurrences" errors={fields.occurrence_count.errors} inputProps={{ ...getInputProps(fields.occurrence_count, { type: "number" }), min: 1, max: 500 }} />
+              <Field
+                label="Occurrences"
+                errors={fields.occurrence_count.errors}
+                inputProps={{ ...getInputProps(fields.occurrence_count, { type: "number" }), min: 1, max: 500 }}
+              />
             </div>
           </div>
         </Part>

@@ -38,7 +38,13 @@ export async function sendCalendarAlerts(now = new Date()) {
   let sent = 0;
   for (const task of tasks) {
     const lead = (task.calendar_alert_minutes ?? DEFAULT_ALERT_MINUTES) * 60_000;
-    const marks = await db.selectFrom("calendar_occurrences").select(["date", "status"]).where("task_id", "=", task.id).where("date", ">=", from).where("date", "<=", to).execute();
+    const marks = await db
+      .selectFrom("calendar_occurrences")
+      .select(["date", "status"])
+      .where("task_id", "=", task.id)
+      .where("date", ">=", from)
+      .where("date", "<=", to)
+      .execute();
     const marked = new Map(marks.map((mark) => [mark.date, mark.status]));
     for (const occurrence of occurrencesOf(task, from, to, marked, now)) {
       const startsIn = new Date(occurrence.startsAt).getTime() - now.getTime();

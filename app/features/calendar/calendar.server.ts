@@ -166,7 +166,9 @@ export async function occurrencesInRanges(memberId: number, ranges: { from: stri
   return Promise.all(
     ranges.map(async (range) => {
       const marks = await marksOf(memberId, ids, range.from, range.to);
-      const found = tasks.flatMap((task) => occurrencesOf(task, range.from, range.to, marks.get(task.id) ?? new Map(), now).map((occurrence) => described(task, occurrence)));
+      const found = tasks.flatMap((task) =>
+        occurrencesOf(task, range.from, range.to, marks.get(task.id) ?? new Map(), now).map((occurrence) => described(task, occurrence)),
+      );
       // The instants are written alike (isoOf), so their text sorts as they do: compared as
       // text, not with localeCompare (ICU's collation, several times slower over ~1,300).
       return found.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0) || b.priority - a.priority || a.taskId - b.taskId);
@@ -180,7 +182,21 @@ const seriesBetween = compiledOnce((memberId: number, from: string, to: string) 
   db
     .selectFrom("calendar_tasks")
     .select(["id", "title", "kind", "category", "priority", "place"])
-    .select(["recurrence", "weekdays", "month_day", "month_nth", "month_weekday", "year_month", "year_day", "start_date", "start_time", "end_time", "until_date", "occurrence_count", "time_zone"])
+    .select([
+      "recurrence",
+      "weekdays",
+      "month_day",
+      "month_nth",
+      "month_weekday",
+      "year_month",
+      "year_day",
+      "start_date",
+      "start_time",
+      "end_time",
+      "until_date",
+      "occurrence_count",
+      "time_zone",
+    ])
     .select(["end_date", "skipped_dates", "created_at"])
     .where("member_id", "=", memberId)
     .where("start_date", "<=", to)
@@ -232,7 +248,13 @@ export async function calendarDataOf(memberId: number) {
   const [categories, tasks, occurrences] = await Promise.all([
     listCategories(memberId),
     db.selectFrom("calendar_tasks").selectAll().where("member_id", "=", memberId).orderBy("id").execute(),
-    db.selectFrom("calendar_occurrences").select(["task_id", "date", "status", "updated_at"]).where("member_id", "=", memberId).orderBy("task_id").orderBy("date").execute(),
+    db
+      .selectFrom("calendar_occurrences")
+      .select(["task_id", "date", "status", "updated_at"])
+      .where("member_id", "=", memberId)
+      .orderBy("task_id")
+      .orderBy("date")
+      .execute(),
   ]);
   return { categories, tasks: tasks.map(({ member_id: _member, ...task }) => task), occurrences };
 }

@@ -16,7 +16,11 @@ const hashOf = (token: string) => crypto.createHash("sha256").update(token).dige
  * so the token is shown once, now. */
 export async function resetFeedToken(memberId: number) {
   const token = crypto.randomBytes(24).toString("base64url");
-  await db.updateTable("users").set({ calendar_feed_hash: hashOf(token) }).where("id", "=", memberId).execute();
+  await db
+    .updateTable("users")
+    .set({ calendar_feed_hash: hashOf(token) })
+    .where("id", "=", memberId)
+    .execute();
   return token;
 }
 
@@ -39,7 +43,12 @@ const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, "").slic
 export async function calendarFeed(memberId: number, host: string, now = new Date()) {
   const tasks = await db.selectFrom("calendar_tasks").selectAll().where("member_id", "=", memberId).orderBy("id").execute();
   const alarmMinutes = await alertMinutesOf(memberId);
-  const cancelled = await db.selectFrom("calendar_occurrences").select(["task_id", "date"]).where("member_id", "=", memberId).where("status", "=", "cancelled").execute();
+  const cancelled = await db
+    .selectFrom("calendar_occurrences")
+    .select(["task_id", "date"])
+    .where("member_id", "=", memberId)
+    .where("status", "=", "cancelled")
+    .execute();
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Calendar//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Chapter calendar"];
   for (const task of tasks) {
     const zone = `;TZID=${task.time_zone}`;

@@ -16,7 +16,8 @@ function styleWithoutIconFont() {
   if (!sheet) return false;
   const insertRule = sheet.insertRule.bind(sheet);
   // FullCalendar appends at the indexes it counted, one more than there are past a rule left out.
-  sheet.insertRule = (rule, index) => (/^@font-face\s*\{[^}]*fcicons/.test(rule) ? sheet.cssRules.length : insertRule(rule, Math.min(index ?? 0, sheet.cssRules.length)));
+  sheet.insertRule = (rule, index) =>
+    /^@font-face\s*\{[^}]*fcicons/.test(rule) ? sheet.cssRules.length : insertRule(rule, Math.min(index ?? 0, sheet.cssRules.length));
   return true;
 }
 

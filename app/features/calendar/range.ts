@@ -49,7 +49,15 @@ export function calendarRange(view: CalendarView, date: string): CalendarRange {
   if (view === "week") {
     const from = monday(date);
     const to = addDays(from, 6);
-    return { view, date, from, to, previous: addDays(from, -7), next: addDays(from, 7), title: `Week of ${Number(from.slice(8))} ${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}` };
+    return {
+      view,
+      date,
+      from,
+      to,
+      previous: addDays(from, -7),
+      next: addDays(from, 7),
+      title: `Week of ${Number(from.slice(8))} ${MONTHS[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`,
+    };
   }
   return { view, date, from: date, to: date, previous: addDays(date, -1), next: addDays(date, 1), title: `${day} ${MONTHS[month - 1]} ${year}` };
 }

@@ -52,7 +52,6 @@ function floating(date: string, time = "00:00") {
   return new Date(Date.UTC(year, month - 1, day, hour, minute));
 }
 
-
 function weekdaysOf(series: Series): Weekday[] {
   const codes = (series.weekdays ?? "").split(",").filter((code): code is WeekdayCode => code in RRULE_WEEKDAYS);
   return codes.map((code) => RRULE_WEEKDAYS[code]);
@@ -71,7 +70,13 @@ export function ruleOptions(series: Series): Partial<Options> | null {
       return { ...base, freq: RRule.DAILY };
     case "weekly":
     case "biweekly":
-      return { ...base, freq: RRule.WEEKLY, ...(series.recurrence === "biweekly" ? { interval: 2 } : {}), byweekday: weekdays.length ? weekdays : null, wkst: RRule.MO };
+      return {
+        ...base,
+        freq: RRule.WEEKLY,
+        ...(series.recurrence === "biweekly" ? { interval: 2 } : {}),
+        byweekday: weekdays.length ? weekdays : null,
+        wkst: RRule.MO,
+      };
     case "monthly":
       if (series.month_nth && series.month_weekday) {
         return { ...base, freq: RRule.MONTHLY, byweekday: [RRULE_WEEKDAYS[series.month_weekday as WeekdayCode].nth(series.month_nth)] };
@@ -121,7 +126,9 @@ function occurrenceDays(series: Series, from: string, to: string): number[] {
 function ruleDays(series: Series, from: string, to: string): number[] {
   if (series.recurrence === "none") return series.start_date >= from && series.start_date <= to ? [dayNumber(series.start_date)] : [];
   if (to < series.start_date || (series.until_date && !series.occurrence_count && from > series.until_date)) return [];
-  return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly" ? everyFewDays(series, from, to) : monthsDays(series, from, to);
+  return series.recurrence === "daily" || series.recurrence === "weekly" || series.recurrence === "biweekly"
+    ? everyFewDays(series, from, to)
+    : monthsDays(series, from, to);
 }
 
 const DAY_MS = 86_400_000;
@@ -201,9 +208,11 @@ function dayInMonth(series: Series, year: number, month: number): number | null 
 function eachPeriod(series: Series, first: number, last: number, take: (day: number) => boolean) {
   const step = series.recurrence === "yearly" ? 12 : 1;
   const [fromYear, fromMonth] = dateOfDay(first).split("-").map(Number);
-  const [toYear, toMonth] = dateOfDay(Math.min(last, dayOf(LAST_YEAR, 12, 31))).split("-").map(Number);
+  const [toYear, toMonth] = dateOfDay(Math.min(last, dayOf(LAST_YEAR, 12, 31)))
+    .split("-")
+    .map(Number);
   let index = fromYear * 12 + fromMonth - 1;
-  if (step === 12) index += (((series.year_month ?? Number(series.start_date.slice(5, 7))) - fromMonth) % 12 + 12) % 12;
+  if (step === 12) index += ((((series.year_month ?? Number(series.start_date.slice(5, 7))) - fromMonth) % 12) + 12) % 12;
   for (const end = toYear * 12 + toMonth - 1; index <= end; index += step) {
     const day = dayInMonth(series, Math.floor(index / 12), (index % 12) + 1);
     if (day !== null && day >= first && day <= last && !take(day)) return;
@@ -216,7 +225,9 @@ const LAST_DAYS_KEPT = 5000;
 const lastDays = new Map<string, number>();
 
 function countedLastDay(series: Series, start: number, count: number) {
-  const key = [series.recurrence, series.month_day, series.month_nth, series.month_weekday, series.year_month, series.year_day, series.start_date, count].join(" ");
+  const key = [series.recurrence, series.month_day, series.month_nth, series.month_weekday, series.year_month, series.year_day, series.start_date, count].join(
+    " ",
+  );
   let last = lastDays.get(key);
   if (last === undefined) {
     let left = count;

@@ -78,11 +78,14 @@ export const TaskFormSchema = z
     if (value.kind === "appointment") return;
     if (!value.end_time) issue("end_time", END_TIME_REQUIRED);
     if (value.end_date && value.end_date < value.start_date) issue("end_date", END_DATE_BEFORE_START);
-    else if (value.end_time && (!value.end_date || value.end_date === value.start_date) && value.end_time <= value.start_time) issue("end_time", END_BEFORE_START);
+    else if (value.end_time && (!value.end_date || value.end_date === value.start_date) && value.end_time <= value.start_time)
+      issue("end_time", END_BEFORE_START);
     if (value.category === OTHER_CATEGORY && !value.new_category) issue("new_category", NEW_CATEGORY_REQUIRED);
     if (value.recurrence === "none") return;
-    if (value.recurrence === "monthly" && value.month_mode === "weekday" && (!value.month_nth || !value.month_weekday)) issue("month_nth", MONTH_WEEKDAY_MESSAGE);
-    if (value.recurrence === "yearly" && value.year_month && value.year_day && value.year_day > DAYS_IN_MONTH[value.year_month - 1]) issue("year_day", YEAR_DAY_MESSAGE);
+    if (value.recurrence === "monthly" && value.month_mode === "weekday" && (!value.month_nth || !value.month_weekday))
+      issue("month_nth", MONTH_WEEKDAY_MESSAGE);
+    if (value.recurrence === "yearly" && value.year_month && value.year_day && value.year_day > DAYS_IN_MONTH[value.year_month - 1])
+      issue("year_day", YEAR_DAY_MESSAGE);
     if (value.ends === "on" && !value.until_date) issue("until_date", DATE_MESSAGE);
     if (value.ends === "on" && value.until_date && value.until_date < value.start_date) issue("until_date", UNTIL_BEFORE_START);
     if (value.ends === "after" && !value.occurrence_count) issue("occurrence_count", COUNT_MESSAGE);
@@ -104,18 +107,18 @@ export const TaskSchema = TaskFormSchema.transform((value): TaskFields => {
     category,
     recurrence,
     weekdays: recurrence === "weekly" || recurrence === "biweekly" ? value.weekdays?.join(",") || null : null,
-    month_day: monthly && !byWeekday ? value.month_day ?? null : null,
-    month_nth: byWeekday ? value.month_nth ?? null : null,
-    month_weekday: byWeekday ? value.month_weekday ?? null : null,
-    year_month: yearly ? value.year_month ?? null : null,
-    year_day: yearly ? value.year_day ?? null : null,
+    month_day: monthly && !byWeekday ? (value.month_day ?? null) : null,
+    month_nth: byWeekday ? (value.month_nth ?? null) : null,
+    month_weekday: byWeekday ? (value.month_weekday ?? null) : null,
+    year_month: yearly ? (value.year_month ?? null) : null,
+    year_day: yearly ? (value.year_day ?? null) : null,
     start_date: value.start_date,
     start_time: value.start_time,
     // An appointment's end is its start; a task's end date is kept only when a later day.
-    end_time: task ? value.end_time ?? value.start_time : value.start_time,
+    end_time: task ? (value.end_time ?? value.start_time) : value.start_time,
     end_date: task && value.end_date && value.end_date > value.start_date ? value.end_date : null,
-    until_date: repeats && value.ends === "on" ? value.until_date ?? null : null,
-    occurrence_count: repeats && value.ends === "after" ? value.occurrence_count ?? null : null,
+    until_date: repeats && value.ends === "on" ? (value.until_date ?? null) : null,
+    occurrence_count: repeats && value.ends === "after" ? (value.occurrence_count ?? null) : null,
     priority: value.priority,
     alert: value.alert,
     place: task ? null : value.place,

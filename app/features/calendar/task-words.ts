@@ -7,7 +7,12 @@ type TaskValues = Omit<CalendarTasksTable, "id" | "alert"> & { id: number; alert
 const weekdayName = (code: string | null) => WEEKDAYS.find((day) => day.value === code)?.label ?? "";
 
 /** How a group repeats, in words ("Every two weeks on Monday, Thursday, 5 times"). */
-export function recurrenceWords(task: Pick<TaskValues, "recurrence" | "weekdays" | "month_day" | "month_nth" | "month_weekday" | "year_month" | "year_day" | "until_date" | "occurrence_count" | "start_date">) {
+export function recurrenceWords(
+  task: Pick<
+    TaskValues,
+    "recurrence" | "weekdays" | "month_day" | "month_nth" | "month_weekday" | "year_month" | "year_day" | "until_date" | "occurrence_count" | "start_date"
+  >,
+) {
   if (task.recurrence === "none") return "Once";
   let words: string = RECURRENCES.find((choice) => choice.value === task.recurrence)?.label ?? task.recurrence;
   if ((task.recurrence === "weekly" || task.recurrence === "biweekly") && task.weekdays) words += ` on ${task.weekdays.split(",").map(weekdayName).join(", ")}`;
@@ -16,7 +21,8 @@ export function recurrenceWords(task: Pick<TaskValues, "recurrence" | "weekdays"
       words += ` on the ${NTH_CHOICES.find((choice) => choice.value === String(task.month_nth))?.label.toLowerCase()} ${weekdayName(task.month_weekday)}`;
     } else words += task.month_day === -1 ? " on the last day" : ` on day ${task.month_day ?? Number(task.start_date.slice(8))}`;
   }
-  if (task.recurrence === "yearly") words += ` on ${task.year_day ?? Number(task.start_date.slice(8))} ${MONTHS[(task.year_month ?? Number(task.start_date.slice(5, 7))) - 1]}`;
+  if (task.recurrence === "yearly")
+    words += ` on ${task.year_day ?? Number(task.start_date.slice(8))} ${MONTHS[(task.year_month ?? Number(task.start_date.slice(5, 7))) - 1]}`;
   if (task.occurrence_count) words += `, ${task.occurrence_count} times`;
   else if (task.until_date) words += `, until ${formatDate(task.until_date)}`;
   return words;

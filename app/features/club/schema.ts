@@ -14,11 +14,7 @@ const includes = Object.fromEntries(PACKAGES.map((item) => [includesField(item.i
 export const ClubSettingsSchema = z
   .object({
     name: z.string({ error: "Enter the club's name." }).trim().min(1, "Enter the club's name.").max(100, "Use at most 100 characters."),
-    timeZone: z
-      .string({ error: "Choose a time zone." })
-      .trim()
-      .min(1, "Choose a time zone.")
-      .refine(isTimeZone, "Choose a time zone from the list."),
+    timeZone: z.string({ error: "Choose a time zone." }).trim().min(1, "Choose a time zone.").refine(isTimeZone, "Choose a time zone from the list."),
     currency: z
       .string({ error: "Choose a currency from the list." })
       .trim()

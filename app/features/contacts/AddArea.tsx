@@ -14,11 +14,7 @@ export function AddArea({ count, heading, children }: { count: number; heading: 
   }, [count]);
   const empty = count === 0;
   return (
-    <details
-      className="contact-files-add add-area"
-      open={empty || keepOpen || undefined}
-      onToggle={(event) => setKeepOpen(event.currentTarget.open)}
-    >
+    <details className="contact-files-add add-area" open={empty || keepOpen || undefined} onToggle={(event) => setKeepOpen(event.currentTarget.open)}>
       {/* Hidden while the list is empty: then the add area is all there is, not folded. */}
       <summary className="button button--secondary" hidden={empty}>
         Add More

@@ -10,7 +10,7 @@ type Cropping = { url: string; done: (crop: Crop | null) => void };
 const TEMPLATE =
   "<cropper-canvas background>" +
   '<cropper-image initial-fit="contain"></cropper-image>' +
-  '<cropper-shade hidden></cropper-shade>' +
+  "<cropper-shade hidden></cropper-shade>" +
   `<cropper-selection initial-coverage="1" aspect-ratio="${CARD_ASPECT_RATIO}" movable resizable outlined>` +
   '<cropper-grid role="grid" covered></cropper-grid>' +
   "<cropper-crosshair centered></cropper-crosshair>" +

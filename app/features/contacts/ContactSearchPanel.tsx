@@ -13,7 +13,15 @@ const SORT_LABELS: Record<ContactSort, string> = { name: "Name", newest: "Newest
  * send it again as it was for the same address (ui/render-cache.tsx): its inputs are the
  * filters, the member's categories and `here`, the list's address.
  */
-export function ContactSearchPanel({ filters, labels, here }: { filters: ContactFilters; labels: { id: number; name: string; contacts: number }[]; here: string }) {
+export function ContactSearchPanel({
+  filters,
+  labels,
+  here,
+}: {
+  filters: ContactFilters;
+  labels: { id: number; name: string; contacts: number }[];
+  here: string;
+}) {
   const [searchParams] = useSearchParams();
   // The sort and filters fold away on narrow screens unless one is in use (contacts.css shows
   // them on wide screens; with JS they open there in browsers without ::details-content).
@@ -106,7 +114,17 @@ export function ContactSearchPanel({ filters, labels, here }: { filters: Contact
 }
 
 /** A filter by one of the fixed category lists, "Any" first. */
-function CategorySelect({ label, name, value, options }: { label: string; name: string; value?: string | null; options: readonly { value: string; label: string }[] }) {
+function CategorySelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value?: string | null;
+  options: readonly { value: string; label: string }[];
+}) {
   return (
     <label>
       {label}{" "}

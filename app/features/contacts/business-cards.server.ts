@@ -151,12 +151,7 @@ export function businessCardUploadSettings() {
  * A refused rectangle or image is deleted and its reason given; nothing is kept then. The
  * caller has checked the contact.
  */
-export async function addBusinessCard(
-  contactId: number,
-  original: StoredFile,
-  fields: FormData | null,
-  source: { width: number; height: number } | undefined,
-) {
+export async function addBusinessCard(contactId: number, original: StoredFile, fields: FormData | null, source: { width: number; height: number } | undefined) {
   const refused = async (message: string) => {
     await deleteFile(original.id);
     return { ok: false as const, name: original.original_name, message };

@@ -17,13 +17,15 @@ const labelsWithCountsOf = compiledOnce((ownerId: number) =>
     .orderBy(sql`lower(l.name)`),
 );
 
-const labelsOfContacts = compiledPerCount((_count) => (...contactIds: number[]) =>
-  db
-    .selectFrom("contact_label_assignments as a")
-    .innerJoin("contact_labels as l", "l.id", "a.label_id")
-    .select(["a.contact_id", "l.id", "l.name"])
-    .where("a.contact_id", "in", contactIds)
-    .orderBy(sql`lower(l.name)`),
+const labelsOfContacts = compiledPerCount(
+  (_count) =>
+    (...contactIds: number[]) =>
+      db
+        .selectFrom("contact_label_assignments as a")
+        .innerJoin("contact_labels as l", "l.id", "a.label_id")
+        .select(["a.contact_id", "l.id", "l.name"])
+        .where("a.contact_id", "in", contactIds)
+        .orderBy(sql`lower(l.name)`),
 );
 
 /** Label names per contact, for a page of contacts (a page at most: a query for each length). */
@@ -56,13 +58,8 @@ export async function setContactLabels(ownerId: number, contactId: number, label
         .executeTakeFirst();
       const id =
         existing?.id ??
-        (
-          await trx
-            .insertInto("contact_labels")
-            .values({ owner_id: ownerId, name: newLabel, created_at: nowIso() })
-            .returning("id")
-            .executeTakeFirstOrThrow()
-        ).id;
+        (await trx.insertInto("contact_labels").values({ owner_id: ownerId, name: newLabel, created_at: nowIso() }).returning("id").executeTakeFirstOrThrow())
+          .id;
       ids.add(id);
     }
     await trx.deleteFrom("contact_label_assignments").where("contact_id", "=", contactId).execute();
@@ -86,12 +83,7 @@ export async function setFixedCategory(ownerId: number, contactId: number, kind:
 }
 
 export async function setChapterHead(ownerId: number, contactId: number, chapter: string | null) {
-  await db
-    .updateTable("contacts")
-    .set({ chapter_head: chapter, updated_at: nowIso() })
-    .where("owner_id", "=", ownerId)
-    .where("id", "=", contactId)
-    .execute();
+  await db.updateTable("contacts").set({ chapter_head: chapter, updated_at: nowIso() }).where("owner_id", "=", ownerId).where("id", "=", contactId).execute();
 }
 
 /** One of the member's own labels, with how many contacts carry it; null for anyone else's. */

@@ -19,12 +19,7 @@ export function contactPhotoUploadSettings() {
 
 /** Points the contact at `fileId` (or at nothing); the image it replaces is deleted. */
 async function setContactPhoto(ownerId: number, contactId: number, fileId: number | null) {
-  const before = await db
-    .selectFrom("contacts")
-    .select("profile_image_id")
-    .where("owner_id", "=", ownerId)
-    .where("id", "=", contactId)
-    .executeTakeFirst();
+  const before = await db.selectFrom("contacts").select("profile_image_id").where("owner_id", "=", ownerId).where("id", "=", contactId).executeTakeFirst();
   await db.updateTable("contacts").set({ profile_image_id: fileId }).where("owner_id", "=", ownerId).where("id", "=", contactId).execute();
   const previous = before?.profile_image_id;
   if (previous && previous !== fileId) await deleteFile(previous);

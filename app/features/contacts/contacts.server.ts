@@ -142,7 +142,10 @@ function indexedSearches(filters: ContactFilters) {
     alone ||= plain;
     only &&= plain;
   } else if (filters.q) only = false;
-  for (const [column, value] of [["contacts.search_place", filters.meetPlace], ["contacts.search_business", filters.business]] as const) {
+  for (const [column, value] of [
+    ["contacts.search_place", filters.meetPlace],
+    ["contacts.search_business", filters.business],
+  ] as const) {
     if (value && indexedSearch(value)) {
       searches.push([column, value]);
       alone = true;
@@ -187,7 +190,9 @@ async function searchIndexOf(ownerId: number, filters: ContactFilters, book: Boo
   // The limit is written into the SQL: bound, it made SQLite prepare the statement again on
   // every run (db.server.ts, InlinedCountsCompiler), ~0.05 ms of the first look's ~0.5.
   const { rows } = await sql<{ matches: number; ids: string }>`select count(*) as matches, json_group_array(id) as ids from
-    (select rowid - (${ownerId} << 32) as id from contacts_search where contacts_search match ${query} and ${ownRows(ownerId)} limit ${sql.lit(most)})`.execute(db);
+    (select rowid - (${ownerId} << 32) as id from contacts_search where contacts_search match ${query} and ${ownRows(ownerId)} limit ${sql.lit(most)})`.execute(
+    db,
+  );
   const matches = Number(rows[0].matches);
   if (matches >= most) return { index: null };
   // The index keeps a row for each of the member's contacts (triggers), so when its searches
@@ -217,9 +222,19 @@ function matching(filters: ContactFilters, index: SearchIndex | null): Condition
       conditions.push({
         shape: `${text.shape} or phone`,
         values: [...text.values, `%${escapeLike(digits)}%`],
-        build: (...values) => (eb) => eb.or([text.build(...values.slice(0, -1))(eb), sql<SqlBool>`contacts.phone like ${values.at(-1)} escape '\\'`]),
+        build:
+          (...values) =>
+          (eb) =>
+            eb.or([text.build(...values.slice(0, -1))(eb), sql<SqlBool>`contacts.phone like ${values.at(-1)} escape '\\'`]),
       });
-    } else conditions.push({ ...text, build: (...values) => (eb) => eb.or([text.build(...values)(eb)]) });
+    } else
+      conditions.push({
+        ...text,
+        build:
+          (...values) =>
+          (eb) =>
+            eb.or([text.build(...values)(eb)]),
+      });
   }
   const { meetPlace, business, label, realEstate, other } = filters;
   if (searched(meetPlace)) conditions.push(contains("contacts.search_place", meetPlace, index));
@@ -232,7 +247,9 @@ function matching(filters: ContactFilters, index: SearchIndex | null): Condition
       build:
         (label) =>
         ({ exists, selectFrom }) =>
-          exists(selectFrom("contact_label_assignments as a").select("a.label_id").whereRef("a.contact_id", "=", "contacts.id").where("a.label_id", "=", label)),
+          exists(
+            selectFrom("contact_label_assignments as a").select("a.label_id").whereRef("a.contact_id", "=", "contacts.id").where("a.label_id", "=", label),
+          ),
     });
   }
   if (realEstate) conditions.push({ shape: "real estate", values: [realEstate], build: (value) => (eb) => eb("contacts.real_estate_category", "=", value) });
@@ -292,7 +309,8 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
   // searched columns (contacts_owner_important_name): no more entries than the gathering
   // would, and the rows of the page only.
   const sort = filters.sort ?? "name";
-  const walksImportant = index === null && sort === "name" && amongImportant(filters) && !(filters.label || filters.realEstate || filters.other || filters.chapterHeads);
+  const walksImportant =
+    index === null && sort === "name" && amongImportant(filters) && !(filters.label || filters.realEstate || filters.other || filters.chapterHeads);
   const walk = !conditions.length || walksImportant || (offset + PAGE_SIZE) * book.contacts <= total * total;
   const read = walk ? "walked" : leads ? "gathered, led by the index" : "gathered";
   const rows = await rowsOf(
@@ -307,7 +325,9 @@ export async function listContacts(ownerId: number, filters: ContactFilters) {
     pages,
     // Object.assign, not a spread and more properties: ~35 µs a page in V8 (Node 20) against
     // ~3 (posts.server.ts, postHead).
-    contacts: rows.map(({ image_token, ...row }) => Object.assign(row, { labels: labels.get(row.id) ?? [], imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null })),
+    contacts: rows.map(({ image_token, ...row }) =>
+      Object.assign(row, { labels: labels.get(row.id) ?? [], imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null }),
+    ),
   };
 }
 
@@ -319,19 +339,21 @@ function pageOf(contacts: ReturnType<typeof filteredContacts>, { walk, sort, off
   // The photo is joined for the page only: joined in the count, it made SQLite read every
   // contact's row (8 ms instead of 1 for 10,000 contacts). Only what a card shows is read: the
   // page carries it again for the browser.
-  const page = query.leftJoin("files", "files.id", "contacts.profile_image_id").select([
-    "contacts.id",
-    "contacts.name",
-    "contacts.occupation",
-    "contacts.meet_place",
-    "contacts.city",
-    "contacts.company",
-    "contacts.is_important",
-    "contacts.real_estate_category",
-    "contacts.other_category",
-    "contacts.chapter_head",
-    "files.token as image_token",
-  ]);
+  const page = query
+    .leftJoin("files", "files.id", "contacts.profile_image_id")
+    .select([
+      "contacts.id",
+      "contacts.name",
+      "contacts.occupation",
+      "contacts.meet_place",
+      "contacts.city",
+      "contacts.company",
+      "contacts.is_important",
+      "contacts.real_estate_category",
+      "contacts.other_category",
+      "contacts.chapter_head",
+      "files.token as image_token",
+    ]);
   const ordered =
     sort === "name"
       ? page.orderBy(key(sql`lower(contacts.name)`)).orderBy("contacts.id")
@@ -439,24 +461,10 @@ export function setImportant(ownerId: number, contactId: number, important: bool
 export async function filesOwnedByContacts(executor: Kysely<DB>, contactIds: number[]) {
   if (contactIds.length === 0) return [];
   const [images, attached, cards, invitations] = await Promise.all([
-    executor
-      .selectFrom("contacts")
-      .select("profile_image_id")
-      .where("id", "in", contactIds)
-      .where("profile_image_id", "is not", null)
-      .execute(),
+    executor.selectFrom("contacts").select("profile_image_id").where("id", "in", contactIds).where("profile_image_id", "is not", null).execute(),
     executor.selectFrom("contact_files").select("file_id").where("contact_id", "in", contactIds).execute(),
-    executor
-      .selectFrom("business_cards")
-      .select(["original_file_id", "cropped_file_id"])
-      .where("contact_id", "in", contactIds)
-      .execute(),
-    executor
-      .selectFrom("invitations")
-      .select("image_id")
-      .where("contact_id", "in", contactIds)
-      .where("image_id", "is not", null)
-      .execute(),
+    executor.selectFrom("business_cards").select(["original_file_id", "cropped_file_id"]).where("contact_id", "in", contactIds).execute(),
+    executor.selectFrom("invitations").select("image_id").where("contact_id", "in", contactIds).where("image_id", "is not", null).execute(),
   ]);
   return [
     ...images.map((row) => row.profile_image_id!),
@@ -467,12 +475,7 @@ export async function filesOwnedByContacts(executor: Kysely<DB>, contactIds: num
 }
 
 export async function deleteContact(ownerId: number, contactId: number) {
-  const contact = await db
-    .selectFrom("contacts")
-    .select("id")
-    .where("owner_id", "=", ownerId)
-    .where("id", "=", contactId)
-    .executeTakeFirst();
+  const contact = await db.selectFrom("contacts").select("id").where("owner_id", "=", ownerId).where("id", "=", contactId).executeTakeFirst();
   if (!contact) return false;
   const files = await filesOwnedByContacts(db, [contact.id]);
   await db.deleteFrom("contacts").where("id", "=", contact.id).execute();

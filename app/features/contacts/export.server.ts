@@ -35,7 +35,10 @@ export function contactsCsv(contacts: Contact[]) {
 }
 
 function vcardText(value: string) {
-  return value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/[,;]/g, (char) => `\\${char}`);
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/\n/g, "\\n")
+    .replace(/[,;]/g, (char) => `\\${char}`);
 }
 
 /** vCard 3.0 (what phones and Google/Outlook import). */

@@ -142,7 +142,10 @@ function refuseSwallowedRows(rows: { line: number; lastLine: number; cells: stri
   rows.forEach((row, index) => {
     if (row.lastLine <= row.line) return;
     const swallowed = row.cells.some((cell) =>
-      cell.split(/\r\n|\r|\n/).slice(1).some((inner) => inner.split(delimiter).length - 1 >= rowDelimiters),
+      cell
+        .split(/\r\n|\r|\n/)
+        .slice(1)
+        .some((inner) => inner.split(delimiter).length - 1 >= rowDelimiters),
     );
     if (!swallowed) return;
     throw new ImportFileError(

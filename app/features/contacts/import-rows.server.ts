@@ -89,8 +89,8 @@ export function resolvePlace(input: { country?: string; province?: string; city?
   const country = input.country ? countryCode(input.country) : null;
   const province = country && input.province ? provinceCode(country, input.province) : null;
   const city = country && province && input.city ? cityName(country, province, input.city) : null;
-  const unmatched = [!city ? input.city : null, !province ? input.province : null, !country ? input.country : null].filter(
-    (part): part is string => Boolean(part),
+  const unmatched = [!city ? input.city : null, !province ? input.province : null, !country ? input.country : null].filter((part): part is string =>
+    Boolean(part),
   );
   return { country, province, city, unmatched: unmatched.join(", ") };
 }

@@ -127,8 +127,7 @@ export function mappingFrom(form: FormData, columns: number): { ok: true; mappin
 }
 
 type Target =
-  | { kind: "existing"; id: number; values: ContactValues; previous: MergedValues; applied: MergedValues }
-  | { kind: "new"; line: number; values: ContactValues };
+  { kind: "existing"; id: number; values: ContactValues; previous: MergedValues; applied: MergedValues } | { kind: "new"; line: number; values: ContactValues };
 
 type MergedValues = Partial<Record<MergedColumn, string | null>>;
 const MERGED_COLUMNS = CONTACT_COLUMNS.filter((column): column is MergedColumn => column !== "name");
@@ -158,7 +157,11 @@ export async function runImport(ownerId: number, importId: number, mapping: Mapp
   const rows = JSON.parse(pending.rows_json) as ImportRow[];
   const member = await db.selectFrom("users").select("country").where("id", "=", ownerId).executeTakeFirst();
 
-  const existing = await db.selectFrom("contacts").select(["id", ...CONTACT_COLUMNS]).where("owner_id", "=", ownerId).execute();
+  const existing = await db
+    .selectFrom("contacts")
+    .select(["id", ...CONTACT_COLUMNS])
+    .where("owner_id", "=", ownerId)
+    .execute();
   const byEmail = new Map<string, Target>();
   const byPhone = new Map<string, Target>();
   for (const { id, ...values } of existing) {
@@ -339,7 +342,12 @@ export async function undoImport(ownerId: number, importId: number) {
           if (MERGED_COLUMNS.includes(column) && contact[column] === value) revert[column] = previous[column] ?? null;
         }
         if (Object.keys(revert).length === 0) continue;
-        await trx.updateTable("contacts").set({ ...revert, updated_at: nowIso() }).where("owner_id", "=", ownerId).where("id", "=", contact.id).execute();
+        await trx
+          .updateTable("contacts")
+          .set({ ...revert, updated_at: nowIso() })
+          .where("owner_id", "=", ownerId)
+          .where("id", "=", contact.id)
+          .execute();
       }
     }
     return true;

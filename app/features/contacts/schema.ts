@@ -124,9 +124,7 @@ export const PhoneCheckSchema = z.object({
   contact_id: editedContact,
 });
 
-const countryCode = z
-  .string({ error: "country_id must be a two-letter country code" })
-  .regex(/^[A-Z]{2}$/, "country_id must be a two-letter country code");
+const countryCode = z.string({ error: "country_id must be a two-letter country code" }).regex(/^[A-Z]{2}$/, "country_id must be a two-letter country code");
 
 /** SPEC.md §7 GET /user/ajax/get-province-by-countryId?country_id=: the place selects' provinces. */
 export const ProvinceQuerySchema = z.object({ country_id: countryCode });
@@ -134,9 +132,7 @@ export const ProvinceQuerySchema = z.object({ country_id: countryCode });
 /** SPEC.md §7 GET /user/ajax/get-city-by-regionId?country_id=&region_id=: a province's cities. */
 export const CityQuerySchema = z.object({
   country_id: z.string({ error: "country_id and region_id are required" }).pipe(countryCode),
-  region_id: z
-    .string({ error: "country_id and region_id are required" })
-    .regex(/^[A-Z0-9-]{1,10}$/i, "region_id must be a province code"),
+  region_id: z.string({ error: "country_id and region_id are required" }).regex(/^[A-Z0-9-]{1,10}$/i, "region_id must be a province code"),
 });
 
 /** The import's mapping step: what happens to rows that are already contacts (the columns'

@@ -80,9 +80,7 @@ export function EventCard({ event }: { event: EventSummary }) {
         {event.place ? <p className="event-place">{event.place}</p> : null}
         <p className="event-prices muted">{priceLine(event)}</p>
         <EventToggles event={event} />
-        {event.isOwner ? (
-          <OwnerActions editTo={`/user/events/edit/${event.id}${search}`} deleteTo={`/user/events/delete/${event.id}${search}`} />
-        ) : null}
+        {event.isOwner ? <OwnerActions editTo={`/user/events/edit/${event.id}${search}`} deleteTo={`/user/events/delete/${event.id}${search}`} /> : null}
       </div>
     </li>
   );

@@ -78,7 +78,12 @@ export async function updateEvent(ownerId: number, eventId: number, input: Event
       if (imageId !== undefined && before.image_id && before.image_id !== imageId) await deleteFile(before.image_id);
       return { saved: true };
     }
-    const seats = await db.selectFrom("events").select(["general_taken", "vip_taken"]).where("id", "=", eventId).where("owner_id", "=", ownerId).executeTakeFirst();
+    const seats = await db
+      .selectFrom("events")
+      .select(["general_taken", "vip_taken"])
+      .where("id", "=", eventId)
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst();
     if (!seats) return { saved: false, notFound: true };
     const errors = capacityErrors(seats, input);
     if (Object.keys(errors).length) return { saved: false, errors };
@@ -135,7 +140,14 @@ function eventsFor(viewerId: number) {
     .leftJoin("files", "files.id", "events.image_id")
     .leftJoin("event_statuses as mine", (join) => join.onRef("mine.event_id", "=", "events.id").on("mine.member_id", "=", viewerId))
     .selectAll("events")
-    .select(["owner.name as owner_name", "files.token as image_token", "files.width as image_width", "files.height as image_height", "mine.interested as my_interested", "mine.going as my_going"])
+    .select([
+      "owner.name as owner_name",
+      "files.token as image_token",
+      "files.width as image_width",
+      "files.height as image_height",
+      "mine.interested as my_interested",
+      "mine.going as my_going",
+    ])
     .select((eb) => counts(eb));
 }
 
@@ -221,20 +233,21 @@ const upcomingEventsQuery = (limit: number, memberId: number, now: string) =>
 
 const upcomingEvents = compiledPerLimit((limit) => (memberId: number, now: string) => upcomingEventsQuery(limit, memberId, now));
 
-const myUpcomingEvents = compiledPerLimit((limit) => (memberId: number, now: string) =>
-  upcomingEventsQuery(limit, memberId, now).where((eb) =>
-    eb.or([
-      eb("mine.going", "=", 1),
-      eb.exists(
-        eb
-          .selectFrom("tickets")
-          .select("tickets.id")
-          .whereRef("tickets.event_id", "=", "events.id")
-          .where("tickets.holder_id", "=", memberId)
-          .where("tickets.status", "=", "issued"),
-      ),
-    ]),
-  ),
+const myUpcomingEvents = compiledPerLimit(
+  (limit) => (memberId: number, now: string) =>
+    upcomingEventsQuery(limit, memberId, now).where((eb) =>
+      eb.or([
+        eb("mine.going", "=", 1),
+        eb.exists(
+          eb
+            .selectFrom("tickets")
+            .select("tickets.id")
+            .whereRef("tickets.event_id", "=", "events.id")
+            .where("tickets.holder_id", "=", memberId)
+            .where("tickets.status", "=", "issued"),
+        ),
+      ]),
+    ),
 );
 
 /** Upcoming events for a select (offers can be tied to one). */
@@ -251,8 +264,7 @@ export async function upcomingEventOptions() {
 
 /** SPEC.md §4: Interested/Uninterested and Going/Notgoing, one row per member and event. */
 export async function setEventStatus(memberId: number, eventId: number, type: StatusType) {
-  const change =
-    type === "Interested" || type === "Uninterested" ? { interested: type === "Interested" ? 1 : 0 } : { going: type === "Going" ? 1 : 0 };
+  const change = type === "Interested" || type === "Uninterested" ? { interested: type === "Interested" ? 1 : 0 } : { going: type === "Going" ? 1 : 0 };
   const now = nowIso();
   await db
     .insertInto("event_statuses")
@@ -269,11 +281,7 @@ export async function listAttenders(eventId: number) {
     .select(["users.id", "users.name", "files.token as avatar_token"])
     .where((eb) =>
       eb.or([
-        eb(
-          "users.id",
-          "in",
-          eb.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1),
-        ),
+        eb("users.id", "in", eb.selectFrom("event_statuses").select("member_id").where("event_id", "=", eventId).where("going", "=", 1)),
         eb(
           "users.id",
           "in",

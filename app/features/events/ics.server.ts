@@ -6,7 +6,11 @@ import { wallClockToUtc } from "./time";
 
 /** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
 export function escapeText(value: string) {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** Lines longer than 75 octets are folded with CRLF and a space (§3.1), never inside a
@@ -51,10 +55,7 @@ export function eventCalendar(event: CalendarEvent, { host, url, now = new Date(
 }
 
 /** Several events in one calendar (a member's data export); `uid` defaults to the event's. */
-export function eventsCalendar(
-  events: (CalendarEvent & { url: string; uid?: string })[],
-  { host, now = new Date() }: { host: string; now?: Date },
-) {
+export function eventsCalendar(events: (CalendarEvent & { url: string; uid?: string })[], { host, now = new Date() }: { host: string; now?: Date }) {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Chapter//Events//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
   for (const event of events) {
     // Each wall-clock time is read in the venue's zone with the offset in force on its own date.

@@ -33,7 +33,6 @@ const time = (what: string) =>
     .refine((value) => TIME.test(value), "Enter a time as hh:mm.")
     .refine((value) => !TIME.test(value) || Number(value.slice(3)) % 5 === 0, "Choose a time in steps of 5 minutes.");
 
-
 const TIMING_FIELDS = ["start_date", "start_time", "end_date", "end_time"];
 
 export const EventSchema = z
@@ -44,11 +43,7 @@ export const EventSchema = z
     start_time: time("Start"),
     end_date: date("End"),
     end_time: time("End"),
-    time_zone: z
-      .string({ error: "Choose a time zone." })
-      .trim()
-      .min(1, "Choose a time zone.")
-      .refine(isTimeZone, "Choose a time zone from the list."),
+    time_zone: z.string({ error: "Choose a time zone." }).trim().min(1, "Choose a time zone.").refine(isTimeZone, "Choose a time zone from the list."),
     venue: optionalText(200),
     country: optionalText(60),
     province: optionalText(60),

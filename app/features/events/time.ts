@@ -6,7 +6,16 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 function offsetFormat(timeZone: string) {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     offsetFormats.set(timeZone, format);
   }
   return format;

@@ -35,7 +35,12 @@ export function InviteAction({
   if (state.status === "joined") return <span className="invite-joined">Joined Chapter</span>;
   if (state.status === "none") {
     return (
-      <Link to={inviteDialogPath(contactId, back)} className={variant === "grid" ? "button button--secondary button--small" : "button button--small"} preventScrollReset aria-label={`Invite ${name} to Chapter`}>
+      <Link
+        to={inviteDialogPath(contactId, back)}
+        className={variant === "grid" ? "button button--secondary button--small" : "button button--small"}
+        preventScrollReset
+        aria-label={`Invite ${name} to Chapter`}
+      >
         Invite
       </Link>
     );

@@ -34,8 +34,14 @@ function stateOf(row: StateRow | undefined | null): InvitationState {
   return { status: "invited", email: row.email, sentAt: row.sent_at, resentCount: row.resent_count, expired: row.sent_at <= expiryCutoff() };
 }
 
-const invitationsOfContacts = compiledPerCount((_count) => (ownerId: number, ...contactIds: number[]) =>
-  db.selectFrom("invitations").select(["contact_id", "email", "sent_at", "resent_count", "accepted_at"]).where("owner_id", "=", ownerId).where("contact_id", "in", contactIds),
+const invitationsOfContacts = compiledPerCount(
+  (_count) =>
+    (ownerId: number, ...contactIds: number[]) =>
+      db
+        .selectFrom("invitations")
+        .select(["contact_id", "email", "sent_at", "resent_count", "accepted_at"])
+        .where("owner_id", "=", ownerId)
+        .where("contact_id", "in", contactIds),
 );
 
 /** The invitation states of these contacts of the member, by contact id (none: not listed; a
@@ -186,12 +192,7 @@ export async function resendInvitation(inviter: Inviter, contact: InvitedContact
 /** Keeps an uploaded invite image on the contact's invitation (a draft until it is sent);
  * the image it replaces is deleted. */
 export async function setInvitationImage(ownerId: number, contactId: number, fileId: number) {
-  const before = await db
-    .selectFrom("invitations")
-    .select("image_id")
-    .where("owner_id", "=", ownerId)
-    .where("contact_id", "=", contactId)
-    .executeTakeFirst();
+  const before = await db.selectFrom("invitations").select("image_id").where("owner_id", "=", ownerId).where("contact_id", "=", contactId).executeTakeFirst();
   await db
     .insertInto("invitations")
     .values({ owner_id: ownerId, contact_id: contactId, image_id: fileId, resent_count: 0, created_at: nowIso() })

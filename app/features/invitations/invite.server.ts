@@ -20,8 +20,7 @@ export function parseInvite(formData: FormData, ownerId: number, contactId: numb
 /** What the member is told of a sending: why it was refused, or the message, the contact's new
  * invitation state and SPEC.md §7's html for it. */
 export type Delivery =
-  | Extract<SendOutcome, { ok: false }>
-  | { ok: true; message: string; invitation: Extract<SendOutcome, { ok: true }>["state"]; html: string };
+  Extract<SendOutcome, { ok: false }> | { ok: true; message: string; invitation: Extract<SendOutcome, { ok: true }>["state"]; html: string };
 
 function delivered(outcome: SendOutcome, message: string, timeZone: string): Delivery {
   if (!outcome.ok) return outcome;

@@ -43,7 +43,11 @@ export async function recentJournalDays(memberId: number, limit = 7) {
 
 /** A text's first line, cut at a word near PREVIEW_LENGTH with an ellipsis when longer. */
 function preview(start: string) {
-  const line = start.split("\n").find((part) => part.trim())?.trim() ?? "";
+  const line =
+    start
+      .split("\n")
+      .find((part) => part.trim())
+      ?.trim() ?? "";
   if (line.length <= PREVIEW_LENGTH && line.length === start.trim().length) return line;
   const cut = line.length > PREVIEW_LENGTH ? line.slice(0, PREVIEW_LENGTH).replace(/\s+\S*$/, "") : line;
   return `${cut.replace(/[.…]+$/, "")}…`;

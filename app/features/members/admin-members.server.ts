@@ -48,11 +48,7 @@ export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: n
 
 /** The account an id from a URL or a form names, or undefined (also for a malformed id). */
 export async function findAccount(id: number) {
-  return db
-    .selectFrom("users")
-    .select(["id", "name", "email", "role", "disabled_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("users").select(["id", "name", "email", "role", "disabled_at"]).where("id", "=", id).executeTakeFirst();
 }
 
 export type DisableOutcome = "disabled" | "already-disabled" | "self" | "last-admin" | "not-found";
@@ -96,10 +92,6 @@ export async function disableMember(actingAdminId: number, memberId: number): Pr
 
 /** false when there is no such account. */
 export async function enableMember(memberId: number) {
-  const result = await db
-    .updateTable("users")
-    .set({ disabled_at: null, updated_at: nowIso() })
-    .where("id", "=", memberId)
-    .executeTakeFirst();
+  const result = await db.updateTable("users").set({ disabled_at: null, updated_at: nowIso() }).where("id", "=", memberId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -47,11 +47,7 @@ export async function createMember(input: { name: string; email: string; passwor
 }
 
 export async function verifyCredentials(email: string, password: string) {
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash", "disabled_at"])
-    .where("email", "=", email.toLowerCase())
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "password_hash", "disabled_at"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
   if (!user) {
     await passwordMatches(await decoyHash(), password);
     return null;
@@ -117,7 +113,11 @@ async function writeNameWords(memberId: number, name: string) {
   const words = nameWords(name);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("member_name_words").where("member_id", "=", memberId).execute();
-    if (words.length) await trx.insertInto("member_name_words").values(words.map((word) => ({ member_id: memberId, word }))).execute();
+    if (words.length)
+      await trx
+        .insertInto("member_name_words")
+        .values(words.map((word) => ({ member_id: memberId, word })))
+        .execute();
   });
 }
 
@@ -135,6 +135,9 @@ export async function currentPasswordMatches(memberId: number, password: string)
 }
 
 export async function countMembers() {
-  const row = await db.selectFrom("users").select(sql<number>`count(*)`.as("count")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select(sql<number>`count(*)`.as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -23,12 +23,7 @@ export async function requestPasswordReset(email: string, origin: string) {
   if (!user) return;
 
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-  const recent = await db
-    .selectFrom("password_resets")
-    .select("id")
-    .where("user_id", "=", user.id)
-    .where("created_at", ">", hourAgo)
-    .execute();
+  const recent = await db.selectFrom("password_resets").select("id").where("user_id", "=", user.id).where("created_at", ">", hourAgo).execute();
   if (recent.length >= MAX_OPEN_LINKS_PER_HOUR) return;
 
   const token = crypto.randomBytes(32).toString("base64url");
@@ -78,12 +73,7 @@ export async function findResetLink(token: string) {
 export async function resetPassword(token: string, password: string) {
   const link = await findResetLink(token);
   if (!link) return null;
-  const used = await db
-    .updateTable("password_resets")
-    .set({ used_at: nowIso() })
-    .where("id", "=", link.id)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
+  const used = await db.updateTable("password_resets").set({ used_at: nowIso() }).where("id", "=", link.id).where("used_at", "is", null).executeTakeFirst();
   if (Number(used.numUpdatedRows) === 0) return null;
   await setPassword(link.user_id, password);
   await db.deleteFrom("sessions").where("user_id", "=", link.user_id).execute();

@@ -40,7 +40,11 @@ export async function memberPhotos(memberId: number) {
 export async function setMemberPhoto(memberId: number, slot: PhotoSlot, fileId: number) {
   const column = COLUMN[slot];
   const before = await db.selectFrom("users").select(column).where("id", "=", memberId).executeTakeFirst();
-  await db.updateTable("users").set({ [column]: fileId }).where("id", "=", memberId).execute();
+  await db
+    .updateTable("users")
+    .set({ [column]: fileId })
+    .where("id", "=", memberId)
+    .execute();
   const previous = before?.[column] as number | null | undefined;
   if (previous && previous !== fileId) await deleteFile(previous);
 }
@@ -51,7 +55,11 @@ export async function removeMemberPhoto(memberId: number, slot: PhotoSlot) {
   const before = await db.selectFrom("users").select(column).where("id", "=", memberId).executeTakeFirst();
   const previous = before?.[column] as number | null | undefined;
   if (!previous) return false;
-  await db.updateTable("users").set({ [column]: null }).where("id", "=", memberId).execute();
+  await db
+    .updateTable("users")
+    .set({ [column]: null })
+    .where("id", "=", memberId)
+    .execute();
   await deleteFile(previous);
   return true;
 }

@@ -25,12 +25,8 @@ export type SignInBlock = { message: string; retryAfterSeconds: number };
 export async function signInBlocked(email: string, ip: string): Promise<SignInBlock | null> {
   const { SIGNIN_MAX_FAILURES_PER_ACCOUNT, SIGNIN_MAX_FAILURES_PER_IP, SIGNIN_WINDOW_MINUTES } = env();
   const since = windowStart();
-  const [byAccount, byIp] = await Promise.all([
-    failuresSince("email", email.toLowerCase(), since),
-    failuresSince("ip", ip, since),
-  ]);
-  const blocking =
-    byAccount.count >= SIGNIN_MAX_FAILURES_PER_ACCOUNT ? byAccount : byIp.count >= SIGNIN_MAX_FAILURES_PER_IP ? byIp : null;
+  const [byAccount, byIp] = await Promise.all([failuresSince("email", email.toLowerCase(), since), failuresSince("ip", ip, since)]);
+  const blocking = byAccount.count >= SIGNIN_MAX_FAILURES_PER_ACCOUNT ? byAccount : byIp.count >= SIGNIN_MAX_FAILURES_PER_IP ? byIp : null;
   if (!blocking) return null;
   const freeAt = Date.parse(blocking.oldest ?? nowIso()) + SIGNIN_WINDOW_MINUTES * 60_000;
   const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));

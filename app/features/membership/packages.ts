@@ -30,11 +30,7 @@ export function packageLabel(id: string) {
 
 /** What each package includes until the admin writes the club's own (on /user/admin/club). */
 export const DEFAULT_INCLUDES: Record<PackageId, string[]> = {
-  elite: [
-    "Full use of Chapter: contacts, business cards, timeline and planning tools",
-    "The club's events and trainings",
-    "Offers to and from other members",
-  ],
+  elite: ["Full use of Chapter: contacts, business cards, timeline and planning tools", "The club's events and trainings", "Offers to and from other members"],
   millionaires: ["Everything in Elite", "Entrepreneur and investor proposals", "Priority seats at the club's events"],
   elite_millionaires: ["Everything in Millionaires", "Introductions to investors by the club", "VIP seats at the club's main events"],
 };

@@ -58,8 +58,8 @@ export function IncomeExpensesChart({ chart, year }: { chart: IncomeExpensesChar
         ))}
       </svg>
       <figcaption>
-        <span className="chart-key chart-key--income" aria-hidden="true" /> Gross income{" "}
-        <span className="chart-key chart-key--expenses" aria-hidden="true" /> Expenses
+        <span className="chart-key chart-key--income" aria-hidden="true" /> Gross income <span className="chart-key chart-key--expenses" aria-hidden="true" />{" "}
+        Expenses
       </figcaption>
     </figure>
   );

@@ -7,17 +7,7 @@ type Entry = { id: number; title: string; type: string; values: (number | null)[
 
 /** The year's assets or its liabilities, with the value at each quarter's end; the title opens
  * the entry's view, Edit and Delete its dialogs. `search` keeps the year in the dialogs. */
-export function EntriesTable({
-  entries,
-  kind,
-  currency,
-  search,
-}: {
-  entries: Entry[];
-  kind: "assets" | "liabilities";
-  currency: string;
-  search: string;
-}) {
+export function EntriesTable({ entries, kind, currency, search }: { entries: Entry[]; kind: "assets" | "liabilities"; currency: string; search: string }) {
   const own = entries.filter((entry) => isLiability(entry.type) === (kind === "liabilities"));
   const heading = kind === "assets" ? "Assets" : "Liabilities";
   return (

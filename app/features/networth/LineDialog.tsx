@@ -21,8 +21,7 @@ export function LineDialog({
   defaults: Record<string, string>;
   currency: string;
 }) {
-  const title =
-    lineId === null ? (flow === "income" ? "Add gross income" : "Add expenses") : flow === "income" ? "Edit gross income" : "Edit expenses";
+  const title = lineId === null ? (flow === "income" ? "Add gross income" : "Add expenses") : flow === "income" ? "Edit gross income" : "Edit expenses";
   return (
     <RouteDialog title={title} closeTo={`/user/net-worth?year=${year}`}>
       <LineForm

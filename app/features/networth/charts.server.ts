@@ -66,13 +66,21 @@ export function netWorthChart(quarters: readonly QuarterFigures[], currency: str
 
 /** Gross income and expenses of each quarter as pairs of bars. */
 export function incomeExpensesChart(quarters: readonly QuarterFigures[], currency: string) {
-  const { y, box } = frame(quarters.flatMap((quarter) => [quarter.income ?? 0, quarter.expenses ?? 0]), currency);
+  const { y, box } = frame(
+    quarters.flatMap((quarter) => [quarter.income ?? 0, quarter.expenses ?? 0]),
+    currency,
+  );
   const x = scaleBand<number>().domain([1, 2, 3, 4]).range([box.left, box.right]).paddingInner(0.3).paddingOuter(0.15);
   const inner = scaleBand<string>().domain(["income", "expenses"]).range([0, x.bandwidth()]).paddingInner(0.1);
   const bar = (value: number | null, kind: "income" | "expenses", quarter: number) =>
     value === null
       ? null
-      : { x: round((x(quarter) ?? 0) + (inner(kind) ?? 0)), width: round(inner.bandwidth()), y: round(Math.min(y(value), y(0))), height: round(Math.abs(y(0) - y(value))) };
+      : {
+          x: round((x(quarter) ?? 0) + (inner(kind) ?? 0)),
+          width: round(inner.bandwidth()),
+          y: round(Math.min(y(value), y(0))),
+          height: round(Math.abs(y(0) - y(value))),
+        };
   return {
     ...box,
     groups: quarters.map((quarter) => ({

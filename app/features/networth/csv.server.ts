@@ -20,7 +20,8 @@ const record = (cells: (string | { amount: number | null })[]) =>
  * its values as given, then every income and expense line. */
 export function statementCsv({ year, currency, entries, lines, quarters }: NetWorthYear) {
   const quarterHeads = QUARTERS.map((quarter) => `${quarterLabel(quarter)} ${year}`);
-  const figure = (label: string, pick: (quarter: QuarterStatement) => number | null) => record([label, ...quarters.map((quarter) => ({ amount: pick(quarter) }))]);
+  const figure = (label: string, pick: (quarter: QuarterStatement) => number | null) =>
+    record([label, ...quarters.map((quarter) => ({ amount: pick(quarter) }))]);
   const rows = [
     record([`Net worth ${year}`, `Amounts in ${currency}`]),
     "",

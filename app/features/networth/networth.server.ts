@@ -156,7 +156,11 @@ const valuesOfEntry = (entry: { q1_cents: number | null; q2_cents: number | null
 /** One year of the member's figures: its entries and lines, and the statement per quarter with
  * the changes against the quarter before and the same quarter of the year before. */
 export async function netWorthYear(memberId: number, year: number) {
-  const [entries, lines, currency] = await Promise.all([rowsOf(entriesOf(memberId, year - 1, year)), rowsOf(linesOf(memberId, year - 1, year)), memberCurrency(memberId)]);
+  const [entries, lines, currency] = await Promise.all([
+    rowsOf(entriesOf(memberId, year - 1, year)),
+    rowsOf(linesOf(memberId, year - 1, year)),
+    memberCurrency(memberId),
+  ]);
   const figuresOf = (which: number) =>
     quarterFigures(
       entries.filter((entry) => entry.year === which).map((entry) => ({ type: entry.type, values: valuesOfEntry(entry) })),

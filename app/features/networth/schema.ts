@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { readCents } from "~/lib/money";
 import { optionalMoney, optionalText, yearField } from "~/lib/schema-fields";
-import {
-  ENTRY_TYPES,
-  EXPENSE_CATEGORIES,
-  INCOME_CATEGORIES,
-  MAX_AMOUNT_CENTS,
-  valuesOf,
-} from "./constants";
+import { ENTRY_TYPES, EXPENSE_CATEGORIES, INCOME_CATEGORIES, MAX_AMOUNT_CENTS, valuesOf } from "./constants";
 
 export { YEAR_MESSAGE } from "~/lib/dates";
 const AMOUNT_MESSAGE = "Enter an amount like 2500 or 2,500.50.";

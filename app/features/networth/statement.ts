@@ -92,7 +92,8 @@ export function yearStatement(year: readonly QuarterFigures[], previousYear: rea
 export function yearTotals(quarters: readonly QuarterFigures[]) {
   const withLines = quarters.filter((quarter) => quarter.income !== null);
   const latest = [...quarters].reverse().find((quarter) => quarter.netWorth !== null) ?? null;
-  const sum = (pick: (quarter: QuarterFigures) => number | null) => (withLines.length ? withLines.reduce((total, quarter) => total + (pick(quarter) ?? 0), 0) : null);
+  const sum = (pick: (quarter: QuarterFigures) => number | null) =>
+    withLines.length ? withLines.reduce((total, quarter) => total + (pick(quarter) ?? 0), 0) : null;
   return {
     income: sum((quarter) => quarter.income),
     expenses: sum((quarter) => quarter.expenses),

@@ -80,19 +80,19 @@ export async function countUnreadNotifications(memberId: number) {
 }
 
 export async function markNotificationsRead(memberId: number) {
-  await db
-    .updateTable("notifications")
-    .set({ read_at: new Date().toISOString() })
-    .where("member_id", "=", memberId)
-    .where("read_at", "is", null)
-    .execute();
+  await db.updateTable("notifications").set({ read_at: new Date().toISOString() }).where("member_id", "=", memberId).where("read_at", "is", null).execute();
 }
 
 // Every signed-in page shows the counts: one shape, the conversation open (if any) as a value
 // (0 is no member's id).
 const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
   db.selectNoFrom((eb) => [
-    eb.selectFrom("notifications").select((n) => n.fn.countAll<number>().as("count")).where("member_id", "=", memberId).where("read_at", "is", null).as("notifications"),
+    eb
+      .selectFrom("notifications")
+      .select((n) => n.fn.countAll<number>().as("count"))
+      .where("member_id", "=", memberId)
+      .where("read_at", "is", null)
+      .as("notifications"),
     eb
       .selectFrom("chat_messages")
       .select((m) => m.fn.countAll<number>().as("count"))

@@ -49,9 +49,7 @@ export function OfferCard({
           </p>
         ) : null}
         <OfferInterest offer={offer} />
-        {offer.isOwner ? (
-          <OwnerActions editTo={`/user/offers/edit/${offer.id}${search}`} deleteTo={`/user/offers/delete/${offer.id}${search}`} />
-        ) : null}
+        {offer.isOwner ? <OwnerActions editTo={`/user/offers/edit/${offer.id}${search}`} deleteTo={`/user/offers/delete/${offer.id}${search}`} /> : null}
       </div>
     </li>
   );

@@ -10,7 +10,14 @@ export function OfferImages<Image extends ShownImage>({ images, actions }: { ima
     <ul className="offer-images" aria-label="Images">
       {images.map((image) => (
         <li key={image.url}>
-          <img src={image.medium.url} alt="" loading="lazy" decoding="async" width={image.medium.width ?? undefined} height={image.medium.height ?? undefined} />
+          <img
+            src={image.medium.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={image.medium.width ?? undefined}
+            height={image.medium.height ?? undefined}
+          />
           {actions?.(image)}
         </li>
       ))}

@@ -181,12 +181,7 @@ export async function listOffers(viewerId: number, { eventId, page }: { eventId:
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   const window = pageWindow(total, page, PAGE_SIZE);
-  const rows = await query
-    .orderBy("products.created_at", "desc")
-    .orderBy("products.id", "desc")
-    .limit(PAGE_SIZE)
-    .offset(window.offset)
-    .execute();
+  const rows = await query.orderBy("products.created_at", "desc").orderBy("products.id", "desc").limit(PAGE_SIZE).offset(window.offset).execute();
   return { offers: rows.map((row) => present(row, viewerId)), total: window.total, page: window.page, pages: window.pages };
 }
 
@@ -225,7 +220,17 @@ export async function findPublicOffer(publicToken: string) {
   if (!offer) return null;
   const images = await offerImages(offer.id);
   const { id, ...shown } = offer;
-  return { id, offer: { ...shown, images: images.map((image) => ({ url: publicImageUrl(image.token), thumbnailUrl: publicImageUrl(image.token, "thumbnail"), medium: { url: publicImageUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } })) } };
+  return {
+    id,
+    offer: {
+      ...shown,
+      images: images.map((image) => ({
+        url: publicImageUrl(image.token),
+        thumbnailUrl: publicImageUrl(image.token, "thumbnail"),
+        medium: { url: publicImageUrl(image.token, "medium"), ...mediumSize(image.width, image.height) },
+      })),
+    },
+  };
 }
 
 /** A file a visitor may read: an image attached to an offer, and nothing else. */

@@ -229,10 +229,7 @@ async function* paymentBatches(filters: PaymentFilters) {
     if (last) {
       const { created_at, id } = last;
       query = query.where((eb) =>
-        eb.or([
-          eb("payments.created_at", "<", created_at),
-          eb.and([eb("payments.created_at", "=", created_at), eb("payments.id", "<", id)]),
-        ]),
+        eb.or([eb("payments.created_at", "<", created_at), eb.and([eb("payments.created_at", "=", created_at), eb("payments.id", "<", id)])]),
       );
     }
     const rows = await query.execute();

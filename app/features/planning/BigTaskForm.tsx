@@ -25,7 +25,13 @@ export function BigTaskForm({
       <Field label="Title" errors={fields.title.errors} inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
       <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
       <div className="grid-2">
-        <SelectField label="Priority" hint="1–3 Low, 4–7 Medium, 8–10 High." errors={fields.priority.errors} options={PRIORITY_CHOICES} selectProps={getSelectProps(fields.priority)} />
+        <SelectField
+          label="Priority"
+          hint="1–3 Low, 4–7 Medium, 8–10 High."
+          errors={fields.priority.errors}
+          options={PRIORITY_CHOICES}
+          selectProps={getSelectProps(fields.priority)}
+        />
         <SelectField label="Status" errors={fields.status.errors} options={BIG_TASK_STATUSES} selectProps={getSelectProps(fields.status)} />
       </div>
       <YearAndDateFields year={fields.year} date={fields.due_date} yearLabel="Year" dateLabel="Due date" />

@@ -40,7 +40,12 @@ export function BigTaskTable({ tasks, search }: { tasks: Task[]; search: string 
           </td>
           <td data-label="Due date">{task.due_date ? formatDate(task.due_date) : "—"}</td>
           <td data-label="Status">
-            <StatusSelect action={`/user/big-tasks/${task.id}/status${search}`} value={task.status} options={BIG_TASK_STATUSES} label={`Status of ${task.title}`} />
+            <StatusSelect
+              action={`/user/big-tasks/${task.id}/status${search}`}
+              value={task.status}
+              options={BIG_TASK_STATUSES}
+              label={`Status of ${task.title}`}
+            />
           </td>
           <td className="cell-action">
             <OwnerActions editTo={`/user/big-tasks/${task.id}/edit${search}`} deleteTo={`/user/big-tasks/${task.id}/delete${search}`} />

@@ -73,16 +73,17 @@ export async function listBigTasks(memberId: number, { year, status, priority }:
     .execute();
 }
 
-const openTasksOf = compiledPerLimit((limit) => (memberId: number, year: number) =>
-  db
-    .selectFrom("big_tasks")
-    .select(["id", "title", "priority", "status", "due_date"])
-    .where("member_id", "=", memberId)
-    .where("year", "=", year)
-    .where("status", "in", ["pending", "in_progress"])
-    .orderBy("priority", "desc")
-    .orderBy("id")
-    .limit(limit),
+const openTasksOf = compiledPerLimit(
+  (limit) => (memberId: number, year: number) =>
+    db
+      .selectFrom("big_tasks")
+      .select(["id", "title", "priority", "status", "due_date"])
+      .where("member_id", "=", memberId)
+      .where("year", "=", year)
+      .where("status", "in", ["pending", "in_progress"])
+      .orderBy("priority", "desc")
+      .orderBy("id")
+      .limit(limit),
 );
 
 /** The home page's Planning card: this year's tasks not done or dropped, the most important first. */

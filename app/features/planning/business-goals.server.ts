@@ -42,7 +42,13 @@ export async function deleteGoal(memberId: number, goalId: number) {
 /** How many actions and contents go with the goal (said in the confirmation). */
 export async function goalChildren(memberId: number, goalId: number) {
   const actions = await db.selectFrom("goal_actions").select("id").where("member_id", "=", memberId).where("goal_id", "=", goalId).execute();
-  return { actions: actions.length, contents: await countContents(memberId, actions.map((action) => action.id)) };
+  return {
+    actions: actions.length,
+    contents: await countContents(
+      memberId,
+      actions.map((action) => action.id),
+    ),
+  };
 }
 
 async function countContents(memberId: number, actionIds: number[]) {
@@ -113,7 +119,16 @@ export async function createContent(memberId: number, actionId: number, input: C
   const now = nowIso();
   const { id } = await db
     .insertInto("action_contents")
-    .values({ member_id: memberId, action_id: actionId, noted_on: input.noted_on, note: input.note, link: input.link, file_id: fileId, created_at: now, updated_at: now })
+    .values({
+      member_id: memberId,
+      action_id: actionId,
+      noted_on: input.noted_on,
+      note: input.note,
+      link: input.link,
+      file_id: fileId,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;

@@ -3,9 +3,12 @@ import { isCalendarDate } from "~/lib/dates";
 import { optionalDate, optionalText } from "~/lib/schema-fields";
 import { ACTION_STATUS_VALUES } from "./business-constants";
 
-
 const required = (what: string, max: number) =>
-  z.string({ error: `${what} is required.` }).trim().min(1, `${what} is required.`).max(max, `Use at most ${max} characters.`);
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `Use at most ${max} characters.`);
 
 const optionalWebAddress = z
   .string()
@@ -42,11 +45,7 @@ export const ActionStatusSchema = z.object({
 });
 
 export const ContentSchema = z.object({
-  noted_on: z
-    .string({ error: "Date is required." })
-    .trim()
-    .min(1, "Date is required.")
-    .refine(isCalendarDate, "Enter a date as yyyy-mm-dd."),
+  noted_on: z.string({ error: "Date is required." }).trim().min(1, "Date is required.").refine(isCalendarDate, "Enter a date as yyyy-mm-dd."),
   note: required("Note", 5000),
   link: optionalWebAddress,
   // Ticked on the edit dialog to drop the attachment the content has.

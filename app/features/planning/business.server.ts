@@ -28,14 +28,7 @@ export async function updateBusiness(memberId: number, businessId: number, input
 }
 
 export async function getBusiness(memberId: number, businessId: number) {
-  return (
-    (await db
-      .selectFrom("businesses")
-      .selectAll()
-      .where("id", "=", businessId)
-      .where("member_id", "=", memberId)
-      .executeTakeFirst()) ?? null
-  );
+  return (await db.selectFrom("businesses").selectAll().where("id", "=", businessId).where("member_id", "=", memberId).executeTakeFirst()) ?? null;
 }
 
 /** The member's businesses, by name, each with its goals and actions counted. */
@@ -154,7 +147,11 @@ export async function deleteActionsIn(trx: typeof db, memberId: number, actionId
 export async function deleteGoalsIn(trx: typeof db, memberId: number, goalIds: number[]) {
   if (!goalIds.length) return [];
   const actions = await trx.selectFrom("goal_actions").select("id").where("member_id", "=", memberId).where("goal_id", "in", goalIds).execute();
-  const files = await deleteActionsIn(trx, memberId, actions.map((action) => action.id));
+  const files = await deleteActionsIn(
+    trx,
+    memberId,
+    actions.map((action) => action.id),
+  );
   await trx.deleteFrom("business_goals").where("member_id", "=", memberId).where("id", "in", goalIds).execute();
   return files;
 }
@@ -168,7 +165,11 @@ export async function deleteAttachments(fileIds: number[]) {
 export async function deleteBusiness(memberId: number, businessId: number) {
   const files = await db.transaction().execute(async (trx) => {
     const goals = await trx.selectFrom("business_goals").select("id").where("member_id", "=", memberId).where("business_id", "=", businessId).execute();
-    const files = await deleteGoalsIn(trx, memberId, goals.map((goal) => goal.id));
+    const files = await deleteGoalsIn(
+      trx,
+      memberId,
+      goals.map((goal) => goal.id),
+    );
     const result = await trx.deleteFrom("businesses").where("id", "=", businessId).where("member_id", "=", memberId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0 ? files : null;
   });
@@ -177,26 +178,27 @@ export async function deleteBusiness(memberId: number, businessId: number) {
   return true;
 }
 
-const nextActionsOf = compiledPerLimit((limit) => (memberId: number) =>
-  db
-    .selectFrom("goal_actions")
-    .innerJoin("business_goals", "business_goals.id", "goal_actions.goal_id")
-    .innerJoin("businesses", "businesses.id", "business_goals.business_id")
-    .select([
-      "goal_actions.id",
-      "goal_actions.title",
-      "goal_actions.due_date",
-      "goal_actions.status",
-      "business_goals.title as goal_title",
-      "businesses.id as business_id",
-      "businesses.name as business_name",
-    ])
-    .where("goal_actions.member_id", "=", memberId)
-    .where("goal_actions.status", "!=", "done")
-    .where("goal_actions.due_date", "is not", null)
-    .orderBy("goal_actions.due_date")
-    .orderBy("goal_actions.id")
-    .limit(limit),
+const nextActionsOf = compiledPerLimit(
+  (limit) => (memberId: number) =>
+    db
+      .selectFrom("goal_actions")
+      .innerJoin("business_goals", "business_goals.id", "goal_actions.goal_id")
+      .innerJoin("businesses", "businesses.id", "business_goals.business_id")
+      .select([
+        "goal_actions.id",
+        "goal_actions.title",
+        "goal_actions.due_date",
+        "goal_actions.status",
+        "business_goals.title as goal_title",
+        "businesses.id as business_id",
+        "businesses.name as business_name",
+      ])
+      .where("goal_actions.member_id", "=", memberId)
+      .where("goal_actions.status", "!=", "done")
+      .where("goal_actions.due_date", "is not", null)
+      .orderBy("goal_actions.due_date")
+      .orderBy("goal_actions.id")
+      .limit(limit),
 );
 
 /** The member's next actions that are not done, earliest due first (undated ones are not

@@ -56,10 +56,7 @@ export async function updateWishListItem(memberId: number, id: number, input: Wi
 }
 
 export async function getOwnWishListItem(memberId: number, id: number) {
-  return (
-    (await db.selectFrom("wish_list_items").selectAll().where("id", "=", id).where("member_id", "=", memberId).executeTakeFirst()) ??
-    null
-  );
+  return (await db.selectFrom("wish_list_items").selectAll().where("id", "=", id).where("member_id", "=", memberId).executeTakeFirst()) ?? null;
 }
 
 export async function setWishListStatus(memberId: number, id: number, status: WishListStatus) {
@@ -110,17 +107,18 @@ export async function listWishList(memberId: number, { year, type, status }: Wis
   return rows.map(({ image_token, ...item }) => ({ ...item, imageUrl: image_token ? fileUrl(image_token, "thumbnail") : null }));
 }
 
-const openItemsOf = compiledPerLimit((limit) => (memberId: number, year: number) =>
-  db
-    .selectFrom("wish_list_items")
-    .select(["id", "title", "type", "status", "target_date"])
-    .where("member_id", "=", memberId)
-    .where("target_year", "=", year)
-    .where("status", "in", ["open", "in_progress"])
-    .orderBy((eb) => eb.case().when("target_date", "is", null).then(1).else(0).end())
-    .orderBy("target_date")
-    .orderBy("id")
-    .limit(limit),
+const openItemsOf = compiledPerLimit(
+  (limit) => (memberId: number, year: number) =>
+    db
+      .selectFrom("wish_list_items")
+      .select(["id", "title", "type", "status", "target_date"])
+      .where("member_id", "=", memberId)
+      .where("target_year", "=", year)
+      .where("status", "in", ["open", "in_progress"])
+      .orderBy((eb) => eb.case().when("target_date", "is", null).then(1).else(0).end())
+      .orderBy("target_date")
+      .orderBy("id")
+      .limit(limit),
 );
 
 /** The home page's Planning card: this year's items still open or under way. */

@@ -7,13 +7,7 @@ import { TermsSummary } from "./TermsSummary";
  * terms the member saw and refuses when they changed meanwhile (`refusal` then says so, and
  * `terms` are the new ones to read).
  */
-export function AgreedTerms({
-  terms,
-  refusal,
-}: {
-  terms: { text: string; hash: string; differences?: string[] };
-  refusal?: string[] | null;
-}) {
+export function AgreedTerms({ terms, refusal }: { terms: { text: string; hash: string; differences?: string[] }; refusal?: string[] | null }) {
   const differences = terms.differences ?? [];
   return (
     <section className="agreed-terms" aria-label="The terms you agree to">

@@ -33,9 +33,7 @@ export function ConnectionTrail({ steps, currentHash }: { steps: Step[]; current
           {step.message ? <p className="prewrap">{step.message}</p> : null}
           {step.terms_text ? (
             <details>
-              <summary>
-                Terms agreed to{step.terms_hash === currentHash ? " (the terms as they stand)" : " (the terms have changed since)"}
-              </summary>
+              <summary>Terms agreed to{step.terms_hash === currentHash ? " (the terms as they stand)" : " (the terms have changed since)"}</summary>
               <TermsSummary text={step.terms_text} />
               <p className="hash">SHA-256 {step.terms_hash}</p>
             </details>

@@ -117,7 +117,15 @@ async function record(
 ) {
   await executor
     .insertInto("connection_events")
-    .values({ connection_id: connectionId, member_id: memberId, action, message, terms_text: terms?.text ?? null, terms_hash: terms?.hash ?? null, created_at: nowIso() })
+    .values({
+      connection_id: connectionId,
+      member_id: memberId,
+      action,
+      message,
+      terms_text: terms?.text ?? null,
+      terms_hash: terms?.hash ?? null,
+      created_at: nowIso(),
+    })
     .execute();
 }
 
@@ -276,9 +284,7 @@ export async function trailOf(connectionId: number) {
 
 export type Answer = "accept" | "decline";
 
-export type AnswerResult =
-  | { ok: true; connection: Connection; status: ConnectionStatus }
-  | { ok: false; status: 404 | 409; message: string; terms?: Terms };
+export type AnswerResult = { ok: true; connection: Connection; status: ConnectionStatus } | { ok: false; status: 404 | 409; message: string; terms?: Terms };
 
 const NOT_WAITING = "This connection is not waiting for your answer.";
 
@@ -330,7 +336,8 @@ export async function answerConnection(
 }
 
 /** Why an agreement is refused when the terms shown are not the terms as they stand. */
-export const TERMS_CHANGED = "The terms have changed since they were shown to you (or were not shown): nothing is saved. Read them as they stand now, below, and send again.";
+export const TERMS_CHANGED =
+  "The terms have changed since they were shown to you (or were not shown): nothing is saved. Read them as they stand now, below, and send again.";
 
 /** Inside the transaction deleting an entry: closes its open (pending or accepted)
  * connections, each with a step in its trail, and tells both members. Returns how many were

@@ -63,6 +63,14 @@ export async function deleteDocumentRowsOf(trx: Kysely<DB>, entrepreneurId: numb
     .select(["files.id", "files.storage_key", "files.thumbnail_key", "files.media_type"])
     .where("entrepreneur_documents.entrepreneur_id", "=", entrepreneurId)
     .execute();
-  if (files.length) await trx.deleteFrom("files").where("id", "in", files.map((file) => file.id)).execute();
+  if (files.length)
+    await trx
+      .deleteFrom("files")
+      .where(
+        "id",
+        "in",
+        files.map((file) => file.id),
+      )
+      .execute();
   return files;
 }

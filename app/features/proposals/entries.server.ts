@@ -147,7 +147,9 @@ export async function findEntrepreneur(id: number, executor: Kysely<DB> = db) {
 
 export async function findInvestor(id: number, executor: Kysely<DB> = db) {
   const row = await investorsWithOwner(executor).where("investor_entries.id", "=", id).executeTakeFirst();
-  return row ? { ...row, sectorList: fromBarList(row.sectors), countryCodes: fromBarList(row.countries), countryList: fromBarList(row.countries).map(countryName) } : null;
+  return row
+    ? { ...row, sectorList: fromBarList(row.sectors), countryCodes: fromBarList(row.countries), countryList: fromBarList(row.countries).map(countryName) }
+    : null;
 }
 
 /** An entry every member may see (its loan view): there and not deleted. */

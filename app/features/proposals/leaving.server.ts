@@ -22,7 +22,10 @@ export async function handProposalsOver(trx: Transaction<DB>, memberId: number, 
   const message = "The other member deleted their account: the connection is closed.";
   for (const connection of open) {
     await trx.updateTable("proposal_connections").set({ status: "closed", updated_at: now }).where("id", "=", connection.id).execute();
-    await trx.insertInto("connection_events").values({ connection_id: connection.id, member_id: memberId, action: "close", message, created_at: now }).execute();
+    await trx
+      .insertInto("connection_events")
+      .values({ connection_id: connection.id, member_id: memberId, action: "close", message, created_at: now })
+      .execute();
   }
   await trx.updateTable("proposal_connections").set({ entrepreneur_member_id: formerId }).where("entrepreneur_member_id", "=", memberId).execute();
   await trx.updateTable("proposal_connections").set({ investor_member_id: formerId }).where("investor_member_id", "=", memberId).execute();

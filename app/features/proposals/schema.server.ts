@@ -11,7 +11,11 @@ function isCountry(code: string) {
 }
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `Use at most ${max} characters.`);
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `Use at most ${max} characters.`);
 
 /** An amount in currency units ("25000", "25,000.50") as integer cents, above zero. */
 export const amountField = (label: string) =>

@@ -19,7 +19,16 @@ function money(amounts: Amounts) {
 }
 
 function cells(row: Row) {
-  return [row.givenInside, row.givenOutside, row.receivedInside, row.receivedOutside, row.oneToOnes, row.eventsAttended, money(row.thanksGiven), money(row.thanksReceived)];
+  return [
+    row.givenInside,
+    row.givenOutside,
+    row.receivedInside,
+    row.receivedOutside,
+    row.oneToOnes,
+    row.eventsAttended,
+    money(row.thanksGiven),
+    money(row.thanksReceived),
+  ];
 }
 
 /** The chapter report's table: a line a member, the chapter's totals last. With `sortHref`,

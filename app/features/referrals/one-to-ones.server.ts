@@ -109,7 +109,12 @@ export type AnswerOutcome = { ok: true; status: OneToOneStatus } | { ok: false; 
 
 /** The partner confirms or declines a proposed one-to-one; the proposer is told. */
 export async function answerOneToOne(member: Person, id: number, answer: "confirm" | "decline", origin: string): Promise<AnswerOutcome> {
-  const row = await db.selectFrom("one_to_ones").select(["id", "proposer_id", "met_on", "status"]).where("id", "=", id).where("partner_id", "=", member.id).executeTakeFirst();
+  const row = await db
+    .selectFrom("one_to_ones")
+    .select(["id", "proposer_id", "met_on", "status"])
+    .where("id", "=", id)
+    .where("partner_id", "=", member.id)
+    .executeTakeFirst();
   if (!row) return { ok: false, reason: "not_found" };
   const status: OneToOneStatus = answer === "confirm" ? "confirmed" : "declined";
   const now = nowIso();

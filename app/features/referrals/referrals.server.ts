@@ -180,7 +180,15 @@ export async function referralFor(memberId: number, id: number) {
   const updates = await db
     .selectFrom("referral_updates")
     .innerJoin("users", "users.id", "referral_updates.member_id")
-    .select(["referral_updates.id", "referral_updates.status", "referral_updates.amount_cents", "referral_updates.currency", "referral_updates.reason", "referral_updates.created_at", "users.name as member_name"])
+    .select([
+      "referral_updates.id",
+      "referral_updates.status",
+      "referral_updates.amount_cents",
+      "referral_updates.currency",
+      "referral_updates.reason",
+      "referral_updates.created_at",
+      "users.name as member_name",
+    ])
     .where("referral_id", "=", id)
     .orderBy("referral_updates.id")
     .execute();
@@ -224,7 +232,10 @@ export async function moveReferral(member: Person, id: number, input: MoveReferr
     linkPath: referralPath(id),
     actorId: member.id,
   };
-  notification.email = { subject: `Your referral ${referral.name}: ${statusLabel(input.status)}`, text: `${notification.message}\n\nSee it here: ${origin}${referralPath(id)}${UNSUBSCRIBE(origin)}` };
+  notification.email = {
+    subject: `Your referral ${referral.name}: ${statusLabel(input.status)}`,
+    text: `${notification.message}\n\nSee it here: ${origin}${referralPath(id)}${UNSUBSCRIBE(origin)}`,
+  };
   const moved = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("referrals")
@@ -242,7 +253,15 @@ export async function moveReferral(member: Person, id: number, input: MoveReferr
     if (Number(result.numUpdatedRows) !== 1) return false;
     await trx
       .insertInto("referral_updates")
-      .values({ referral_id: id, member_id: member.id, status: input.status, amount_cents: amount?.cents ?? null, currency: amount?.currency ?? null, reason, created_at: now })
+      .values({
+        referral_id: id,
+        member_id: member.id,
+        status: input.status,
+        amount_cents: amount?.cents ?? null,
+        currency: amount?.currency ?? null,
+        reason,
+        created_at: now,
+      })
       .execute();
     await addNotification(trx, notification);
     return true;
@@ -310,4 +329,3 @@ export async function referralNumbers(memberId: number, { start, end }: { start:
     thanksReceived: amounts("received"),
   };
 }
-

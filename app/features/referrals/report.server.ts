@@ -81,7 +81,13 @@ export async function chapterReport(period: Period, clubZone: string) {
       .where("closed_at", ">=", start)
       .where("closed_at", "<", end)
       .execute(),
-    db.selectFrom("one_to_ones").select(["proposer_id", "partner_id"]).where("status", "=", "confirmed").where("met_on", ">=", period.from).where("met_on", "<=", period.to).execute(),
+    db
+      .selectFrom("one_to_ones")
+      .select(["proposer_id", "partner_id"])
+      .where("status", "=", "confirmed")
+      .where("met_on", ">=", period.from)
+      .where("met_on", "<=", period.to)
+      .execute(),
     db
       .selectFrom("tickets")
       .select(["holder_id", "event_id"])
@@ -95,7 +101,18 @@ export async function chapterReport(period: Period, clubZone: string) {
   const rowOf = (id: number, name = "A former member") => {
     let row = rows.get(id);
     if (!row) {
-      row = { id, name, givenInside: 0, givenOutside: 0, receivedInside: 0, receivedOutside: 0, oneToOnes: 0, eventsAttended: 0, thanksGiven: [], thanksReceived: [] };
+      row = {
+        id,
+        name,
+        givenInside: 0,
+        givenOutside: 0,
+        receivedInside: 0,
+        receivedOutside: 0,
+        oneToOnes: 0,
+        eventsAttended: 0,
+        thanksGiven: [],
+        thanksReceived: [],
+      };
       rows.set(id, row);
     }
     return row;
@@ -121,7 +138,16 @@ export async function chapterReport(period: Period, clubZone: string) {
   for (const ticket of attended) rowOf(ticket.holder_id!).eventsAttended += 1;
 
   const memberIds = new Set(members.map((member) => member.id));
-  const totals: Omit<ReportRow, "id" | "name"> = { givenInside: 0, givenOutside: 0, receivedInside: 0, receivedOutside: 0, oneToOnes: 0, eventsAttended: 0, thanksGiven: [], thanksReceived: [] };
+  const totals: Omit<ReportRow, "id" | "name"> = {
+    givenInside: 0,
+    givenOutside: 0,
+    receivedInside: 0,
+    receivedOutside: 0,
+    oneToOnes: 0,
+    eventsAttended: 0,
+    thanksGiven: [],
+    thanksReceived: [],
+  };
   for (const row of rows.values()) {
     for (const key of COUNTED) totals[key] += row[key];
     for (const amount of row.thanksGiven) addAmount(totals.thanksGiven, amount.currency, amount.cents);
@@ -162,5 +188,7 @@ export function reportCsv(report: { rows: ReportRow[]; totals: Omit<ReportRow, "
     ...currencies.map((currency) => cents(row.thanksGiven, currency)),
     ...currencies.map((currency) => cents(row.thanksReceived, currency)),
   ];
-  return [header.map(csvField), ...report.rows.map((row) => line(row.name, row)), line("Chapter total", report.totals)].map((cells) => `${cells.join(",")}\r\n`).join("");
+  return [header.map(csvField), ...report.rows.map((row) => line(row.name, row)), line("Chapter total", report.totals)]
+    .map((cells) => `${cells.join(",")}\r\n`)
+    .join("");
 }

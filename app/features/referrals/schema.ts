@@ -37,11 +37,7 @@ export const GiveReferralSchema = z.object({
   phone: optionalText(40),
   city: optionalText(100),
   website: BusinessSchema.shape.website,
-  need: z
-    .string({ error: "Say what they need." })
-    .trim()
-    .min(1, "Say what they need.")
-    .max(NEED_MAX, `Use at most ${NEED_MAX} characters.`),
+  need: z.string({ error: "Say what they need." }).trim().min(1, "Say what they need.").max(NEED_MAX, `Use at most ${NEED_MAX} characters.`),
   warmth: z
     .string({ error: "Choose how warm it is." })
     .refine((value) => /^[1-5]$/.test(value), "Choose how warm it is.")

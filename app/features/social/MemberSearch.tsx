@@ -46,7 +46,7 @@ export function MemberSearch({ defaultValue = "", label = "Find members" }: { de
       clearTimeout(timer.current);
       request.current?.abort();
     },
-    []
+    [],
   );
 
   function search(value: string) {

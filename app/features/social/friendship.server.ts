@@ -84,12 +84,7 @@ export type FriendCandidate = { id: number; name: string; email: string };
  * than themselves; null for anyone else. */
 export async function otherMember(memberId: number, otherId: number): Promise<FriendCandidate | null> {
   if (otherId === memberId) return null;
-  const other = await db
-    .selectFrom("users")
-    .select(["id", "name", "email"])
-    .where("id", "=", otherId)
-    .where("disabled_at", "is", null)
-    .executeTakeFirst();
+  const other = await db.selectFrom("users").select(["id", "name", "email"]).where("id", "=", otherId).where("disabled_at", "is", null).executeTakeFirst();
   return other ?? null;
 }
 
@@ -103,11 +98,7 @@ type Actor = { id: number; name: string };
 type Mail = { origin: string };
 
 function pendingFrom(requesterId: number, addresseeId: number) {
-  return db
-    .selectFrom("friendships")
-    .select(["id", "status"])
-    .where("requester_id", "=", requesterId)
-    .where("addressee_id", "=", addresseeId);
+  return db.selectFrom("friendships").select(["id", "status"]).where("requester_id", "=", requesterId).where("addressee_id", "=", addresseeId);
 }
 
 /**

@@ -106,9 +106,7 @@ async function searchByWords(memberId: number, query: string, wanted: number, sk
         ),
       )
       .$if(after !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([eb("w.word", ">", after!.word), eb.and([eb("w.word", "=", after!.word), eb("w.member_id", ">", after!.memberId)])]),
-        ),
+        qb.where((eb) => eb.or([eb("w.word", ">", after!.word), eb.and([eb("w.word", "=", after!.word), eb("w.member_id", ">", after!.memberId)])])),
       )
       .orderBy("w.word")
       .orderBy("w.member_id")

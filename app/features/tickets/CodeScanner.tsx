@@ -60,7 +60,14 @@ export function CodeScanner({ input }: { input: React.RefObject<HTMLInputElement
   if (!supported) return null;
   return (
     <div className="code-scanner">
-      <button type="button" className="button button--secondary button--small" onClick={() => { setProblem(null); setScanning((on) => !on); }}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => {
+          setProblem(null);
+          setScanning((on) => !on);
+        }}
+      >
         {scanning ? "Stop the camera" : "Scan with the camera"}
       </button>
       {scanning ? <video ref={video} className="code-scanner-video" muted playsInline aria-label="Camera" /> : null}

@@ -62,7 +62,11 @@ export function TicketCard({ ticket, headingLevel = 1 }: { ticket: TicketCardDat
             <CopyButton text={ticket.code} label="Copy code" />
           </dd>
         </dl>
-        {ticket.checkedInAt ? <p className="muted">Checked in at <ViewerTime value={ticket.checkedInAt} />.</p> : null}
+        {ticket.checkedInAt ? (
+          <p className="muted">
+            Checked in at <ViewerTime value={ticket.checkedInAt} />.
+          </p>
+        ) : null}
       </div>
       {ticket.qr ? (
         // The SVG is qrcode's own output for our code (no member text in it).

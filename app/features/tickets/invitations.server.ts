@@ -71,10 +71,7 @@ function contains(eb: ExpressionBuilder<DB, "users">, column: "users.occupation"
 }
 
 function candidates(organiserId: number, eventId: number, filters: InviteFilters) {
-  let query = db
-    .selectFrom("users")
-    .where("users.id", "!=", organiserId)
-    .where("users.disabled_at", "is", null);
+  let query = db.selectFrom("users").where("users.id", "!=", organiserId).where("users.disabled_at", "is", null);
   if (filters.memberType) query = query.where("users.member_type", "=", filters.memberType);
   // Members have one "occupation or position" field (SPEC.md's pro_name): both filters read it.
   if (filters.occupation) query = query.where((eb) => contains(eb, "users.occupation", filters.occupation!));
@@ -123,9 +120,7 @@ export async function listInviteCandidates(organiserId: number, eventId: number,
     .executeTakeFirstOrThrow();
   const { pages, page: current, offset } = pageWindow(total, page, INVITES_PER_PAGE);
   const members = await candidates(organiserId, eventId, filters)
-    .leftJoin("ticket_invitations as invitation", (join) =>
-      join.onRef("invitation.member_id", "=", "users.id").on("invitation.event_id", "=", eventId),
-    )
+    .leftJoin("ticket_invitations as invitation", (join) => join.onRef("invitation.member_id", "=", "users.id").on("invitation.event_id", "=", eventId))
     .select([
       "users.id",
       "users.name",
@@ -255,7 +250,10 @@ export async function getInvitation(memberId: number, invitationId: number) {
 export type InvitationAnswer = { ok: true; code: string | null; message: string } | { ok: false; status: 400 | 409; message: string };
 
 /** The invitee accepts: a free ticket of the invited type is issued (within capacity). */
-export async function acceptInvitation(member: { id: number; name: string; email: string }, invitation: NonNullable<Awaited<ReturnType<typeof getInvitation>>>): Promise<InvitationAnswer> {
+export async function acceptInvitation(
+  member: { id: number; name: string; email: string },
+  invitation: NonNullable<Awaited<ReturnType<typeof getInvitation>>>,
+): Promise<InvitationAnswer> {
   if (invitation.status !== "invited") return { ok: false, status: 400, message: `You have already ${invitation.status} this invitation.` };
   if (!isTicketType(invitation.ticket_type)) return { ok: false, status: 400, message: "This invitation is not valid." };
   const issued = await issueTicket({

@@ -1,7 +1,18 @@
 import type { TicketType } from "~/lib/db-schema";
 import { CARD_SERVICE_UNREACHABLE, createPayment, PAYMENTS_NOT_OPEN, paymentProvider, paymentsOpen, startPayment } from "~/lib/payments/payments.server";
 import type { Member } from "~/lib/session.server";
-import { cancelTicket, EVENT_OVER, eventIsOver, issueTicket, linkPayment, liveTicketOf, NOT_OFFERED, type TicketEvent, ticketTypeLabel, typePrice } from "./tickets.server";
+import {
+  cancelTicket,
+  EVENT_OVER,
+  eventIsOver,
+  issueTicket,
+  linkPayment,
+  liveTicketOf,
+  NOT_OFFERED,
+  type TicketEvent,
+  ticketTypeLabel,
+  typePrice,
+} from "./tickets.server";
 
 export type TicketPurchase =
   | { ok: true; kind: "issued"; code: string }
@@ -25,7 +36,10 @@ export async function buyTicket(member: Member, event: NonNullable<TicketEvent>,
     return {
       ok: false,
       status: 409,
-      message: existing.status === "pending" ? `Your ${ticketTypeLabel(type)} ticket is waiting for its payment.` : `You already have a ${ticketTypeLabel(type)} ticket for this event.`,
+      message:
+        existing.status === "pending"
+          ? `Your ${ticketTypeLabel(type)} ticket is waiting for its payment.`
+          : `You already have a ${ticketTypeLabel(type)} ticket for this event.`,
       existing: { code: existing.code, status: existing.status, paymentReference: existing.payment_reference },
     };
   }

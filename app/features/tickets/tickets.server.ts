@@ -163,8 +163,7 @@ export type NewTicket = {
 };
 
 export type IssueResult =
-  | { ok: true; ticket: { id: number; code: string; status: "pending" | "issued" } }
-  | { ok: false; reason: "sold_out" | "duplicate"; message: string };
+  { ok: true; ticket: { id: number; code: string; status: "pending" | "issued" } } | { ok: false; reason: "sold_out" | "duplicate"; message: string };
 
 function isUniqueViolation(error: unknown) {
   const text = error instanceof Error ? `${(error as { code?: string }).code ?? ""} ${error.message}` : "";
@@ -250,7 +249,12 @@ export async function fulfilTicketPayment(paymentId: number) {
         console.error(`Ticket ${ticket.id} was paid (payment ${paymentId}) after its seat was released, and the event is sold out.`);
         return false;
       }
-      const result = await trx.updateTable("tickets").set({ status: "issued", issued_at: now }).where("id", "=", ticket.id).where("status", "=", ticket.status).executeTakeFirst();
+      const result = await trx
+        .updateTable("tickets")
+        .set({ status: "issued", issued_at: now })
+        .where("id", "=", ticket.id)
+        .where("status", "=", ticket.status)
+        .executeTakeFirst();
       // Issued meanwhile by a concurrent confirmation: roll back (a seat taken above is given back).
       if (Number(result.numUpdatedRows) !== 1) throw new AlreadyIssued();
       return true;
@@ -411,12 +415,7 @@ export async function checkIn(eventId: number, input: string): Promise<CheckInRe
   if (ticket.status !== "issued") return { outcome: "not_issued", code, status: ticket.status };
   const holder = holderLabel(ticket);
   const now = nowIso();
-  const result = await db
-    .updateTable("tickets")
-    .set({ checked_in_at: now })
-    .where("id", "=", ticket.id)
-    .where("checked_in_at", "is", null)
-    .executeTakeFirst();
+  const result = await db.updateTable("tickets").set({ checked_in_at: now }).where("id", "=", ticket.id).where("checked_in_at", "is", null).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return { outcome: "valid", code, type: ticket.ticket_type, holder, checkedInAt: now };
   const current = await db.selectFrom("tickets").select("checked_in_at").where("id", "=", ticket.id).executeTakeFirstOrThrow();
   return { outcome: "used", code, type: ticket.ticket_type, holder, checkedInAt: current.checked_in_at ?? now };
@@ -432,10 +431,7 @@ export async function organisedEvent(memberId: number, eventId: number) {
 export async function checkInCounts(eventId: number) {
   const row = await db
     .selectFrom("tickets")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("issued"),
-      eb.fn.count<number>("checked_in_at").as("checkedIn"),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as("issued"), eb.fn.count<number>("checked_in_at").as("checkedIn")])
     .where("event_id", "=", eventId)
     .where("status", "=", "issued")
     .executeTakeFirstOrThrow();
@@ -444,24 +440,34 @@ export async function checkInCounts(eventId: number) {
 
 /** The member's own events still to come (or running), for the send-ticket select. */
 export async function eventsOrganisedBy(memberId: number) {
-  return db
-    .selectFrom("events")
-    .select(["id", "title", "starts_at", "time_zone", "currency", "general_amount_cents", "vip_amount_cents", "general_capacity", "vip_capacity", "general_taken", "vip_taken"])
-    .where("owner_id", "=", memberId)
-    // Events saved before their UTC instants existed compare by wall-clock time instead.
-    .where((eb) => eb(eb.fn.coalesce("ends_at_utc", "ends_at"), ">=", nowIso().slice(0, 16)))
-    .orderBy("starts_at")
-    .limit(200)
-    .execute();
+  return (
+    db
+      .selectFrom("events")
+      .select([
+        "id",
+        "title",
+        "starts_at",
+        "time_zone",
+        "currency",
+        "general_amount_cents",
+        "vip_amount_cents",
+        "general_capacity",
+        "vip_capacity",
+        "general_taken",
+        "vip_taken",
+      ])
+      .where("owner_id", "=", memberId)
+      // Events saved before their UTC instants existed compare by wall-clock time instead.
+      .where((eb) => eb(eb.fn.coalesce("ends_at_utc", "ends_at"), ">=", nowIso().slice(0, 16)))
+      .orderBy("starts_at")
+      .limit(200)
+      .execute()
+  );
 }
 
 /** The tickets of the organiser's event, for the organiser's list (newest first). */
 export async function listEventTickets(eventId: number) {
-  return ticketQuery()
-    .where("tickets.event_id", "=", eventId)
-    .orderBy("tickets.id", "desc")
-    .limit(1000)
-    .execute();
+  return ticketQuery().where("tickets.event_id", "=", eventId).orderBy("tickets.id", "desc").limit(1000).execute();
 }
 
 /** One ticket of the organiser's event (null when it is not one of theirs). */

@@ -37,47 +37,53 @@ function postsQuery(viewerId: number) {
 }
 
 /** The viewer's visible posts among these ids, newest first. */
-const postsByIds = compiledPerCount((_count) => (viewerId: number, ...ids: number[]) =>
-  postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc"),
+const postsByIds = compiledPerCount(
+  (_count) =>
+    (viewerId: number, ...ids: number[]) =>
+      postsQuery(viewerId).where("posts.id", "in", ids).orderBy("posts.id", "desc"),
 );
 
-const filesOfPosts = compiledPerCount((_count) => (...postIds: number[]) =>
-  db
-    .selectFrom("post_files")
-    .innerJoin("files", "files.id", "post_files.file_id")
-    .select([
-      "post_files.post_id",
-      "files.id",
-      "files.token",
-      "files.original_name",
-      "files.media_type",
-      "files.thumbnail_key",
-      "files.width",
-      "files.height",
-    ])
-    .where("post_files.post_id", "in", postIds)
-    .orderBy("post_files.post_id")
-    .orderBy("post_files.position")
-    .orderBy("files.id"),
+const filesOfPosts = compiledPerCount(
+  (_count) =>
+    (...postIds: number[]) =>
+      db
+        .selectFrom("post_files")
+        .innerJoin("files", "files.id", "post_files.file_id")
+        .select([
+          "post_files.post_id",
+          "files.id",
+          "files.token",
+          "files.original_name",
+          "files.media_type",
+          "files.thumbnail_key",
+          "files.width",
+          "files.height",
+        ])
+        .where("post_files.post_id", "in", postIds)
+        .orderBy("post_files.post_id")
+        .orderBy("post_files.position")
+        .orderBy("files.id"),
 );
 
-const commentsOfPosts = compiledPerCount((_count) => (...postIds: number[]) =>
-  db
-    .selectFrom("comments")
-    .innerJoin("users", "users.id", "comments.author_id")
-    .leftJoin("files as avatar", "avatar.id", "users.profile_image_id")
-    .select([
-      "comments.id",
-      "comments.post_id",
-      "comments.author_id",
-      "comments.message",
-      "comments.created_at",
-      "users.name",
-      "avatar.token as avatar_token",
-    ])
-    .where("comments.post_id", "in", postIds)
-    .orderBy("comments.post_id")
-    .orderBy("comments.id"),
+const commentsOfPosts = compiledPerCount(
+  (_count) =>
+    (...postIds: number[]) =>
+      db
+        .selectFrom("comments")
+        .innerJoin("users", "users.id", "comments.author_id")
+        .leftJoin("files as avatar", "avatar.id", "users.profile_image_id")
+        .select([
+          "comments.id",
+          "comments.post_id",
+          "comments.author_id",
+          "comments.message",
+          "comments.created_at",
+          "users.name",
+          "avatar.token as avatar_token",
+        ])
+        .where("comments.post_id", "in", postIds)
+        .orderBy("comments.post_id")
+        .orderBy("comments.id"),
 );
 
 /** Comments shown under each post in a list; the post's page shows them all. */
@@ -115,12 +121,14 @@ const latestCommentsOfPosts = compiledPerCount((_count) => (...postIds: number[]
 
 /** How many comments each post has (those without any are left out), from the index alone.
  * Every comment has its author (the key cascades): the same count as `commentsOfPosts`'. */
-const commentCountsOfPosts = compiledPerCount((_count) => (...postIds: number[]) =>
-  db
-    .selectFrom("comments")
-    .select((eb) => ["comments.post_id", eb.fn.countAll<number>().as("count")])
-    .where("comments.post_id", "in", postIds)
-    .groupBy("comments.post_id"),
+const commentCountsOfPosts = compiledPerCount(
+  (_count) =>
+    (...postIds: number[]) =>
+      db
+        .selectFrom("comments")
+        .select((eb) => ["comments.post_id", eb.fn.countAll<number>().as("count")])
+        .where("comments.post_id", "in", postIds)
+        .groupBy("comments.post_id"),
 );
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>["execute"]>>[number];
@@ -267,14 +275,21 @@ export async function listPosts(viewerId: number, { before, authorId }: { before
 
 /** The viewer's visible posts among these ids, newest first, with how many files and comments
  * each has (counted as the lists count them), but not the files and comments themselves. */
-const postSummariesByIds = compiledPerCount((_count) => (viewerId: number, ...ids: number[]) =>
-  postsQuery(viewerId)
-    .select((eb) => [
-      eb.selectFrom("post_files").innerJoin("files", "files.id", "post_files.file_id").whereRef("post_files.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("file_count"),
-      eb.selectFrom("comments").whereRef("comments.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("comment_count"),
-    ])
-    .where("posts.id", "in", ids)
-    .orderBy("posts.id", "desc"),
+const postSummariesByIds = compiledPerCount(
+  (_count) =>
+    (viewerId: number, ...ids: number[]) =>
+      postsQuery(viewerId)
+        .select((eb) => [
+          eb
+            .selectFrom("post_files")
+            .innerJoin("files", "files.id", "post_files.file_id")
+            .whereRef("post_files.post_id", "=", "posts.id")
+            .select(eb.fn.countAll<number>().as("n"))
+            .as("file_count"),
+          eb.selectFrom("comments").whereRef("comments.post_id", "=", "posts.id").select(eb.fn.countAll<number>().as("n")).as("comment_count"),
+        ])
+        .where("posts.id", "in", ids)
+        .orderBy("posts.id", "desc"),
 );
 
 /**
@@ -322,8 +337,16 @@ type IdsQuery = ReturnType<typeof pageOfIds>;
 
 /** One of the feed's walks, compiled once for each count, from the newest post and from before one. */
 function walkOf<Args extends unknown[]>(narrow: (query: IdsQuery, ...args: Args) => IdsQuery) {
-  const newest = compiledPerLimit((limit) => (...args: Args) => narrow(pageOfIds(null, limit), ...args));
-  const older = compiledPerLimit((limit) => (before: number, ...args: Args) => narrow(pageOfIds(before, limit), ...args));
+  const newest = compiledPerLimit(
+    (limit) =>
+      (...args: Args) =>
+        narrow(pageOfIds(null, limit), ...args),
+  );
+  const older = compiledPerLimit(
+    (limit) =>
+      (before: number, ...args: Args) =>
+        narrow(pageOfIds(before, limit), ...args),
+  );
   return (before: number | null, count: number, ...args: Args) => rowsOf(before ? older(count)(before, ...args) : newest(count)(...args));
 }
 
@@ -428,11 +451,7 @@ export async function claimableFiles(memberId: number, tokens: string[]) {
   return found.sort((a, b) => wanted.indexOf(a.token) - wanted.indexOf(b.token));
 }
 
-export async function createPost(
-  memberId: number,
-  input: PostInput,
-  { claimed, uploaded }: { claimed: { id: number }[]; uploaded: StoredFile[] },
-) {
+export async function createPost(memberId: number, input: PostInput, { claimed, uploaded }: { claimed: { id: number }[]; uploaded: StoredFile[] }) {
   const now = nowIso();
   const { id } = await db
     .insertInto("posts")
@@ -453,11 +472,7 @@ export async function updatePost(
 ) {
   const kept = post.files.filter((file) => keep.includes(file.id));
   const removed = post.files.filter((file) => !keep.includes(file.id));
-  await db
-    .updateTable("posts")
-    .set({ message: input.message, privacy: input.privacy, updated_at: nowIso() })
-    .where("id", "=", post.id)
-    .execute();
+  await db.updateTable("posts").set({ message: input.message, privacy: input.privacy, updated_at: nowIso() }).where("id", "=", post.id).execute();
   for (const file of removed) {
     await db.deleteFrom("post_files").where("file_id", "=", file.id).execute();
     await deleteFile(file.id);

@@ -29,4 +29,3 @@ export async function canSeePostFile(fileId: number, viewerId: number) {
     .executeTakeFirst();
   return Boolean(row);
 }
-

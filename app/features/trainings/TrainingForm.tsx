@@ -75,8 +75,17 @@ export function TrainingForm({
           inputProps={{ ...getInputProps(fields.capacity, { type: "text" }), inputMode: "numeric", autoComplete: "off" }}
         />
       </div>
-      <Field label="Place" hint="A place or an online link, or both." errors={fields.place.errors} inputProps={{ ...getInputProps(fields.place, { type: "text" }), autoComplete: "off" }} />
-      <Field label="Online link" errors={fields.online_link.errors} inputProps={{ ...getInputProps(fields.online_link, { type: "url" }), autoComplete: "off" }} />
+      <Field
+        label="Place"
+        hint="A place or an online link, or both."
+        errors={fields.place.errors}
+        inputProps={{ ...getInputProps(fields.place, { type: "text" }), autoComplete: "off" }}
+      />
+      <Field
+        label="Online link"
+        errors={fields.online_link.errors}
+        inputProps={{ ...getInputProps(fields.online_link, { type: "url" }), autoComplete: "off" }}
+      />
       <Field
         label={hasImage ? "Replace the image or video" : "Image or video"}
         hint={`Optional. An image (JPG, PNG or GIF, up to ${formatBytes(imageMaxBytes)}) or a video (MP4, MOV, AVI, WMV, 3GP, FLV, TS or M3U8, up to ${formatBytes(videoMaxBytes)}).`}

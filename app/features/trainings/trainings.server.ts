@@ -14,7 +14,6 @@ export type TrainingWhen = "upcoming" | "past";
 
 const PAGE_SIZE = 20;
 
-
 /** "YYYY-MM-DDTHH:MM" now on the club's wall clock, which lists trainings by day. */
 export async function clubNow(now = new Date()) {
   return wallClockIn(now, await clubTimeZone());
@@ -147,9 +146,7 @@ export async function listTrainings({ q, when, page }: { q: string | null; when:
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([like("trainings.title"), like("trainings.description"), like("trainings.trainer_name"), like("trainings.place")]),
-    );
+    query = query.where((eb) => eb.or([like("trainings.title"), like("trainings.description"), like("trainings.trainer_name"), like("trainings.place")]));
   }
   const { total } = await query
     .clearSelect()
@@ -223,11 +220,7 @@ export async function registerForTraining(memberId: number, trainingId: number):
 /** Cancels the member's registration and gives the place back (once, however many callers race). */
 export async function unregisterFromTraining(memberId: number, trainingId: number) {
   return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom("training_registrations")
-      .where("training_id", "=", trainingId)
-      .where("member_id", "=", memberId)
-      .executeTakeFirst();
+    const removed = await trx.deleteFrom("training_registrations").where("training_id", "=", trainingId).where("member_id", "=", memberId).executeTakeFirst();
     if (Number(removed.numDeletedRows) !== 1) return false;
     await trx
       .updateTable("trainings")

@@ -27,14 +27,16 @@ export function sqliteContents(database: SQLite.Database): DatabaseContents {
   // A virtual table (the contacts' search index) is computed from the data, and its own
   // tables hold rows in an empty database too: the tables listed are the data's.
   const virtual = database.prepare("select name from sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
-  const names = (database.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]).filter(
-    (name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)),
-  );
+  const names = (
+    database.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[]
+  ).filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)));
   const tables: Record<string, number> = {};
-  for (const name of names) tables[name] = database.prepare(`select count(*) from ${quoted(name)}`).pluck().get() as number;
-  const migrations = names.includes(MIGRATION_TABLE)
-    ? (database.prepare(`select name from ${MIGRATION_TABLE} order by name`).pluck().all() as string[])
-    : [];
+  for (const name of names)
+    tables[name] = database
+      .prepare(`select count(*) from ${quoted(name)}`)
+      .pluck()
+      .get() as number;
+  const migrations = names.includes(MIGRATION_TABLE) ? (database.prepare(`select name from ${MIGRATION_TABLE} order by name`).pluck().all() as string[]) : [];
   const storedKeys = "files" in tables ? (database.prepare(STORED_KEYS).pluck().all() as string[]) : [];
   return { tables, migrations, storedKeys };
 }
@@ -98,18 +100,14 @@ export function sqliteFileContents(file: string): DatabaseContents | null {
 }
 
 async function postgresContents(client: pg.Client): Promise<DatabaseContents> {
-  const { rows } = await client.query<{ tablename: string }>(
-    "select tablename from pg_tables where schemaname = current_schema() order by tablename",
-  );
+  const { rows } = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = current_schema() order by tablename");
   const tables: Record<string, number> = {};
   for (const { tablename } of rows) {
     const count = await client.query<{ rows: string }>(`select count(*) as rows from ${quoted(tablename)}`);
     tables[tablename] = Number(count.rows[0].rows);
   }
   const migrations =
-    MIGRATION_TABLE in tables
-      ? (await client.query<{ name: string }>(`select name from ${MIGRATION_TABLE} order by name`)).rows.map((row) => row.name)
-      : [];
+    MIGRATION_TABLE in tables ? (await client.query<{ name: string }>(`select name from ${MIGRATION_TABLE} order by name`)).rows.map((row) => row.name) : [];
   const storedKeys = "files" in tables ? (await client.query<{ key: string }>(STORED_KEYS)).rows.map((row) => row.key) : [];
   return { tables, migrations, storedKeys };
 }
@@ -139,11 +137,7 @@ export function dumpPostgres(url: string, destination: string): Promise<Database
     try {
       const { rows } = await client.query<{ snapshot: string }>("select pg_export_snapshot() as snapshot");
       const contents = await postgresContents(client);
-      await runPostgresTool(
-        "pg_dump",
-        ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${rows[0].snapshot}`, `--file=${destination}`],
-        url,
-      );
+      await runPostgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${rows[0].snapshot}`, `--file=${destination}`], url);
       return contents;
     } finally {
       await client.query("commit");
@@ -154,9 +148,7 @@ export function dumpPostgres(url: string, destination: string): Promise<Database
 /** Replaces every table of the database at `url`, and the functions its triggers run, with the dump's. */
 export async function restorePostgres(url: string, dumpFile: string) {
   await withClient(url, async (client) => {
-    const { rows } = await client.query<{ tablename: string }>(
-      "select tablename from pg_tables where schemaname = current_schema()",
-    );
+    const { rows } = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = current_schema()");
     if (rows.length) await client.query(`drop table if exists ${rows.map((row) => quoted(row.tablename)).join(", ")} cascade`);
     // The schema's own functions (the triggers' ones, migrations/202611280900_contact_counts.ts):
     // the dump creates them again. An extension's functions are the extension's to keep.
@@ -187,7 +179,9 @@ function runPostgresTool(tool: "pg_dump" | "pg_restore", args: string[], url: st
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "ENOENT"
-          ? new Error(`${tool} was not found: install PostgreSQL's client tools (on Debian: apt-get install postgresql-client), of the server's version or newer.`)
+          ? new Error(
+              `${tool} was not found: install PostgreSQL's client tools (on Debian: apt-get install postgresql-client), of the server's version or newer.`,
+            )
           : error,
       ),
     );

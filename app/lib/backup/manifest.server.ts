@@ -43,5 +43,8 @@ export function appVersion() {
 
 /** "chapter-backup-2026-11-27T02-00-05Z.zip": sorts by date, and is a valid name everywhere. */
 export function archiveName(prefix: string, at: Date) {
-  return `${prefix}-${at.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.zip`;
+  return `${prefix}-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-")}.zip`;
 }

@@ -124,8 +124,7 @@ async function refuseNonEmpty(options: RestoreOptions, postgres: boolean) {
   const rows = current ? dataRows(current.tables) : 0;
   if (rows > 0) {
     throw new RestoreRefused(
-      `${where} is not empty (${rows} rows). Restoring replaces it: run the restore again with --force to do so ` +
-        `(back it up first). Nothing was restored.`,
+      `${where} is not empty (${rows} rows). Restoring replaces it: run the restore again with --force to do so ` + `(back it up first). Nothing was restored.`,
     );
   }
   const files = await listUploads(options.uploadsDir);
@@ -168,7 +167,9 @@ async function extractChecked(archive: string, zip: ZipReader, expected: StoredE
 
 function rowDifferences(expected: Record<string, number>, actual: DatabaseContents) {
   const names = new Set([...Object.keys(expected), ...Object.keys(actual.tables)]);
-  return [...names].filter((name) => expected[name] !== actual.tables[name]).map((name) => `${name}: ${actual.tables[name] ?? "missing"} rows, the manifest says ${expected[name] ?? "none"}`);
+  return [...names]
+    .filter((name) => expected[name] !== actual.tables[name])
+    .map((name) => `${name}: ${actual.tables[name] ?? "missing"} rows, the manifest says ${expected[name] ?? "none"}`);
 }
 
 /**

@@ -113,12 +113,15 @@ export async function firstSightOfEvent(id: string, provider: string, type: stri
   return inserted !== undefined;
 }
 
-export const CARD_SERVICE_UNREACHABLE =
-  "The card payment service could not be reached. You have not been charged; please try again in a moment.";
+export const CARD_SERVICE_UNREACHABLE = "The card payment service could not be reached. You have not been charged; please try again in a moment.";
 
 /** Hands a created payment to its provider: where to send the member to pay, or null when the
  * card service could not be reached (the payment is then failed, and nothing is charged). */
-export async function startPayment(provider: PaymentProvider, payment: Payment, { memberEmail, origin, what }: { memberEmail: string; origin: string; what: string }) {
+export async function startPayment(
+  provider: PaymentProvider,
+  payment: Payment,
+  { memberEmail, origin, what }: { memberEmail: string; origin: string; what: string },
+) {
   try {
     const page = `${origin}/user/payments/${payment.reference}`;
     const { redirectTo, providerRef } = await provider.start({

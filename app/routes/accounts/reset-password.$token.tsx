@@ -15,10 +15,7 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const link = await findResetLink(params.token ?? "");
-  return json(
-    { valid: Boolean(link), email: link?.email ?? null, constraint: constraintOf(ResetPasswordSchema) },
-    { status: link ? 200 : 410 },
-  );
+  return json({ valid: Boolean(link), email: link?.email ?? null, constraint: constraintOf(ResetPasswordSchema) }, { status: link ? 200 : 410 });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -29,7 +26,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const memberId = await resetPassword(params.token ?? "", submission.value.password);
   if (!memberId) {
     return json(
-      { result: submission.reply({ formErrors: ["This link has expired or was already used. Ask for a new one."], hideFields: ["password", "confirmPassword"] }) },
+      {
+        result: submission.reply({
+          formErrors: ["This link has expired or was already used. Ask for a new one."],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
       { status: 410 },
     );
   }
@@ -68,7 +70,9 @@ export default function ResetPassword() {
         <input type="text" name="username" autoComplete="username" value={email ?? ""} readOnly hidden />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <div className="form-errors" role="alert">
-          {form.errors?.map((error) => <p key={error}>{error}</p>)}
+          {form.errors?.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
         </div>
         <div className="form-actions">
           <StatusButton pending={pending}>Set the new password</StatusButton>

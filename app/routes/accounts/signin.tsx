@@ -63,11 +63,7 @@ export default function SignIn() {
         <Form method="post" {...getFormProps(form)}>
           <CsrfInput />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            label="E-mail"
-            errors={fields.email.errors}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          />
+          <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
           <Field
             label="Password"
             errors={fields.password.errors}

@@ -64,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return startSession(request, memberId, {
       redirectTo: "/user/admin/club",
       clientIp: clientIp(context),
-      notification: { type: "success", message: `Welcome to Chapter, ${name}! Start by setting up your club: its name, time zone, currency and how members pay.` },
+      notification: {
+        type: "success",
+        message: `Welcome to Chapter, ${name}! Start by setting up your club: its name, time zone, currency and how members pay.`,
+      },
     });
   }
   return startSession(request, memberId, {
@@ -103,8 +106,7 @@ export default function SignUp() {
         </div>
       ) : invitation ? (
         <p className="invite-notice" role="status" data-testid="invitation">
-          This invitation link no longer works: it has expired, was replaced by a newer one or has been used. You can still
-          create your account below.
+          This invitation link no longer works: it has expired, was replaced by a newer one or has been used. You can still create your account below.
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)}>
@@ -112,11 +114,7 @@ export default function SignUp() {
         {invitation?.valid ? <input type="hidden" name="invite" value={invitation.token} /> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
-        <Field
-          label="E-mail"
-          errors={fields.email.errors}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        />
+        <Field label="E-mail" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
         <NewPasswordFields label="Password" password={fields.password} />
         <SelectField
           label="I am"

@@ -128,14 +128,7 @@ export default function ClubSettingsPage() {
           <p className="field-hint">One item a line, shown with each package on the Membership page. Leave a box empty to show the default.</p>
           {PACKAGES.map((item) => {
             const includes = field(includesField(item.id));
-            return (
-              <TextareaField
-                key={item.id}
-                label={item.label}
-                errors={includes.errors}
-                textareaProps={{ ...getTextareaProps(includes), rows: 3 }}
-              />
-            );
+            return <TextareaField key={item.id} label={item.label} errors={includes.errors} textareaProps={{ ...getTextareaProps(includes), rows: 3 }} />;
           })}
         </fieldset>
         <ErrorList errors={form.errors} />

@@ -44,14 +44,9 @@ export default function DisableMember() {
   const { name, email } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <ConfirmDialog
-      message="Are you sure you want to disable this account?"
-      confirmLabel="Yes, disable"
-      cancelTo={`/user/admin/members${search}`}
-    >
+    <ConfirmDialog message="Are you sure you want to disable this account?" confirmLabel="Yes, disable" cancelTo={`/user/admin/members${search}`}>
       <p>
-        <strong>{name}</strong> ({email}) will be signed out everywhere and will not be able to sign in until the account is enabled
-        again.
+        <strong>{name}</strong> ({email}) will be signed out everywhere and will not be able to sign in until the account is enabled again.
       </p>
     </ConfirmDialog>
   );

@@ -72,11 +72,7 @@ export default function Members() {
       <h2 id="members-heading">Members</h2>
       <MemberSearchForm q={q} />
       <p className="muted" role="status">
-        {total === 0
-          ? q
-            ? `No member matches “${q}”.`
-            : "No members yet."
-          : `${total} ${total === 1 ? "member" : "members"}${q ? ` matching “${q}”` : ""}.`}
+        {total === 0 ? (q ? `No member matches “${q}”.` : "No members yet.") : `${total} ${total === 1 ? "member" : "members"}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {members.length > 0 ? (
         <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Status"]} actions="Actions">
@@ -94,8 +90,18 @@ export default function Members() {
               <td data-label="E-mail">{member.email}</td>
               <td data-label="Member type">{member.memberTypeLabel}</td>
               <td data-label="Role">{member.role === "admin" ? "Admin" : "Member"}</td>
-              <td data-label="Joined"><ViewerTime value={member.created_at} dateOnly /></td>
-              <td data-label="Status">{member.disabled_at ? <>Disabled since <ViewerTime value={member.disabled_at} dateOnly /></> : "Active"}</td>
+              <td data-label="Joined">
+                <ViewerTime value={member.created_at} dateOnly />
+              </td>
+              <td data-label="Status">
+                {member.disabled_at ? (
+                  <>
+                    Disabled since <ViewerTime value={member.disabled_at} dateOnly />
+                  </>
+                ) : (
+                  "Active"
+                )}
+              </td>
               <td>
                 {member.you ? (
                   <span className="muted">You</span>

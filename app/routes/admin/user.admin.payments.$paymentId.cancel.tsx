@@ -19,14 +19,10 @@ export default function CancelOrder() {
   const { reference, description, amount, memberName, memberEmail } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <ConfirmDialog
-      message="Are you sure you want to cancel this order?"
-      confirmLabel="Yes, cancel it"
-      cancelTo={`/user/admin/payments${search}`}
-    >
+    <ConfirmDialog message="Are you sure you want to cancel this order?" confirmLabel="Yes, cancel it" cancelTo={`/user/admin/payments${search}`}>
       <p>
-        <code>{reference}</code>: {description}, {amount}, ordered by <strong>{memberName}</strong> ({memberEmail}). A transfer
-        arriving later with this reference will have to be refunded or handled by hand.
+        <code>{reference}</code>: {description}, {amount}, ordered by <strong>{memberName}</strong> ({memberEmail}). A transfer arriving later with this
+        reference will have to be refunded or handled by hand.
       </p>
     </ConfirmDialog>
   );

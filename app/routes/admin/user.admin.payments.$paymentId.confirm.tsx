@@ -31,8 +31,7 @@ export default function ConfirmTransfer() {
       cancelTo={`/user/admin/payments${search}`}
     >
       <p>
-        <strong>{amount}</strong> with the reference <code>{reference}</code> from <strong>{memberName}</strong> ({memberEmail}):{" "}
-        {description}.
+        <strong>{amount}</strong> with the reference <code>{reference}</code> from <strong>{memberName}</strong> ({memberEmail}): {description}.
       </p>
       {paidUntil ? <p className="muted">Their membership is already paid until {formatDate(paidUntil)}; this payment extends it.</p> : null}
     </ConfirmDialog>

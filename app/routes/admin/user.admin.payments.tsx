@@ -72,8 +72,8 @@ export default function Payments() {
         </Link>
       </div>
       <p className="muted">
-        Bank transfers wait until you see the money arrive: mark them paid then (the membership starts), or cancel orders that
-        will not be paid. Card payments are confirmed by the card payment service.
+        Bank transfers wait until you see the money arrive: mark them paid then (the membership starts), or cancel orders that will not be paid. Card payments
+        are confirmed by the card payment service.
       </p>
       <FilterForm status={filters.status} provider={filters.provider} q={filters.q} />
       <p className="muted" role="status">
@@ -100,8 +100,18 @@ export default function Payments() {
               <td data-label="Provider">{providerLabel(payment.provider)}</td>
               <td data-label="Status">
                 {statusLabel(payment.status)}
-                {payment.status === "paid" && payment.paid_at ? <> on <ViewerTime value={payment.paid_at} dateOnly /></> : null}
-                {payment.status !== "paid" && payment.cancelled_at ? <> on <ViewerTime value={payment.cancelled_at} dateOnly /></> : null}
+                {payment.status === "paid" && payment.paid_at ? (
+                  <>
+                    {" "}
+                    on <ViewerTime value={payment.paid_at} dateOnly />
+                  </>
+                ) : null}
+                {payment.status !== "paid" && payment.cancelled_at ? (
+                  <>
+                    {" "}
+                    on <ViewerTime value={payment.cancelled_at} dateOnly />
+                  </>
+                ) : null}
                 {payment.confirmed_by_name ? (
                   <>
                     <br />

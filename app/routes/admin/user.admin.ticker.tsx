@@ -49,7 +49,12 @@ export default function Ticker() {
               <td data-label="Starts">{when(announcement.starts_at)}</td>
               <td data-label="Ends">{announcement.ends_at ? when(announcement.ends_at) : "No end"}</td>
               <td>
-                <Link to={`${announcement.id}/remove`} className="button button--secondary button--danger button--small" preventScrollReset aria-label={`Remove “${announcement.message}”`}>
+                <Link
+                  to={`${announcement.id}/remove`}
+                  className="button button--secondary button--danger button--small"
+                  preventScrollReset
+                  aria-label={`Remove “${announcement.message}”`}
+                >
                   Remove
                 </Link>
               </td>

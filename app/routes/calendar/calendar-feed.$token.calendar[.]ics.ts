@@ -9,6 +9,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (request.method !== "GET" && request.method !== "HEAD") notFound();
   const body = await calendarFeed(memberId, new URL(request.url).hostname);
   return new Response(body, {
-    headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300", "Content-Disposition": 'inline; filename="chapter.ics"' },
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Cache-Control": "private, max-age=300",
+      "Content-Disposition": 'inline; filename="chapter.ics"',
+    },
   });
 }

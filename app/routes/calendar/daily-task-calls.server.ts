@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { completedCount, deleteTask, getOwnOccurrence, markOccurrence } from "~/features/calendar/calendar.server";
-import { cancelledMessage, deletedMessage, CANCEL_QUESTION, COMPLETE_QUESTION, COMPLETED_MESSAGE, deleteAgainQuestion, DELETE_QUESTION } from "~/features/calendar/constants";
+import {
+  cancelledMessage,
+  deletedMessage,
+  CANCEL_QUESTION,
+  COMPLETE_QUESTION,
+  COMPLETED_MESSAGE,
+  deleteAgainQuestion,
+  DELETE_QUESTION,
+} from "~/features/calendar/constants";
 import { formatDate } from "~/lib/format";
 import { orNotFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";

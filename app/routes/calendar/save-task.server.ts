@@ -17,7 +17,11 @@ export async function saveTask(request: Request, member: Member, existingId: num
   if (existingId === null) {
     const id = await createTask(member.id, fields, member.timeZone);
     const noun = fields.kind === "appointment" ? "appointment" : "task";
-    return respond(request, { type: "success", message: addedMessage(fields.title) }, { to: calendarAddress(shownRange(request, member.timeZone).view, fields.start_date), data: { id, kind: noun } });
+    return respond(
+      request,
+      { type: "success", message: addedMessage(fields.title) },
+      { to: calendarAddress(shownRange(request, member.timeZone).view, fields.start_date), data: { id, kind: noun } },
+    );
   }
   if (!(await updateTask(member.id, existingId, fields))) notFound();
   return respond(request, { type: "success", message: EDITED_MESSAGE }, { to: calendarReturn(request, member.timeZone, `/tasks/${existingId}`) });

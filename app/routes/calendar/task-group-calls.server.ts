@@ -71,4 +71,3 @@ export async function editPayloadAsForm(memberId: number, groupId: unknown, payl
   if (csrf !== null) form.set("csrf", csrf);
   return { task, form };
 }
-

@@ -35,7 +35,15 @@ export default function NewTask() {
   const kind = useChosenKind(defaults.kind, actionData?.result);
   return (
     <RouteDialog title={kind.value === "appointment" ? "Add appointment" : "Add task"} closeTo={useCalendarBack()} size="large">
-      <TaskForm formId="task-new" lastResult={actionData?.result} constraint={constraint} defaults={defaults} categories={categories} submitLabel="Save" onKindChange={kind.choose} />
+      <TaskForm
+        formId="task-new"
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        categories={categories}
+        submitLabel="Save"
+        onKindChange={kind.choose}
+      />
     </RouteDialog>
   );
 }

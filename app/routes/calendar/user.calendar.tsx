@@ -96,7 +96,8 @@ export default function Calendar() {
                   dayLink={(date) => calendarAddress("day", date)}
                   dayName={dayHeading}
                   onRange={(view, date) => {
-                    if (calendarRange(view, date).from !== range.from || view !== range.view) navigate(calendarAddress(view, date), { replace: true, preventScrollReset: true });
+                    if (calendarRange(view, date).from !== range.from || view !== range.view)
+                      navigate(calendarAddress(view, date), { replace: true, preventScrollReset: true });
                   }}
                   onOpen={(taskId) => navigate(dialog(`/tasks/${taskId}`), { preventScrollReset: true })}
                   onLink={(address) => navigate(address)}
@@ -134,13 +135,23 @@ export default function Calendar() {
               </nav>
               <nav aria-label="Calendar views" className="agenda-nav">
                 {VIEWS.map((view) => (
-                  <Link key={view.value} to={calendarAddress(view.value, range.date)} aria-current={view.value === range.view ? "page" : undefined} className="button button--secondary button--small">
+                  <Link
+                    key={view.value}
+                    to={calendarAddress(view.value, range.date)}
+                    aria-current={view.value === range.view ? "page" : undefined}
+                    className="button button--secondary button--small"
+                  >
                     {view.label}
                   </Link>
                 ))}
               </nav>
             </div>
-            <Agenda occurrences={occurrences} more={more} taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`} dayLink={(date) => calendarAddress("day", date)} />
+            <Agenda
+              occurrences={occurrences}
+              more={more}
+              taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`}
+              dayLink={(date) => calendarAddress("day", date)}
+            />
           </section>
         </div>
       </div>

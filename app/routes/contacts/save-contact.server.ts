@@ -49,9 +49,7 @@ export async function saveContact(request: Request, member: Member, existing: ({
   if (submission.status !== "success" || Object.keys(checked.errors).length > 0) {
     if (imageId) await deleteFile(imageId);
     const schemaErrors = submission.status === "error" ? submission.error : undefined;
-    const fieldErrors = Object.fromEntries(
-      Object.entries(checked.errors).map(([field, messages]) => [field, [...(schemaErrors?.[field] ?? []), ...messages]]),
-    );
+    const fieldErrors = Object.fromEntries(Object.entries(checked.errors).map(([field, messages]) => [field, [...(schemaErrors?.[field] ?? []), ...messages]]));
     return formFailure(submission.reply({ fieldErrors }), { places: placesFor() });
   }
   const contact = { ...submission.value, phone: checked.phone };
@@ -65,11 +63,7 @@ export async function saveContact(request: Request, member: Member, existing: ({
       throw error;
     }
   } else if (!(await updateContact(member.id, id, contact))) notFound();
-  return respond(
-    request,
-    { type: "success", message: contactId === null ? "Contact added." : "Contact saved." },
-    { to: `/user/profile?cicid=${id}` },
-  );
+  return respond(request, { type: "success", message: contactId === null ? "Contact added." : "Contact saved." }, { to: `/user/profile?cicid=${id}` });
 }
 
 /** The business dialog's action (SPEC.md §7 business_update): validate, save, and land on

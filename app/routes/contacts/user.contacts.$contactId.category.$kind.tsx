@@ -104,7 +104,12 @@ export default function ContactCategory() {
             ) : (
               <p className="muted">You have no categories of your own yet: name the first one below.</p>
             )}
-            <Field label="New category" hint="For example: Golf partners, Speakers, Board." errors={errors?.new_label} inputProps={{ name: "new_label", maxLength: LABEL_MAX }} />
+            <Field
+              label="New category"
+              hint="For example: Golf partners, Speakers, Board."
+              errors={errors?.new_label}
+              inputProps={{ name: "new_label", maxLength: LABEL_MAX }}
+            />
             {labels.length ? (
               <p>
                 <Link to={manageLabels} preventScrollReset>

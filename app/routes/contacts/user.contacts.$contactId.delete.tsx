@@ -30,9 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmDeleteContact() {
   const { name, cancelTo } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={deletionQuestion("contact", name)} cancelTo={cancelTo} note={<p>Everything kept with them will be deleted too.</p>} />
-  );
+  return <ConfirmDialog message={deletionQuestion("contact", name)} cancelTo={cancelTo} note={<p>Everything kept with them will be deleted too.</p>} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete contact · Chapter" }];

@@ -30,9 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmDeleteDocument() {
   const { contactId, name } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={deletionQuestion("document", name)} cancelTo={`/user/contacts/${contactId}/documents`} />
-  );
+  return <ConfirmDialog message={deletionQuestion("document", name)} cancelTo={`/user/contacts/${contactId}/documents`} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete document · Chapter" }];

@@ -69,10 +69,17 @@ export default function ContactDocuments() {
                   <td data-label="Name">{document.name}</td>
                   <td data-label="Type">{type}</td>
                   <td data-label="Size">{formatBytes(document.size)}</td>
-                  <td data-label="Added"><ViewerTime value={document.createdAt} dateOnly /></td>
+                  <td data-label="Added">
+                    <ViewerTime value={document.createdAt} dateOnly />
+                  </td>
                   <td>
                     <span className="form-actions">
-                      <a href={document.url} download={document.name} className="button button--secondary button--small" aria-label={`Download ${document.name}`}>
+                      <a
+                        href={document.url}
+                        download={document.name}
+                        className="button button--secondary button--small"
+                        aria-label={`Download ${document.name}`}
+                      >
                         Download
                       </a>
                       <Link

@@ -149,7 +149,12 @@ export default function InviteContact() {
                 onBlur: (event) => email.run(event.currentTarget.value, ""),
               }}
             />
-            <Field label="Name" hint="How the e-mail greets them." errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
+            <Field
+              label="Name"
+              hint="How the e-mail greets them."
+              errors={fields.name.errors}
+              inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+            />
             <TextareaField
               label="Personal message"
               hint="Optional. It is added to the e-mail."

@@ -29,8 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const search = new URL(request.url).searchParams;
   const events = await eventsOrganisedBy(member.id);
-  const price = (cents: number | null, capacity: number | null, currency: string) =>
-    capacity === null ? null : formatPrice(cents, currency);
+  const price = (cents: number | null, capacity: number | null, currency: string) => (capacity === null ? null : formatPrice(cents, currency));
   return json({
     contact: { id: contact.id, name: contact.name, email: contact.email },
     events: events.map((event) => ({
@@ -54,9 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const event = orNotFound(await organisedEvent(member.id, submission.value.event_id));
   const sent = await sendTicketToContact(member, contact, event, submission.value.ticket_type, await publicOrigin(request));
   if (!sent.ok) {
-    const reply = sent.field
-      ? submission.reply({ fieldErrors: { [sent.field]: [sent.message] } })
-      : submission.reply({ formErrors: [sent.message] });
+    const reply = sent.field ? submission.reply({ fieldErrors: { [sent.field]: [sent.message] } }) : submission.reply({ formErrors: [sent.message] });
     return formFailure(reply, {}, sent.message === NO_EMAIL ? 400 : 409);
   }
   const back = backTo(request, `/user/profile?cicid=${contact.id}`);
@@ -97,15 +94,34 @@ export default function SendTicket() {
           <fieldset aria-describedby={fields.ticket_type.errors ? `${fields.ticket_type.id}-error` : undefined}>
             <legend>Ticket type</legend>
             <label className="choice">
-              <input type="radio" name={fields.ticket_type.name} value="free" defaultChecked={typeChoice === "free"} disabled={hydrated && selected?.general === null} /> Free
-              (a General ticket at no charge)
+              <input
+                type="radio"
+                name={fields.ticket_type.name}
+                value="free"
+                defaultChecked={typeChoice === "free"}
+                disabled={hydrated && selected?.general === null}
+              />{" "}
+              Free (a General ticket at no charge)
             </label>
             <label className="choice">
-              <input type="radio" name={fields.ticket_type.name} value="general" defaultChecked={typeChoice === "general"} disabled={hydrated && selected?.general === null} />{" "}
+              <input
+                type="radio"
+                name={fields.ticket_type.name}
+                value="general"
+                defaultChecked={typeChoice === "general"}
+                disabled={hydrated && selected?.general === null}
+              />{" "}
               General{selected?.general ? `: ${selected.general}` : selected ? " (not offered)" : ""}
             </label>
             <label className="choice">
-              <input type="radio" name={fields.ticket_type.name} value="vip" defaultChecked={typeChoice === "vip"} disabled={hydrated && selected?.vip === null} /> VIP
+              <input
+                type="radio"
+                name={fields.ticket_type.name}
+                value="vip"
+                defaultChecked={typeChoice === "vip"}
+                disabled={hydrated && selected?.vip === null}
+              />{" "}
+              VIP
               {selected?.vip ? `: ${selected.vip}` : selected ? " (not offered)" : ""}
             </label>
             <ErrorList id={`${fields.ticket_type.id}-error`} errors={fields.ticket_type.errors} />

@@ -13,7 +13,10 @@ import { uploadBusinessCard, uploadContactFile } from "./contact-uploads.server"
  * dialog's own handler, from a route with no page. Without JavaScript the form posts to the
  * dialog, which answers with Post/Redirect/Get.
  */
-const UPLOADS: Record<ContactUpload, { dialog: (contactId: number) => string; upload: (request: Request, contactId: string | undefined) => Promise<Response> }> = {
+const UPLOADS: Record<
+  ContactUpload,
+  { dialog: (contactId: number) => string; upload: (request: Request, contactId: string | undefined) => Promise<Response> }
+> = {
   "business-cards": { dialog: businessCardsPath, upload: uploadBusinessCard },
   videos: { dialog: (id) => contactFilesPath(id, "video"), upload: (request, id) => uploadContactFile(request, id, "video") },
   documents: { dialog: (id) => contactFilesPath(id, "document"), upload: (request, id) => uploadContactFile(request, id, "document") },

@@ -30,9 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmDeleteVideo() {
   const { contactId, name } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={deletionQuestion("video", name)} cancelTo={`/user/contacts/${contactId}/videos`} />
-  );
+  return <ConfirmDialog message={deletionQuestion("video", name)} cancelTo={`/user/contacts/${contactId}/videos`} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete video · Chapter" }];

@@ -52,12 +52,7 @@ export default function ContactVideos() {
                 {/* The player loads nothing until it is opened and played (SPEC.md §2). */}
                 <video controls preload="none" src={video.url} className="contact-video" />
               </details>
-              <Link
-                to={`${here}/${video.id}/delete`}
-                className="button button--secondary button--small"
-                aria-label={`Delete ${video.name}`}
-                preventScrollReset
-              >
+              <Link to={`${here}/${video.id}/delete`} className="button button--secondary button--small" aria-label={`Delete ${video.name}`} preventScrollReset>
                 Delete
               </Link>
             </li>

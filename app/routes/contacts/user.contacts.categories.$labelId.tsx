@@ -30,7 +30,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if ((await renameLabel(member.id, label.id, name)) === "taken") {
     return formFailure(submission.reply({ fieldErrors: { name: [`You already have a category named ${name}.`] } }));
   }
-  return respond(request, { type: "success", message: `Category “${label.name}” renamed to “${name}”.` }, { to: labelsDialogPath(backTo(request, "/user/contacts")) });
+  return respond(
+    request,
+    { type: "success", message: `Category “${label.name}” renamed to “${name}”.` },
+    { to: labelsDialogPath(backTo(request, "/user/contacts")) },
+  );
 }
 
 export default function RenameCategory() {

@@ -25,7 +25,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteCategory() {
   const { name, contacts, cancelTo } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("category", name)} cancelTo={cancelTo} note={<p>{contacts === 0 ? "It is not on any contact." : `It will be taken off ${contacts === 1 ? "the contact" : `the ${contacts} contacts`} in it; the contacts themselves stay.`}</p>} />
+    <ConfirmDialog
+      message={deletionQuestion("category", name)}
+      cancelTo={cancelTo}
+      note={
+        <p>
+          {contacts === 0
+            ? "It is not on any contact."
+            : `It will be taken off ${contacts === 1 ? "the contact" : `the ${contacts} contacts`} in it; the contacts themselves stay.`}
+        </p>
+      }
+    />
   );
 }
 

@@ -28,15 +28,19 @@ export default function MyCategories() {
           {labels.map((label) => (
             <li key={label.id}>
               <span>
-                <strong>{label.name}</strong>{" "}
-                <span className="muted">({label.contacts === 1 ? "1 contact" : `${label.contacts} contacts`})</span>
+                <strong>{label.name}</strong> <span className="muted">({label.contacts === 1 ? "1 contact" : `${label.contacts} contacts`})</span>
               </span>
               <span className="label-actions">
                 <Link to={`/user/contacts/categories/${label.id}${returnTo}`} aria-label={`Rename ${label.name}`} preventScrollReset>
                   Rename
                 </Link>{" "}
                 ·{" "}
-                <Link to={`/user/contacts/categories/${label.id}/delete${returnTo}`} aria-label={`Delete ${label.name}`} className="button button--secondary button--danger button--small" preventScrollReset>
+                <Link
+                  to={`/user/contacts/categories/${label.id}/delete${returnTo}`}
+                  aria-label={`Delete ${label.name}`}
+                  className="button button--secondary button--danger button--small"
+                  preventScrollReset
+                >
                   Delete
                 </Link>
               </span>

@@ -60,8 +60,7 @@ function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
     <Form method="post">
       <CsrfInput />
       <p>
-        <strong>{data.fileName}</strong>: {plural(data.rowCount, "row", "rows")}. Choose the field each column fills; columns
-        set to “Ignore” are not imported.
+        <strong>{data.fileName}</strong>: {plural(data.rowCount, "row", "rows")}. Choose the field each column fills; columns set to “Ignore” are not imported.
         {empty > 0 ? ` ${plural(empty, "column is", "columns are")} empty in every row and left out.` : null}
       </p>
       <div className="table-wrap">
@@ -103,20 +102,18 @@ function MappingStep({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
       </div>
       <fieldset>
         <legend>Contacts you already have</legend>
-        <p className="muted">
-          A row is a duplicate when its e-mail or phone number is already one of your contacts&apos; (or an earlier row&apos;s).
-        </p>
+        <p className="muted">A row is a duplicate when its e-mail or phone number is already one of your contacts&apos; (or an earlier row&apos;s).</p>
         <label className="choice">
           <input type="radio" name="duplicates" value="skip" defaultChecked /> Skip them: your contacts stay as they are
         </label>
         <label className="choice">
-          <input type="radio" name="duplicates" value="merge" /> Merge them: fill in the fields your contact has empty (what it
-          already holds is never overwritten)
+          <input type="radio" name="duplicates" value="merge" /> Merge them: fill in the fields your contact has empty (what it already holds is never
+          overwritten)
         </label>
       </fieldset>
       <p className="muted">
-        Rows are checked like the contact form: a name (or first and last name, or else the e-mail is used), a valid e-mail and
-        phone number. Rows that fail are listed afterwards, with their line. You can undo the whole import later.
+        Rows are checked like the contact form: a name (or first and last name, or else the e-mail is used), a valid e-mail and phone number. Rows that fail are
+        listed afterwards, with their line. You can undo the whole import later.
       </p>
       {errors.length > 0 ? (
         <div className="form-errors" role="alert">

@@ -37,8 +37,8 @@ export default function ConfirmUndoImport() {
   return (
     <ConfirmDialog message="Are you sure you want to undo this import?" confirmLabel="Yes, undo" cancelTo={`/user/contacts/import/${id}`}>
       <p>
-        <strong>{fileName}</strong>: the {imported === 1 ? "contact it added is" : `${imported} contacts it added are`} deleted,
-        also if you have edited them since.
+        <strong>{fileName}</strong>: the {imported === 1 ? "contact it added is" : `${imported} contacts it added are`} deleted, also if you have edited them
+        since.
         {updated > 0
           ? ` The fields it filled in on ${updated === 1 ? "1 contact" : `${updated} contacts`} you already had are emptied again, except those you have changed since.`
           : null}

@@ -30,11 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof ImportFileError) return fieldFailure("file", `${received.name}: ${error.message}`);
     throw error;
   }
-  return respond(
-    request,
-    { type: "info", message: "Check which field each column fills, then import." },
-    { to: `/user/contacts/import/${importId}` },
-  );
+  return respond(request, { type: "info", message: "Check which field each column fills, then import." }, { to: `/user/contacts/import/${importId}` });
 }
 
 export default function ImportContacts() {

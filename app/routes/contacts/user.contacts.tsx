@@ -19,7 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const filters = contactFiltersFrom(contactListQuery(new URL(request.url)));
   const [page, labels] = await Promise.all([listContacts(member.id, filters), labelsOf(member.id)]);
-  const invitations = await invitationStates(member.id, page.contacts.map((contact) => contact.id));
+  const invitations = await invitationStates(
+    member.id,
+    page.contacts.map((contact) => contact.id),
+  );
   return pageData({ ...page, filters, labels, invitations });
 }
 

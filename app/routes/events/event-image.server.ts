@@ -29,6 +29,9 @@ export async function eventImageAction({ request }: ActionFunctionArgs) {
   return respond(
     request,
     { type: "success", message: "Event image saved." },
-    { to: `/user/events/${eventId}`, data: { file: { name: file.original_name, file_type: file.media_type, thumbnailUrl: fileUrl(file.token, "thumbnail"), url: fileUrl(file.token) } } },
+    {
+      to: `/user/events/${eventId}`,
+      data: { file: { name: file.original_name, file_type: file.media_type, thumbnailUrl: fileUrl(file.token, "thumbnail"), url: fileUrl(file.token) } },
+    },
   );
 }

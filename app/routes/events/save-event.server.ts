@@ -25,11 +25,7 @@ async function readForm(request: Request, member: Member) {
  * place), save, and land on the event. `existing` is the owner's event being edited (its
  * place is kept as stored when the member leaves it alone).
  */
-export async function saveEvent(
-  request: Request,
-  member: Member,
-  existing: ({ id: number; general_taken: number; vip_taken: number } & Place) | null,
-) {
+export async function saveEvent(request: Request, member: Member, existing: ({ id: number; general_taken: number; vip_taken: number } & Place) | null) {
   const { fields, imageId, imageError } = await readForm(request, member);
   const placesFor = () => placeOptionsOfForm(fields, existing ?? undefined);
 
@@ -68,9 +64,5 @@ export async function saveEvent(
       return formFailure(submission.reply({ fieldErrors }), { places: placesFor() });
     }
   }
-  return respond(
-    request,
-    { type: "success", message: existing === null ? "Event created." : "Event saved." },
-    { to: `/user/events/${id}` },
-  );
+  return respond(request, { type: "success", message: existing === null ? "Event created." : "Event saved." }, { to: `/user/events/${id}` });
 }

@@ -26,7 +26,11 @@ export default function ConfirmDeleteEvent() {
   const { title } = useLoaderData<typeof loader>();
   const { search } = useLocation(); // back to the filtered list it was opened from
   return (
-    <ConfirmDialog message={deletionQuestion("event", title)} cancelTo={`/user/events${search}`} note={<p>Its free tickets will be deleted with it, and the members going will be told.</p>} />
+    <ConfirmDialog
+      message={deletionQuestion("event", title)}
+      cancelTo={`/user/events${search}`}
+      note={<p>Its free tickets will be deleted with it, and the members going will be told.</p>}
+    />
   );
 }
 

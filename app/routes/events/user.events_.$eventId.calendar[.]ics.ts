@@ -11,7 +11,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await requireFound(params.eventId, (id) => getEvent(id, member.id));
   const origin = await publicOrigin(request);
   const body = eventCalendar(event, { host: new URL(origin).host, url: `${origin}/user/events/${event.id}` });
-  const filename = `${event.title.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "").slice(0, 60) || "event"}.ics`;
+  const filename = `${
+    event.title
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "event"
+  }.ics`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -72,10 +72,7 @@ export default function InviteMembers() {
             <Field key={filter.name} label={filter.label} inputProps={{ name: filter.name, defaultValue: filters[filter.key] ?? "", maxLength: 100 }} />
           ))}
         </div>
-        <PlaceFields
-          defaults={{ country: filters.country ?? "", province: filters.province ?? "", city: filters.city ?? "" }}
-          options={places}
-        />
+        <PlaceFields defaults={{ country: filters.country ?? "", province: filters.province ?? "", city: filters.city ?? "" }} options={places} />
         <label className="choice">
           <input type="checkbox" name="non_invite" value="1" defaultChecked={filters.notInvited} /> Not yet invited
         </label>

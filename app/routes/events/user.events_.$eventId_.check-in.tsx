@@ -20,7 +20,10 @@ async function requireOrganisedEvent(request: Request, param: string | undefined
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await requireOrganisedEvent(request, params.eventId);
-  return json({ event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at, event.time_zone) }, counts: await checkInCounts(event.id) });
+  return json({
+    event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at, event.time_zone) },
+    counts: await checkInCounts(event.id),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -87,7 +90,10 @@ export default function CheckIn() {
       </p>
       <h1 id="check-in-heading">Check-in: {event.title}</h1>
       <p className="muted">
-        {event.startsAt} · <span data-testid="check-in-counts">{counts.checkedIn} of {counts.issued} tickets checked in</span>
+        {event.startsAt} ·{" "}
+        <span data-testid="check-in-counts">
+          {counts.checkedIn} of {counts.issued} tickets checked in
+        </span>
       </p>
       <p>
         <Link to={`/user/events/${event.id}/tickets`}>All tickets of this event</Link>

@@ -13,8 +13,8 @@ export default function Welcome() {
     <section className="hero">
       <h1>Your business club, in one place</h1>
       <p className="muted">
-        Chapter brings entrepreneurs, investors and business contacts together: your private contact book, events and
-        tickets, offers, proposals and the plans for your year.
+        Chapter brings entrepreneurs, investors and business contacts together: your private contact book, events and tickets, offers, proposals and the plans
+        for your year.
       </p>
       <p className="form-actions">
         <Link to="/signup" className="button">

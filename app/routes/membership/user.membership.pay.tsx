@@ -103,13 +103,7 @@ function PaymentForm() {
           <legend>Package</legend>
           {PACKAGES.map((item) => (
             <label key={item.id} className="choice">
-              <input
-                type="radio"
-                name="package_type"
-                value={item.id}
-                checked={chosenPackage === item.id}
-                onChange={() => setPackageChoice(item.id)}
-              />
+              <input type="radio" name="package_type" value={item.id} checked={chosenPackage === item.id} onChange={() => setPackageChoice(item.id)} />
               {item.label}
             </label>
           ))}

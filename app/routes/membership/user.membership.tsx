@@ -59,22 +59,17 @@ export default function Membership() {
         {paymentsOpen ? null : (
           <div className="club-notice" role="status" data-testid="payments-closed">
             <p>
-              <strong>Payments are not open yet.</strong> The club has not set up a way to pay, so a package cannot be bought for
-              now.
+              <strong>Payments are not open yet.</strong> The club has not set up a way to pay, so a package cannot be bought for now.
             </p>
             {isAdmin ? (
               <p>
-                To open them, enter the club's bank details (at least the account number) on{" "}
-                <Link to="/user/admin/club">the club's page</Link>, or set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for card
-                payments.
+                To open them, enter the club's bank details (at least the account number) on <Link to="/user/admin/club">the club's page</Link>, or set
+                STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for card payments.
               </p>
             ) : null}
           </div>
         )}
-        <ListTable
-          headings={["Package", "Includes", "Monthly Membership", "Annual Membership"]}
-          actions={paymentsOpen ? "Choose" : undefined}
-        >
+        <ListTable headings={["Package", "Includes", "Monthly Membership", "Annual Membership"]} actions={paymentsOpen ? "Choose" : undefined}>
           {PACKAGES.map((item) => (
             <tr key={item.id} data-testid="package">
               <th scope="row">{item.label}</th>

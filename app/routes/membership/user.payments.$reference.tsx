@@ -55,13 +55,15 @@ export default function PaymentPage() {
             <>
               Paid on <ViewerTime value={payment.paidAt} dateOnly />
             </>
-          ) : payment.status === "paid"
-            ? "Paid"
-            : payment.status === "pending"
-              ? "Waiting for payment"
-              : payment.status === "cancelled"
-                ? "Cancelled"
-                : "Failed"}
+          ) : payment.status === "paid" ? (
+            "Paid"
+          ) : payment.status === "pending" ? (
+            "Waiting for payment"
+          ) : payment.status === "cancelled" ? (
+            "Cancelled"
+          ) : (
+            "Failed"
+          )}
         </dd>
       </dl>
 
@@ -83,8 +85,8 @@ export default function PaymentPage() {
           <p>You left the card payment before paying: you have not been charged. You can start again from the {ticket ? "event's" : "Membership"} page.</p>
         ) : (
           <p>
-            {returned === "success" ? "Thank you! " : ""}We are waiting for the card payment service to confirm your payment.
-            This usually takes a few seconds: <Link to=".">reload this page</Link>.
+            {returned === "success" ? "Thank you! " : ""}We are waiting for the card payment service to confirm your payment. This usually takes a few seconds:{" "}
+            <Link to=".">reload this page</Link>.
           </p>
         )
       ) : null}
@@ -136,9 +138,7 @@ export default function PaymentPage() {
           </p>
         </>
       ) : null}
-      <p>
-        {ticket ? <Link to="/user/tickets">My tickets</Link> : <Link to="/user/membership">Back to Membership</Link>}
-      </p>
+      <p>{ticket ? <Link to="/user/tickets">My tickets</Link> : <Link to="/user/membership">Back to Membership</Link>}</p>
     </section>
   );
 }

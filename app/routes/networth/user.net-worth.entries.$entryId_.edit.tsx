@@ -36,14 +36,7 @@ export default function EditNetWorthEntry() {
   };
   return (
     <RouteDialog title={`Edit ${entry.title}`} closeTo={`/user/net-worth?year=${entry.year}`}>
-      <EntryForm
-        lastResult={actionData?.result}
-        constraint={constraint}
-        defaults={defaults}
-        currency={currency}
-        entryId={entry.id}
-        submitLabel="Save"
-      />
+      <EntryForm lastResult={actionData?.result} constraint={constraint} defaults={defaults} currency={currency} entryId={entry.id} submitLabel="Save" />
     </RouteDialog>
   );
 }

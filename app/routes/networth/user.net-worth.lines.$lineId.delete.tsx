@@ -37,7 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** SPEC.md §8 asks "Are you sure you want to delete this task?" here; the question names what
  * is deleted instead (docs/areas.md, Net worth). */
 export default function ConfirmDeleteNetWorthLine() {
-  const { name: { kind, name }, year, description, amount } = useLoaderData<typeof loader>();
+  const {
+    name: { kind, name },
+    year,
+    description,
+    amount,
+  } = useLoaderData<typeof loader>();
   return (
     <ConfirmDialog message={deletionQuestion(kind, name)} cancelTo={`/user/net-worth?year=${year}`}>
       <p>

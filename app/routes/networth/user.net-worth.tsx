@@ -74,8 +74,7 @@ export default function NetWorth() {
         <StatementTable quarters={quarters} currency={currency} year={year} />
         <p className="muted networth-note">
           A quarter left empty keeps an entry's value from the quarter before; "—" is a figure not given. Year's gross income{" "}
-          {moneyOrDash(totals.income, currency)}, expenses {moneyOrDash(totals.expenses, currency)}, net income{" "}
-          {moneyOrDash(totals.netIncome, currency)}.
+          {moneyOrDash(totals.income, currency)}, expenses {moneyOrDash(totals.expenses, currency)}, net income {moneyOrDash(totals.netIncome, currency)}.
         </p>
         <div className="networth-charts">
           <NetWorthChart chart={charts.netWorth} year={year} />

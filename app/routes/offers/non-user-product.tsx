@@ -26,9 +26,7 @@ export default function PublicOffer() {
       {offer.description ? <p className="offer-description">{offer.description}</p> : null}
       <div className="invite">
         <h2>Interested?</h2>
-        <p>
-          Join Chapter to contact {offer.owner_name}, see more offers and meet members at events.
-        </p>
+        <p>Join Chapter to contact {offer.owner_name}, see more offers and meet members at events.</p>
         <p>
           <Link to="/signup" className="button">
             Sign up
@@ -40,7 +38,4 @@ export default function PublicOffer() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.offer.title ?? "Offer"} · Chapter` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.offer.title ?? "Offer"} · Chapter` }, { name: "robots", content: "noindex" }];

@@ -23,7 +23,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteOffer() {
   const { title } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("offer", title)} cancelTo={`/user/offers${useLocation().search}`} note={<p>Its images will be deleted with it, and its public link will stop working.</p>} />
+    <ConfirmDialog
+      message={deletionQuestion("offer", title)}
+      cancelTo={`/user/offers${useLocation().search}`}
+      note={<p>Its images will be deleted with it, and its public link will stop working.</p>}
+    />
   );
 }
 

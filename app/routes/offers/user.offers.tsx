@@ -13,10 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const params = new URL(request.url).searchParams;
   const eventId = parseId(params.get("event_id"));
-  const [result, events] = await Promise.all([
-    listOffers(member.id, { eventId, page: requestedPage(params) }),
-    eventsWithOffers(),
-  ]);
+  const [result, events] = await Promise.all([listOffers(member.id, { eventId, page: requestedPage(params) }), eventsWithOffers()]);
   return json({ ...result, events, eventId });
 }
 

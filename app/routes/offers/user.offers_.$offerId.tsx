@@ -17,7 +17,12 @@ import { ImageUpload } from "~/ui/image-upload";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const offer = await requireFound(params.offerId, (id) => getOffer(id, member.id));
-  const images = (await offerImages(offer.id)).map((image) => ({ id: image.id, url: fileUrl(image.token), name: image.original_name, medium: { url: fileUrl(image.token, "medium"), ...mediumSize(image.width, image.height) } }));
+  const images = (await offerImages(offer.id)).map((image) => ({
+    id: image.id,
+    url: fileUrl(image.token),
+    name: image.original_name,
+    medium: { url: fileUrl(image.token, "medium"), ...mediumSize(image.width, image.height) },
+  }));
   return json({
     offer,
     images,

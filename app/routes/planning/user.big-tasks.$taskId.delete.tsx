@@ -23,9 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmDeleteBigTask() {
   const { title } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={deletionQuestion("big task", title)} cancelTo={`/user/big-tasks${useLocation().search}`} />
-  );
+  return <ConfirmDialog message={deletionQuestion("big task", title)} cancelTo={`/user/big-tasks${useLocation().search}`} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete big task · Chapter" }];

@@ -39,8 +39,7 @@ export default function BigTasks() {
         {filtered ? (
           <p className="planning-filter" data-testid="active-filter">
             {status ? <span className="badge">Status: {labelOf(BIG_TASK_STATUSES, status)}</span> : null}{" "}
-            {priority ? <span className="badge">Priority: {labelOf(PRIORITY_BANDS, priority)}</span> : null}{" "}
-            <Link to={clearFilter}>Clear filter</Link>
+            {priority ? <span className="badge">Priority: {labelOf(PRIORITY_BANDS, priority)}</span> : null} <Link to={clearFilter}>Clear filter</Link>
           </p>
         ) : null}
       </div>

@@ -11,7 +11,12 @@ import { requireAction } from "./business-lookups.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { business, goalAction } = await requireAction(await requireMember(request), params);
-  return json({ businessId: business.id, goalAction: { id: goalAction.id, title: goalAction.title }, today: new Date().toISOString().slice(0, 10), ...contentFormData() });
+  return json({
+    businessId: business.id,
+    goalAction: { id: goalAction.id, title: goalAction.title },
+    today: new Date().toISOString().slice(0, 10),
+    ...contentFormData(),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -24,7 +24,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteAction() {
   const { businessId, title, contents } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("action", title)} cancelTo={businessPath(businessId)} note={contents ? <p>{`${contents === 1 ? "Its content" : `Its ${contents} contents`} will be deleted with it.`}</p> : null} />
+    <ConfirmDialog
+      message={deletionQuestion("action", title)}
+      cancelTo={businessPath(businessId)}
+      note={contents ? <p>{`${contents === 1 ? "Its content" : `Its ${contents} contents`} will be deleted with it.`}</p> : null}
+    />
   );
 }
 

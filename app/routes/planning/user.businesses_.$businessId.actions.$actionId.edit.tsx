@@ -34,7 +34,13 @@ export default function EditAction() {
   return (
     <RouteDialog title="Edit action" closeTo={businessPath(goalAction.business_id)}>
       <p className="muted">Goal: {goalAction.goal_title}</p>
-      <BusinessActionForm lastResult={actionData?.result} constraint={constraint} defaults={defaults} formId={`action-form-${goalAction.id}`} submitLabel="Save action" />
+      <BusinessActionForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        formId={`action-form-${goalAction.id}`}
+        submitLabel="Save action"
+      />
     </RouteDialog>
   );
 }

@@ -25,7 +25,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteContent() {
   const { businessId, notedOn, actionTitle, attachment } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={`Are you sure you want to delete the note of ${formatDate(notedOn)} on “${actionTitle}”?`} cancelTo={businessPath(businessId)} note={attachment ? <p>{`Its attachment ${attachment} will be deleted with it.`}</p> : null} />
+    <ConfirmDialog
+      message={`Are you sure you want to delete the note of ${formatDate(notedOn)} on “${actionTitle}”?`}
+      cancelTo={businessPath(businessId)}
+      note={attachment ? <p>{`Its attachment ${attachment} will be deleted with it.`}</p> : null}
+    />
   );
 }
 

@@ -24,7 +24,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteBusiness() {
   const { id, name } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("business", name)} cancelTo={businessPath(id)} note={<p>All its goals, their actions and what was noted on them will be deleted with it.</p>} />
+    <ConfirmDialog
+      message={deletionQuestion("business", name)}
+      cancelTo={businessPath(id)}
+      note={<p>All its goals, their actions and what was noted on them will be deleted with it.</p>}
+    />
   );
 }
 

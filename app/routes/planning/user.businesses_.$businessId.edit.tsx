@@ -33,7 +33,13 @@ export default function EditBusiness() {
   const defaults = { name: business.name, description: business.description ?? "", industry: business.industry ?? "", website: business.website ?? "" };
   return (
     <RouteDialog title="Edit business" closeTo={businessPath(business.id)}>
-      <BusinessForm lastResult={actionData?.result} constraint={constraint} defaults={defaults} formId={`business-form-${business.id}`} submitLabel="Save business" />
+      <BusinessForm
+        lastResult={actionData?.result}
+        constraint={constraint}
+        defaults={defaults}
+        formId={`business-form-${business.id}`}
+        submitLabel="Save business"
+      />
     </RouteDialog>
   );
 }

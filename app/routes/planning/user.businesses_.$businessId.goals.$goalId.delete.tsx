@@ -24,7 +24,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteGoal() {
   const { businessId, title, actions, contents } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("goal", title)} cancelTo={businessPath(businessId)} note={actions ? (<p>{`Its ${actions === 1 ? "action" : `${actions} actions`}${contents ? ` (with ${contents === 1 ? "1 content" : `${contents} contents`})` : ""} will be deleted with it.`}</p>) : null} />
+    <ConfirmDialog
+      message={deletionQuestion("goal", title)}
+      cancelTo={businessPath(businessId)}
+      note={
+        actions ? (
+          <p>{`Its ${actions === 1 ? "action" : `${actions} actions`}${contents ? ` (with ${contents === 1 ? "1 content" : `${contents} contents`})` : ""} will be deleted with it.`}</p>
+        ) : null
+      }
+    />
   );
 }
 

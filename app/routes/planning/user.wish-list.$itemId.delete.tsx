@@ -23,9 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ConfirmDeleteWishListItem() {
   const { title } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog message={deletionQuestion("wish", title)} cancelTo={`/user/wish-list${useLocation().search}`} />
-  );
+  return <ConfirmDialog message={deletionQuestion("wish", title)} cancelTo={`/user/wish-list${useLocation().search}`} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "Delete wish · Chapter" }];

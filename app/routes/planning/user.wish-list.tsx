@@ -39,8 +39,7 @@ export default function WishList() {
         {filtered ? (
           <p className="planning-filter" data-testid="active-filter">
             {type ? <span className="badge">Type: {labelOf(WISH_LIST_TYPES, type)}</span> : null}{" "}
-            {status ? <span className="badge">Status: {labelOf(WISH_LIST_STATUSES, status)}</span> : null}{" "}
-            <Link to={clearFilter}>Clear filter</Link>
+            {status ? <span className="badge">Status: {labelOf(WISH_LIST_STATUSES, status)}</span> : null} <Link to={clearFilter}>Clear filter</Link>
           </p>
         ) : null}
       </div>

@@ -35,7 +35,10 @@ export function entryName(entry: Entry) {
 }
 
 /** A list page's data: `list` (listEntrepreneurs or listInvestors) with the address's filters. */
-export async function listData<Row>(request: Request, list: (filter: EntryFilter, page: number) => Promise<{ entries: Row[]; total: number; page: number; pages: number }>) {
+export async function listData<Row>(
+  request: Request,
+  list: (filter: EntryFilter, page: number) => Promise<{ entries: Row[]; total: number; page: number; pages: number }>,
+) {
   const params = new URL(request.url).searchParams;
   const filter = FilterSchema.parse(Object.fromEntries(params));
   const { entries, total, page, pages } = await list(filter, requestedPage(params));
@@ -44,7 +47,12 @@ export async function listData<Row>(request: Request, list: (filter: EntryFilter
     total,
     page,
     pages,
-    filter: { sector: filter.sector, country: filter.country, min: filter.min === null ? "" : amountInput(filter.min), max: filter.max === null ? "" : amountInput(filter.max) },
+    filter: {
+      sector: filter.sector,
+      country: filter.country,
+      min: filter.min === null ? "" : amountInput(filter.min),
+      max: filter.max === null ? "" : amountInput(filter.max),
+    },
     countries: countryOptions(),
     currency: await clubCurrency(),
   };
@@ -63,7 +71,13 @@ export async function formData(side: Side) {
 export function entryDefaults(side: Side, entry: Record<string, unknown>): Record<string, string | string[]> {
   const common = { amount: amountInput(Number(entry.amount_cents)), term_months: String(entry.term_months), rate: rateInput(Number(entry.rate_bp)) };
   if (side === "entrepreneur") {
-    return { ...common, business_name: String(entry.business_name), sector: String(entry.sector), purpose: String(entry.purpose), country: String(entry.country) };
+    return {
+      ...common,
+      business_name: String(entry.business_name),
+      sector: String(entry.sector),
+      purpose: String(entry.purpose),
+      country: String(entry.country),
+    };
   }
   return {
     ...common,
@@ -151,7 +165,10 @@ export async function connectData(side: Side, request: Request, member: Member, 
   const asked = new URL(request.url).searchParams.get("proposal");
   const chosen = asked === null || asked === "" ? (proposals[0]?.id ?? null) : parseId(asked);
   if (asked && !proposals.some((proposal) => proposal.id === chosen)) notFound();
-  const [existing, terms] = chosen === null ? [null, null] : await Promise.all([existingConnection(member.id, memberSide, chosen, entry.id), connectTerms(member.id, memberSide, chosen, entry.id)]);
+  const [existing, terms] =
+    chosen === null
+      ? [null, null]
+      : await Promise.all([existingConnection(member.id, memberSide, chosen, entry.id), connectTerms(member.id, memberSide, chosen, entry.id)]);
   return {
     entry: { id: entry.id, name: entryName(entry), owner_name: entry.owner_name },
     side,
@@ -187,10 +204,10 @@ export async function connectAnswer(side: Side, request: Request, member: Member
   const result = await connect(member, memberSide, proposal_id, entry.id, message, terms_hash);
   if (!result.ok) {
     if (result.reason === "terms_changed") return formFailure(submission.reply({ formErrors: [TERMS_CHANGED] }), { terms: result.terms }, 409);
-    if (result.reason === "closed") return formFailure(submission.reply({ formErrors: ["This connection was closed: its entry was deleted."] }), undefined, 409);
+    if (result.reason === "closed")
+      return formFailure(submission.reply({ formErrors: ["This connection was closed: its entry was deleted."] }), undefined, 409);
     return formFailure(submission.reply({ fieldErrors: { proposal_id: ["Choose one of your proposals."] } }));
   }
   const notice = result.updated ? `Proposal to ${entry.owner_name} updated.` : `Proposal sent to ${entry.owner_name}.`;
   return respond(request, { type: "success", message: notice }, { to: connectionPath(result.connectionId) });
 }
-

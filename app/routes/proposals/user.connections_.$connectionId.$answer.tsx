@@ -30,7 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const connection = await waitingConnection(member, params.connectionId);
   const other = connection.memberSide === "entrepreneur" ? connection.investor.owner_name : connection.entrepreneur.owner_name;
   // Accepting agrees to these terms: the dialog shows them and posts their hash back.
-  return json({ id: connection.id, answer, other, business: connection.entrepreneur.business_name, terms: answer === "accept" ? connection.currentTerms : null });
+  return json({
+    id: connection.id,
+    answer,
+    other,
+    business: connection.entrepreneur.business_name,
+    terms: answer === "accept" ? connection.currentTerms : null,
+  });
 }
 
 /** Accepting or declining is a POST (SPEC.md §7's GET ajax-connection-action-call lands here
@@ -59,7 +65,11 @@ export default function AnswerConnection() {
   return (
     <ConfirmDialog
       title={accept ? "Accept this proposal?" : "Decline this proposal?"}
-      message={accept ? `Are you sure you want to accept ${other}'s proposal for ${business}? You agree to the terms above.` : `Are you sure you want to decline ${other}'s proposal for ${business}?`}
+      message={
+        accept
+          ? `Are you sure you want to accept ${other}'s proposal for ${business}? You agree to the terms above.`
+          : `Are you sure you want to decline ${other}'s proposal for ${business}?`
+      }
       confirmLabel={accept ? "Yes, accept" : "Yes, decline"}
       destructive={!accept}
       cancelTo={connectionPath(id)}

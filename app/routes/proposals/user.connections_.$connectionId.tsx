@@ -39,7 +39,11 @@ export default function ConnectionPage() {
       <p data-testid="connection-status">
         Status:{" "}
         <strong>
-          {connection.isRecipient ? "Waiting for your answer" : connection.status === "pending" ? `Waiting for ${other}'s answer` : STATUS_LABEL[connection.status]}
+          {connection.isRecipient
+            ? "Waiting for your answer"
+            : connection.status === "pending"
+              ? `Waiting for ${other}'s answer`
+              : STATUS_LABEL[connection.status]}
         </strong>
       </p>
       {connection.isRecipient ? (

@@ -11,7 +11,12 @@ import { entryDefaults, formData, ownEntryOr404, saveEntry } from "./entry-route
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const entry = await ownEntryOr404("entrepreneur", member, params.entryId);
-  return json({ id: entry.id, defaults: entryDefaults("entrepreneur", entry), documents: await documentsFor(member.id, entry), ...(await formData("entrepreneur")) });
+  return json({
+    id: entry.id,
+    defaults: entryDefaults("entrepreneur", entry),
+    documents: await documentsFor(member.id, entry),
+    ...(await formData("entrepreneur")),
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,7 +38,8 @@ export default function EditEntrepreneurEntry() {
         entryId={id}
         countries={countries}
         currency={currency}
-        documentAccept={documentAccept} submitLabel="Save"
+        documentAccept={documentAccept}
+        submitLabel="Save"
       />
     </RouteDialog>
   );

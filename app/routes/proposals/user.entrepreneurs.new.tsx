@@ -31,7 +31,8 @@ export default function NewEntrepreneurEntry() {
         entryId={null}
         countries={countries}
         currency={currency}
-        documentAccept={documentAccept} submitLabel="Create entry"
+        documentAccept={documentAccept}
+        submitLabel="Create entry"
       />
     </RouteDialog>
   );

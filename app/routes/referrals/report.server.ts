@@ -17,7 +17,17 @@ export async function reportFor(request: Request) {
   const descending = params.get("dir") === "desc";
   const admin = member.role === "admin";
   const query = new URLSearchParams([...params].filter(([name]) => ["period", "from", "to", "sort", "dir"].includes(name))).toString();
-  const base = { member, admin, kind: asked.kind, sort, descending, query, from: params.get("from") ?? "", to: params.get("to") ?? "", currency: env().PAYMENT_CURRENCY };
+  const base = {
+    member,
+    admin,
+    kind: asked.kind,
+    sort,
+    descending,
+    query,
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    currency: env().PAYMENT_CURRENCY,
+  };
   if ("error" in asked) return { ...base, error: asked.error, report: null };
   const report = await chapterReport(asked.period, zone);
   const rows = sortReport(admin ? report.rows : report.rows.filter((row) => row.id === member.id), sort, descending, env().PAYMENT_CURRENCY);

@@ -39,7 +39,9 @@ export default function OneToOnes() {
                 <td data-label="Met on">{formatDate(item.met_on)}</td>
                 <td data-label="Where">{item.place ?? "—"}</td>
                 <td data-label="Status">
-                  <span className={item.toAnswer ? "badge badge--open" : "badge"}>{item.toAnswer ? "Waiting for your confirmation" : oneToOneStatusLabel(item.status)}</span>
+                  <span className={item.toAnswer ? "badge badge--open" : "badge"}>
+                    {item.toAnswer ? "Waiting for your confirmation" : oneToOneStatusLabel(item.status)}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -39,7 +39,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!answered.ok) return respond(request, { type: "error", message: answered.message }, { to: here });
     return respond(
       request,
-      { type: "success", message: intent === "confirm" ? `Your one-to-one with ${oneToOne.with} is confirmed.` : `You declined the one-to-one with ${oneToOne.with}.` },
+      {
+        type: "success",
+        message: intent === "confirm" ? `Your one-to-one with ${oneToOne.with} is confirmed.` : `You declined the one-to-one with ${oneToOne.with}.`,
+      },
       { to: here },
     );
   }

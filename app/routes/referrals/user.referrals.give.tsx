@@ -59,7 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return formFailure(submission.reply());
   const outcome = await giveReferral(member, submission.value, await publicOrigin(request));
   if (!outcome.ok) return formFailure(submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }));
-  return respond(request, { type: "success", message: `Your referral went to ${outcome.receiverName}.` }, { to: backTo(request, "/user/referrals", formData.get("back")) });
+  return respond(
+    request,
+    { type: "success", message: `Your referral went to ${outcome.receiverName}.` },
+    { to: backTo(request, "/user/referrals", formData.get("back")) },
+  );
 }
 
 export default function GiveReferral() {
@@ -127,7 +131,10 @@ export default function GiveReferral() {
           <>
             <Form method="get" action="/user/referrals/give" role="search" aria-label="Contact search" preventScrollReset className="search-row">
               {hidden(["to", "member_q", "back"])}
-              <Field label="Find in your contacts" inputProps={{ type: "search", name: "contact_q", defaultValue: contactQuery, maxLength: 100, autoComplete: "off" }} />
+              <Field
+                label="Find in your contacts"
+                inputProps={{ type: "search", name: "contact_q", defaultValue: contactQuery, maxLength: 100, autoComplete: "off" }}
+              />
               <button type="submit" className="button button--secondary">
                 Search
               </button>

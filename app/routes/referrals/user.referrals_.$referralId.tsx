@@ -61,7 +61,8 @@ export default function ReferralPage() {
     constraint,
     defaults: { status: next[0]?.value ?? "", amount: "", currency, reason: "" },
   });
-  const thanks = referral.status === "closed" && referral.amount_cents !== null && referral.currency ? formatMoney(referral.amount_cents, referral.currency) : null;
+  const thanks =
+    referral.status === "closed" && referral.amount_cents !== null && referral.currency ? formatMoney(referral.amount_cents, referral.currency) : null;
   const details: [string, string | null][] = [
     ["Company", referral.company],
     ["Occupation", referral.occupation],
@@ -104,7 +105,15 @@ export default function ReferralPage() {
             .map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{label === "Website" ? <a href={value!} rel="noopener noreferrer">{value}</a> : value}</dd>
+                <dd>
+                  {label === "Website" ? (
+                    <a href={value!} rel="noopener noreferrer">
+                      {value}
+                    </a>
+                  ) : (
+                    value
+                  )}
+                </dd>
               </div>
             ))}
         </dl>
@@ -124,7 +133,13 @@ export default function ReferralPage() {
               <legend>Where it stands now</legend>
               {next.map((item) => (
                 <label key={item.value} className="choice">
-                  <input type="radio" name={fields.status.name} value={item.value} defaultChecked={item.value === (fields.status.initialValue ?? next[0].value)} /> {item.label}
+                  <input
+                    type="radio"
+                    name={fields.status.name}
+                    value={item.value}
+                    defaultChecked={item.value === (fields.status.initialValue ?? next[0].value)}
+                  />{" "}
+                  {item.label}
                 </label>
               ))}
               <ErrorList errors={fields.status.errors} />

@@ -57,17 +57,24 @@ export default function CalendarFeedSettings() {
       <section className="card" aria-labelledby="calendar-feed-heading">
         <h2 id="calendar-feed-heading">Calendar feed</h2>
         <p>
-          Subscribe to your Chapter calendar from your phone or desktop calendar: your tasks and appointments, repeating as they do here, with an alarm for those with an alert.
+          Subscribe to your Chapter calendar from your phone or desktop calendar: your tasks and appointments, repeating as they do here, with an alarm for
+          those with an alert.
         </p>
         {created ? (
           <div className="field">
             <label htmlFor="calendar-feed-address">Your calendar address</label>
             <input id="calendar-feed-address" type="text" readOnly value={created.address} data-testid="calendar-feed-address" />
             <CopyButton text={created.address} />
-            <p className="field-hint">Copy it now: Chapter keeps only a fingerprint of it, so it is shown this once. Anyone with the address can read your calendar.</p>
+            <p className="field-hint">
+              Copy it now: Chapter keeps only a fingerprint of it, so it is shown this once. Anyone with the address can read your calendar.
+            </p>
           </div>
         ) : (
-          <p>{hasFeed ? "You have a calendar address. If you lost it, or someone else has it, reset it: the old one stops working." : "You have no calendar address yet."}</p>
+          <p>
+            {hasFeed
+              ? "You have a calendar address. If you lost it, or someone else has it, reset it: the old one stops working."
+              : "You have no calendar address yet."}
+          </p>
         )}
         <Form method="post">
           <CsrfInput />

@@ -39,8 +39,7 @@ export default function NotificationSettings() {
         {/* An unticked box sends nothing, so the hidden 0 says "off"; a ticked box's 1 wins. */}
         <input type="hidden" name="email_notifications" value="0" />
         <label>
-          <input type="checkbox" name="email_notifications" value="1" defaultChecked={emailNotifications} /> Also e-mail them to me
-          at {email}
+          <input type="checkbox" name="email_notifications" value="1" defaultChecked={emailNotifications} /> Also e-mail them to me at {email}
         </label>
       </div>
       <div className="form-actions">

@@ -53,14 +53,10 @@ export default function DeleteAccount() {
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
         <p>
-          This deletes your contacts, events, posts, offers, plans, friendships, chats and every file you uploaded, and
-          signs you out everywhere. It cannot be undone. <a href="/user/settings/my-data.zip">Download your data</a> first
-          if you want to keep it.
+          This deletes your contacts, events, posts, offers, plans, friendships, chats and every file you uploaded, and signs you out everywhere. It cannot be
+          undone. <a href="/user/settings/my-data.zip">Download your data</a> first if you want to keep it.
         </p>
-        <p className="muted">
-          Your comments on other members' posts stay, shown as from "a former member", and so do your payments in the
-          club's accounts.
-        </p>
+        <p className="muted">Your comments on other members' posts stay, shown as from "a former member", and so do your payments in the club's accounts.</p>
         <Field
           label="Your password"
           errors={fields.password.errors}

@@ -87,8 +87,8 @@ export default function Security() {
       <section className="card" aria-labelledby="your-data-heading">
         <h2 id="your-data-heading">Your data and leaving</h2>
         <p className="muted">
-          Everything you keep in Chapter in one zip file: contacts (CSV and vCard), events and tickets (calendar files),
-          posts and comments with their photos and videos, and all the rest.
+          Everything you keep in Chapter in one zip file: contacts (CSV and vCard), events and tickets (calendar files), posts and comments with their photos
+          and videos, and all the rest.
         </p>
         <p>
           {/* A plain link: the browser downloads the zip as it is written, JavaScript or not. */}

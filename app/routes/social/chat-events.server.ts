@@ -32,7 +32,13 @@ export function messageEvent(message: ChatMessage) {
  */
 export function chatEventStream(
   request: Request,
-  { memberId, otherId, afterId, pollMs = POLL_MS, heartbeatMs = HEARTBEAT_MS }: {
+  {
+    memberId,
+    otherId,
+    afterId,
+    pollMs = POLL_MS,
+    heartbeatMs = HEARTBEAT_MS,
+  }: {
     memberId: number;
     otherId: number;
     afterId: number;

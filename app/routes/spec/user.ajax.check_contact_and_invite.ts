@@ -13,6 +13,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, contact_id } = requireValid(await request.formData(), EmailCheckSchema);
   const contactId = parseId(contact_id);
   const forInvite = requireValid(new URL(request.url).searchParams, EmailCheckQuerySchema).for === "invite";
-  const message = !email ? "" : forInvite ? await inviteEmailMessage(member.id, email, contactId) : await duplicateMessage(member.id, "email", email, contactId);
+  const message = !email
+    ? ""
+    : forInvite
+      ? await inviteEmailMessage(member.id, email, contactId)
+      : await duplicateMessage(member.id, "email", email, contactId);
   return checkAnswer(message);
 }

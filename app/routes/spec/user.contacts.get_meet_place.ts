@@ -7,5 +7,8 @@ import { requireMember } from "~/lib/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const values = await suggestions(member.id, "meet_place");
-  return json(values.map((value) => ({ meet_place: value })), { headers: { "Cache-Control": "private, no-cache" } });
+  return json(
+    values.map((value) => ({ meet_place: value })),
+    { headers: { "Cache-Control": "private, no-cache" } },
+  );
 }

@@ -88,7 +88,9 @@ export default function TicketPurchase() {
       {actionData ? (
         <p className="ticket-refusal" role="alert">
           {actionData.message}{" "}
-          {actionData.existing ? <Link to={actionData.existing}>{actionData.existing.startsWith("/user/payments") ? "See the payment" : "See your ticket"}</Link> : null}
+          {actionData.existing ? (
+            <Link to={actionData.existing}>{actionData.existing.startsWith("/user/payments") ? "See the payment" : "See your ticket"}</Link>
+          ) : null}
         </p>
       ) : null}
       {over ? (

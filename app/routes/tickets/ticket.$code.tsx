@@ -12,10 +12,7 @@ import { notFound, orNotFound } from "~/lib/http.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const ticket = orNotFound(await findTicketByCode(params.code));
   if (ticket.holder_id !== null) notFound();
-  return json(
-    { ticket: await ticketCardData(ticket) },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
-  );
+  return json({ ticket: await ticketCardData(ticket) }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 
 export default function PublicTicket() {

@@ -41,8 +41,8 @@ export default function MyTickets() {
             {invitations.map((invitation) => (
               <li key={invitation.id} data-testid="invitation">
                 <span>
-                  <strong>{invitation.eventTitle}</strong> · {formatEventTime(invitation.startsAt, invitation.timeZone)}: {ticketTypeLabel(invitation.type)} ticket from{" "}
-                  {invitation.invitedBy ?? "the organiser"}
+                  <strong>{invitation.eventTitle}</strong> · {formatEventTime(invitation.startsAt, invitation.timeZone)}: {ticketTypeLabel(invitation.type)}{" "}
+                  ticket from {invitation.invitedBy ?? "the organiser"}
                 </span>
                 <Link to={`/user/tickets/invitations/${invitation.id}`}>Answer</Link>
               </li>

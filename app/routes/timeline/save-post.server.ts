@@ -37,7 +37,12 @@ export async function savePost(request: Request, member: Member, post: PostView 
   const claimed = await claimableFiles(member.id, files);
   const keep = post ? post.files.filter((file) => keepIds.includes(file.id)).map((file) => file.id) : [];
   const total = keep.length + claimed.length + uploaded.length;
-  const formError = total > MAX_POST_FILES ? `A post can carry at most ${MAX_POST_FILES} photos and videos.` : !submission.value.message && total === 0 ? EMPTY_POST_MESSAGE : null;
+  const formError =
+    total > MAX_POST_FILES
+      ? `A post can carry at most ${MAX_POST_FILES} photos and videos.`
+      : !submission.value.message && total === 0
+        ? EMPTY_POST_MESSAGE
+        : null;
   if (formError) {
     await discard();
     return formFailure(submission.reply({ formErrors: [formError] }));

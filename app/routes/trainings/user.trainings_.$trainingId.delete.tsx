@@ -23,7 +23,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmDeleteTraining() {
   const { id, title, registered } = useLoaderData<typeof loader>();
   return (
-    <ConfirmDialog message={deletionQuestion("training", title)} cancelTo={`/user/trainings/${id}`} note={registered ? <p>{`The ${registered === 1 ? "member" : `${registered} members`} registered will be told.`}</p> : null} />
+    <ConfirmDialog
+      message={deletionQuestion("training", title)}
+      cancelTo={`/user/trainings/${id}`}
+      note={registered ? <p>{`The ${registered === 1 ? "member" : `${registered} members`} registered will be told.`}</p> : null}
+    />
   );
 }
 

@@ -118,7 +118,10 @@ export default function TrainingPage() {
             <ul aria-label="Registered members">
               {registrants.map((registrant) => (
                 <li key={registrant.id}>
-                  {registrant.name} <span className="muted">· {registrant.email} · registered <ViewerTime value={registrant.created_at} /></span>
+                  {registrant.name}{" "}
+                  <span className="muted">
+                    · {registrant.email} · registered <ViewerTime value={registrant.created_at} />
+                  </span>
                 </li>
               ))}
             </ul>
