@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { PACKAGES } from "~/features/membership/packages";
-import { currencyCodes } from "~/features/networth/schema";
+import { includesField, PACKAGES } from "~/features/membership/packages";
+import { currencyCodes } from "~/lib/currencies";
 import { optionalText } from "~/lib/schema-fields";
 import { isTimeZone } from "~/lib/time-zones";
 
 /** The form field of what a package includes ("includes_elite"). */
-export const includesField = (packageId: string) => `includes_${packageId}`;
-
 const includes = Object.fromEntries(PACKAGES.map((item) => [includesField(item.id), optionalText(2000)]));
 
 /** The club's page (/user/admin/club): name, time zone, currency, bank details and what each

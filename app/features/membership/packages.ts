@@ -46,3 +46,6 @@ export function packageIncludes(written: Record<string, string>): Record<Package
   };
   return Object.fromEntries(PACKAGES.map((item) => [item.id, lines(item.id)])) as Record<PackageId, string[]>;
 }
+
+/** The club page's field for what a package includes. */
+export const includesField = (packageId: string) => `includes_${packageId}`;

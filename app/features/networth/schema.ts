@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencyCodes } from "~/lib/currencies";
 import { readCents } from "~/lib/money";
 import { optionalMoney, optionalText, yearField } from "~/lib/schema-fields";
 import { ENTRY_TYPES, EXPENSE_CATEGORIES, INCOME_CATEGORIES, MAX_AMOUNT_CENTS, valuesOf } from "./constants";
@@ -75,7 +76,3 @@ export const CurrencySchema = z.object({
     .toUpperCase()
     .refine((code) => /^[A-Z]{3}$/.test(code) && currencyCodes().includes(code), "Choose a currency from the list."),
 });
-
-export function currencyCodes() {
-  return typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : ["USD", "EUR", "GBP", "NGN"];
-}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BusinessSchema, ContactSchema } from "~/features/contacts/schema";
-import { currencyCodes, parseCents } from "~/features/networth/schema";
+import { parseCents } from "~/features/networth/schema";
+import { currencyCodes } from "~/lib/currencies";
 import { isCalendarDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { optionalText } from "~/lib/schema-fields";

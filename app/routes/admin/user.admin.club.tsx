@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ClubSettingsSchema, includesField } from "~/features/club/schema";
-import { DEFAULT_INCLUDES, PACKAGES } from "~/features/membership/packages";
-import { currencyCodes } from "~/features/networth/schema";
+import { ClubSettingsSchema } from "~/features/club/schema";
+import { DEFAULT_INCLUDES, includesField, PACKAGES } from "~/features/membership/packages";
+import { currencyCodes } from "~/lib/currencies";
 import { clubSettings, saveClubSettings } from "~/lib/club.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";

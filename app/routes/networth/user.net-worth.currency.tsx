@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { memberCurrency, setMemberCurrency } from "~/features/networth/networth.server";
-import { CurrencySchema, currencyCodes } from "~/features/networth/schema";
+import { CurrencySchema } from "~/features/networth/schema";
+import { currencyCodes } from "~/lib/currencies";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";

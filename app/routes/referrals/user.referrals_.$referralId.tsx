@@ -6,7 +6,7 @@ import { isOpen, nextStatuses, statusLabel, warmthLabel } from "~/features/refer
 import { moveReferral, referralFor } from "~/features/referrals/referrals.server";
 import { statusText } from "~/features/referrals/ReferralList";
 import { MoveReferralSchema } from "~/features/referrals/schema";
-import { currencyCodes } from "~/features/networth/schema";
+import { currencyCodes } from "~/lib/currencies";
 import { constraintOf } from "~/lib/constraint.server";
 import { env } from "~/lib/env.server";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
