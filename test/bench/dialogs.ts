@@ -5,10 +5,10 @@
 // none). Prints the median of the runs for each dialog and the server's own time for the
 // requests the tap made; --requests lists those requests, to see which wait on which.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { demoInstall } from "./demo-install.ts";
 import { freePort, startChapter } from "./servers.ts";
 
 const DIALOGS = [
@@ -24,18 +24,7 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const LATENCY = Number(args.latency);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-dialogs-"));
-process.env.DATA_DIR = dataDir;
-process.env.NODE_ENV = "production";
-const { db } = await import("../../app/lib/db.server.ts");
-const { migrateToLatest } = await import("../../app/lib/migrate.server.ts");
-const { DEMO_MEMBERS, seedDemo } = await import("../../scripts/demo-data.ts");
-const { memberIdByEmail } = await import("../../app/features/members/members.server.ts");
-const { signedInCookie } = await import("./cookie.ts");
-await migrateToLatest(db);
-await seedDemo();
-const cookie = await signedInCookie((await memberIdByEmail(DEMO_MEMBERS[0].email))!);
-await db.destroy();
+const { dataDir, cookie } = await demoInstall("dialogs");
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -6,9 +6,9 @@
 // dependencies: it is big, and its newer versions want Node 22.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { demoInstall } from "./demo-install.ts";
 import { freePort, startChapter } from "./servers.ts";
 
 const VERSION = "12.8.2";
@@ -98,19 +98,7 @@ function scoresOf(url: string, output: string) {
 
 const cli = lighthouseCli();
 
-// A fresh install with the demo data, written before the server starts.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "chapter-lighthouse-"));
-process.env.DATA_DIR = dataDir;
-process.env.NODE_ENV = "production";
-const { db } = await import("../../app/lib/db.server.ts");
-const { migrateToLatest } = await import("../../app/lib/migrate.server.ts");
-const { DEMO_MEMBERS, seedDemo } = await import("../../scripts/demo-data.ts");
-const { memberIdByEmail } = await import("../../app/features/members/members.server.ts");
-const { signedInCookie } = await import("./cookie.ts");
-await migrateToLatest(db);
-await seedDemo();
-const cookie = await signedInCookie((await memberIdByEmail(DEMO_MEMBERS[0].email))!);
-await db.destroy();
+const { dataDir, cookie } = await demoInstall("lighthouse");
 
 const server = await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir });
 try {
