@@ -165,7 +165,7 @@ describe("a form whose fields the server checks", () => {
     await expect.poll(() => slowChecks.length).toBeGreaterThan(0);
     // Found by place, not by name: a pending button is named "Please Wait...".
     await press(page, task.locator(".dialog-actions button[type=submit]"));
-    expect(await toast(page, "is added")).toContain("Call the bank is added to your calendar.");
+    expect(await toast(page, "added")).toContain("Call the bank has been added to your calendar.");
 
     // An offer with its image chosen: a field's check goes without the image (it was uploaded,
     // stored and deleted on every keystroke); the offer itself goes with it.
