@@ -12,7 +12,7 @@ describe.each(modes)("wish list amounts and achieved wishes $name", ({ javaScrip
       await dialog.getByLabel("Type", { exact: true }).selectOption({ index: 1 });
       await dialog.getByLabel("Estimated cost", { exact: true }).fill("18,000");
     });
-    expect(said).toContain("New delivery van is on your wish list.");
+    expect(said).toContain("“New delivery van” added to your wish list.");
     const row = page.getByTestId("wish-list-item").filter({ hasText: "New delivery van" });
     expect(await row.getByRole("cell").nth(2).textContent()).toMatch(/18,000/);
 
