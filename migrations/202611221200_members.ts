@@ -53,7 +53,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("ip", "text", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("sign_in_failures_email").on("sign_in_failures").columns(["email", "created_at"]).execute();
+  await db.schema
+    .createIndex("sign_in_failures_email")
+    .on("sign_in_failures")
+    .columns(["email", "created_at"])
+    .execute();
   await db.schema.createIndex("sign_in_failures_ip").on("sign_in_failures").columns(["ip", "created_at"]).execute();
 }
 

@@ -77,7 +77,9 @@ export async function up(db: Kysely<any>) {
     .addColumn("member_id", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("ticket_type", "text", (col) => col.notNull().check(sql`ticket_type in ('general', 'vip')`))
     .addColumn("invited_by", "integer", (col) => col.references("users.id").onDelete("set null"))
-    .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('invited', 'accepted', 'declined')`))
+    .addColumn("status", "text", (col) =>
+      col.notNull().check(sql`status in ('invited', 'accepted', 'declined')`),
+    )
     .addColumn("ticket_id", "integer", (col) => col.references("tickets.id").onDelete("set null"))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("responded_at", "text")
@@ -121,7 +123,15 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const table of ["product_statuses", "product_images", "products", "ticket_invitations", "tickets", "event_statuses", "events"]) {
+  for (const table of [
+    "product_statuses",
+    "product_images",
+    "products",
+    "ticket_invitations",
+    "tickets",
+    "event_statuses",
+    "events",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

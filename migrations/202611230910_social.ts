@@ -56,7 +56,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("read_at", "text")
     .execute();
-  await db.schema.createIndex("chat_messages_recipient").on("chat_messages").columns(["recipient_id", "sender_id", "id"]).execute();
+  await db.schema
+    .createIndex("chat_messages_recipient")
+    .on("chat_messages")
+    .columns(["recipient_id", "sender_id", "id"])
+    .execute();
   await db.schema.createIndex("chat_messages_sender").on("chat_messages").columns(["sender_id", "recipient_id", "id"]).execute();
 
   await db.schema

@@ -14,11 +14,7 @@ export async function up(db: Kysely<any>) {
     .execute();
   const users = await db.selectFrom("users").select(["id", "name"]).execute();
   for (const user of users) {
-    await db
-      .updateTable("users")
-      .set({ search_name: normalise(user.name) })
-      .where("id", "=", user.id)
-      .execute();
+    await db.updateTable("users").set({ search_name: normalise(user.name) }).where("id", "=", user.id).execute();
   }
   await db.schema.createIndex("users_search_name").on("users").columns(["search_name", "id"]).execute();
   await db.schema.createIndex("chat_messages_unread").on("chat_messages").columns(["recipient_id", "read_at"]).execute();

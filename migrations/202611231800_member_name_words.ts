@@ -19,10 +19,7 @@ export async function up(db: Kysely<any>) {
   const users = await db.selectFrom("users").select(["id", "name"]).execute();
   const rows = users.flatMap((user) => words(user.name).map((word) => ({ member_id: user.id, word })));
   for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto("member_name_words")
-      .values(rows.slice(i, i + 500))
-      .execute();
+    await db.insertInto("member_name_words").values(rows.slice(i, i + 500)).execute();
   }
 }
 
@@ -39,14 +36,7 @@ function words(name: string) {
     .replace(/[øæœßłđðþı]/g, (letter) => LETTERS[letter] ?? letter)
     .replace(/\s+/g, " ")
     .trim();
-  return [
-    ...new Set(
-      normalised
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean)
-        .map((word) => word.slice(0, 100)),
-    ),
-  ];
+  return [...new Set(normalised.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.slice(0, 100)))];
 }
 
 /** Letters that are not a base letter plus accents, written as people type them. */

@@ -49,11 +49,7 @@ export async function up(db: Kysely<any>) {
       Object.entries(SEARCH_COLUMNS).map(([column, fields]) => sql`${sql.ref(column)} = ${lowered(fields, row)}`),
       sql`, `,
     );
-  const watched = sql.join(
-    Object.values(SEARCH_COLUMNS)
-      .flat()
-      .map((field) => sql.ref(field)),
-  );
+  const watched = sql.join(Object.values(SEARCH_COLUMNS).flat().map((field) => sql.ref(field)));
   await sql`create trigger contacts_search_insert after insert on contacts begin
     update contacts set ${assignments("new.")} where id = new.id;
   end`.execute(db);

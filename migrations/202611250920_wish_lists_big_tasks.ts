@@ -17,10 +17,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("image_id", "integer", (col) => col.references("files.id").onDelete("set null"))
     .addColumn("notes", "text")
     .addColumn("status", "text", (col) =>
-      col
-        .notNull()
-        .defaultTo("open")
-        .check(sql`status in ('open', 'in_progress', 'achieved', 'dropped')`),
+      col.notNull().defaultTo("open").check(sql`status in ('open', 'in_progress', 'achieved', 'dropped')`),
     )
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())
@@ -37,10 +34,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("year", "integer", (col) => col.notNull())
     .addColumn("due_date", "text")
     .addColumn("status", "text", (col) =>
-      col
-        .notNull()
-        .defaultTo("pending")
-        .check(sql`status in ('pending', 'in_progress', 'done', 'dropped')`),
+      col.notNull().defaultTo("pending").check(sql`status in ('pending', 'in_progress', 'done', 'dropped')`),
     )
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())

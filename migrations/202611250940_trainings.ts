@@ -18,12 +18,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("place", "text")
     .addColumn("online_link", "text")
     .addColumn("capacity", "integer", (col) => col.check(sql`capacity > 0`))
-    .addColumn("taken", "integer", (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`taken >= 0`),
-    )
+    .addColumn("taken", "integer", (col) => col.notNull().defaultTo(0).check(sql`taken >= 0`))
     .addColumn("image_id", "integer", (col) => col.references("files.id").onDelete("set null"))
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("updated_at", "text", (col) => col.notNull())

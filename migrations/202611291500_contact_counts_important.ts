@@ -51,25 +51,38 @@ export async function up(db: Kysely<any>) {
       when (old.owner_id is not distinct from new.owner_id and (old.is_important = 1) is distinct from (new.is_important = 1))
       execute function contact_counts_marked()`.execute(db);
   } else {
-    for (const trigger of ["contact_counts_insert", "contact_counts_delete", "contact_counts_move"]) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+    for (const trigger of [
+      "contact_counts_insert",
+      "contact_counts_delete",
+      "contact_counts_move",
+    ])
+      await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
     const added = (row: string) =>
-      sql`insert into contact_counts (owner_id, contacts, important) values (${sql.raw(row)}.owner_id, 1, ${sql.raw(row)}.is_important = 1)
+      sql`insert into contact_counts (owner_id, contacts, important) values (${sql.raw(
+        row
+      )}.owner_id, 1, ${sql.raw(row)}.is_important = 1)
         on conflict (owner_id) do update set contacts = contacts + 1, important = important + excluded.important;`;
     const removed = (row: string) =>
       sql`update contact_counts set contacts = contacts - 1, important = important - (${sql.raw(
-        row,
+        row
       )}.is_important = 1) where owner_id = ${sql.raw(row)}.owner_id;`;
-    await sql`create trigger contact_counts_insert after insert on contacts begin ${added("new")} end`.execute(db);
-    await sql`create trigger contact_counts_delete after delete on contacts begin ${removed("old")} end`.execute(db);
+    await sql`create trigger contact_counts_insert after insert on contacts begin ${added(
+      "new"
+    )} end`.execute(db);
+    await sql`create trigger contact_counts_delete after delete on contacts begin ${removed(
+      "old"
+    )} end`.execute(db);
     await sql`create trigger contact_counts_move after update of owner_id on contacts when old.owner_id is not new.owner_id
       begin ${removed("old")} ${added("new")} end`.execute(db);
     await sql`create trigger contact_counts_mark after update of is_important on contacts
       when old.owner_id is new.owner_id and (old.is_important = 1) is not (new.is_important = 1)
-      begin update contact_counts set important = important + (new.is_important = 1) - (old.is_important = 1) where owner_id = new.owner_id; end`.execute(db);
+      begin update contact_counts set important = important + (new.is_important = 1) - (old.is_important = 1) where owner_id = new.owner_id; end`.execute(
+      db
+    );
   }
 
   await sql`update contact_counts set important = (select count(*) from contacts where contacts.owner_id = contact_counts.owner_id and contacts.is_important = 1)`.execute(
-    db,
+    db
   );
 }
 
@@ -99,17 +112,36 @@ export async function down(db: Kysely<any>) {
         return null;
       end $$`.execute(db);
   } else {
-    for (const trigger of ["contact_counts_insert", "contact_counts_delete", "contact_counts_move", "contact_counts_mark"]) {
+    for (const trigger of [
+      "contact_counts_insert",
+      "contact_counts_delete",
+      "contact_counts_move",
+      "contact_counts_mark",
+    ]) {
       await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
     }
     const added = (owner: string) =>
-      sql`insert into contact_counts (owner_id, contacts) values (${sql.raw(owner)}, 1)
+      sql`insert into contact_counts (owner_id, contacts) values (${sql.raw(
+        owner
+      )}, 1)
         on conflict (owner_id) do update set contacts = contacts + 1;`;
-    const removed = (owner: string) => sql`update contact_counts set contacts = contacts - 1 where owner_id = ${sql.raw(owner)};`;
-    await sql`create trigger contact_counts_insert after insert on contacts begin ${added("new.owner_id")} end`.execute(db);
-    await sql`create trigger contact_counts_delete after delete on contacts begin ${removed("old.owner_id")} end`.execute(db);
+    const removed = (owner: string) =>
+      sql`update contact_counts set contacts = contacts - 1 where owner_id = ${sql.raw(
+        owner
+      )};`;
+    await sql`create trigger contact_counts_insert after insert on contacts begin ${added(
+      "new.owner_id"
+    )} end`.execute(db);
+    await sql`create trigger contact_counts_delete after delete on contacts begin ${removed(
+      "old.owner_id"
+    )} end`.execute(db);
     await sql`create trigger contact_counts_move after update of owner_id on contacts when old.owner_id is not new.owner_id
-      begin ${removed("old.owner_id")} ${added("new.owner_id")} end`.execute(db);
+      begin ${removed("old.owner_id")} ${added("new.owner_id")} end`.execute(
+      db
+    );
   }
-  await db.schema.alterTable("contact_counts").dropColumn("important").execute();
+  await db.schema
+    .alterTable("contact_counts")
+    .dropColumn("important")
+    .execute();
 }
