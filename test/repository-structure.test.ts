@@ -63,13 +63,13 @@ const ORDINAL_PAST_TEN =
   "(?:eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|(?:twenty|thirty|forty)-(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|\\d+(?:st|nd|rd|th))";
 
 /** Phrases that tell the story of past working sessions and their machines. A login session is
- * "a second session", never "the second session"; ordinals past ten are never about logins. */
+ * "a second session", never with "the" before the ordinal; ordinals past ten are never about logins. */
 const NARRATIVE: RegExp[] = [
   new RegExp(`\\bthe ${ORDINAL}(?: (?:to|and|or) (?:the )?${ORDINAL})? sessions?(?:'s?)?\\b`, "i"),
   new RegExp(`\\b${ORDINAL_PAST_TEN}(?: (?:to|and|or) ${ORDINAL})? sessions?\\b`, "i"),
   new RegExp(`\\buntil the ${ORDINAL}\\b`, "i"),
-  /\bsession's machine\b/i,
-  /\bsessions' machines?\b/i,
+  /\bsession's\s+machine\b/i,
+  /\bsessions'\s+machines?\b/i,
   /\bthis machine's runs?\b/i,
   /\bsession by session\b/i,
   /\bevery session's\b/i,
