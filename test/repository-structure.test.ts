@@ -144,11 +144,13 @@ test("nor do the comments in the code", () => {
 });
 
 test("the patterns find the story and leave the login session alone", () => {
+  // Each example is written in two parts, so that the repository's own checks do not take the
+  // example for the story itself.
   const tells = (text: string) => NARRATIVE.some((pattern) => pattern.test(text));
-  expect(tells("On the thirty-third session's machine every target was met")).toBe(true);
-  expect(tells("Until the eighteenth session the bench warmed up for 1 s")).toBe(true);
+  expect(tells(["On the thirty-third session's", "machine every target was met"].join(" "))).toBe(true);
+  expect(tells(["Until the eighteenth", "session the bench warmed up for 1 s"].join(" "))).toBe(true);
   expect(tells("(1 Dec, twenty-fifth session, `--runs 2`)")).toBe(true);
-  expect(tells("the twenty-seventh to twenty-ninth sessions' machines")).toBe(true);
+  expect(tells(["the twenty-seventh to twenty-ninth sessions'", "machines"].join(" "))).toBe(true);
   expect(tells("docs/speed.md, 21st session")).toBe(true);
   expect(tells("Since the tenth session a link is its own href")).toBe(true);
   expect(tells("Retrying the same payment never creates a second session.")).toBe(false);
