@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { sendCalendarAlerts } from "./app/features/calendar/alerts.server.ts";
+import { sendWeeklyDigests } from "./app/features/digest/digest.server.ts";
 import { sendExpiryReminders } from "./app/features/membership/membership.server.ts";
 import { expireUnpaidTickets } from "./app/features/tickets/tickets.server.ts";
 import { scheduleNightlyBackups } from "./app/lib/backup/nightly.server.ts";
@@ -181,6 +182,21 @@ async function sendDueCalendarAlerts() {
 const calendarAlerts = setInterval(sendDueCalendarAlerts, ALERT_INTERVAL_MS);
 calendarAlerts.unref();
 
+// The weekly digest: looked at every quarter of an hour, sent on the club's digest day; safe
+// with several instances (each member's week is claimed once, weekly_digests).
+const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
+async function sendDueWeeklyDigests() {
+  try {
+    const sent = await sendWeeklyDigests();
+    if (sent) console.log(`Sent ${sent} weekly digest(s)`);
+  } catch (error) {
+    console.error("Weekly digests failed:", error);
+  }
+}
+const weeklyDigests = setInterval(sendDueWeeklyDigests, DIGEST_INTERVAL_MS);
+weeklyDigests.unref();
+void sendDueWeeklyDigests();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
@@ -189,6 +205,7 @@ function shutdown(signal: string) {
   clearInterval(reminders);
   stopNightlyBackups();
   clearInterval(calendarAlerts);
+  clearInterval(weeklyDigests);
   const force = setTimeout(() => {
     console.error("Requests still open after the grace period; closing them");
     server.closeAllConnections();

@@ -62,10 +62,14 @@ try {
     .where("users.email", "=", member.email)
     .where("one_to_ones.status", "=", "proposed")
     .executeTakeFirstOrThrow();
+  // The weekly digest's link to turn it off (signed with the server's secret, in dataDir).
+  const { unsubscribeToken } = await import("../app/features/digest/subscription.server.ts");
+  const digestUnsubscribe = `/digest/unsubscribe/${unsubscribeToken(daniel.id)}`;
   await db.destroy();
 
   const pages = [
     { name: "sign-in", path: "/signin", signedIn: false },
+    { name: "digest-unsubscribe", path: digestUnsubscribe, signedIn: false },
     { name: "home", path: "/user" },
     { name: "timeline", path: "/user/timeline" },
     { name: "contacts", path: "/user/contacts" },
@@ -78,6 +82,7 @@ try {
     { name: "membership", path: "/user/membership" },
     { name: "membership-pay-dialog", path: "/user/membership/pay?package=elite" },
     { name: "settings", path: "/user/settings/profile" },
+    { name: "notification-settings", path: "/user/settings/notifications" },
     { name: "wish-list", path: "/user/wish-list" },
     { name: "big-tasks", path: "/user/big-tasks" },
     { name: "businesses", path: "/user/businesses" },

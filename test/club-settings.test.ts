@@ -26,6 +26,7 @@ const lagos = {
   includes_elite: "The monthly breakfast\n\nOur members' directory ",
   includes_millionaires: "",
   includes_elite_millionaires: "",
+  digestDay: "friday",
 };
 
 function save(member: TestMember, fields: Record<string, string>) {
@@ -53,6 +54,7 @@ describe("the club's page", () => {
       timeZone: (await clubSettings()).timeZone,
       currency: env().PAYMENT_CURRENCY,
       includes_elite: DEFAULT_INCLUDES.elite.join("\n"),
+      digestDay: "monday",
     });
     expect(data.timeZones.map((zone) => zone.value)).toContain("Africa/Lagos");
     expect(data.currencies.map((currency) => currency.value)).toContain("NGN");
@@ -66,7 +68,13 @@ describe("the club's page", () => {
     expect(response.headers.get("Location")).toBe(PATH);
     expect(await flashOf(response)).toEqual({ type: "success", message: "The club's settings are saved." });
 
-    expect((await page(admin)).defaults).toMatchObject({ name: "Lagos Business Circle", timeZone: "Africa/Lagos", currency: "NGN", bankIban: "0123456789" });
+    expect((await page(admin)).defaults).toMatchObject({
+      name: "Lagos Business Circle",
+      timeZone: "Africa/Lagos",
+      currency: "NGN",
+      bankIban: "0123456789",
+      digestDay: "friday",
+    });
     // A member who chose no zone reads times in the club's.
     expect((await json<{ timeZone: string }>(() => root(routeArgs(getRequest("/user", member.cookie))))).timeZone).toBe("Africa/Lagos");
     const prices = await json<{ currency: string; includes: Record<string, string[]>; paymentsOpen: boolean }>(() =>

@@ -27,6 +27,9 @@ import * as acceptFriendModule from "~/routes/spec/user.ajax.accept_friend_reque
 import * as inviteImageModule from "~/routes/spec/user.ajax.file_upload.invite_image";
 import * as publicTicketModule from "~/routes/tickets/ticket.$code";
 import * as ticketInvitationModule from "~/routes/tickets/user.tickets.invitations.$invitationId";
+import { sendWeeklyDigests } from "~/features/digest/digest.server";
+import { loader as unsubscribeLoader } from "~/routes/accounts/digest.unsubscribe.$token";
+import { clubSends, nextMondayNoon } from "./digest-fixtures";
 import { createEvent, ticketsOf } from "./event-fixtures";
 import { png, uploadRequest } from "./fixtures/files";
 import { BASE, contactOf, createSignedInMember, getRequest, postRequest, routeArgs, settle, type TestMember } from "./helpers";
@@ -220,6 +223,29 @@ describe("mail over SMTP", () => {
     expectWellFormed(mail, member.email, "Your Chapter membership ends soon");
     expect(mail.parsed.text).toContain("Hello Rita Renew,");
     expect(mail.parsed.text).toContain("ends on 2030-06-05.");
+  });
+});
+
+describe("the weekly digest over SMTP", () => {
+  test("arrives as text with its links and an unsubscribe link that works without signing in", async () => {
+    const reader = await createSignedInMember({ name: "Rita Reader" });
+    const quiet = await createSignedInMember({ name: "Quentin Quiet" });
+    await db.updateTable("users").set({ weekly_digest: 0 }).where("id", "=", quiet.id).execute();
+    await clubSends("monday", { origin: BASE });
+    expect(await sendWeeklyDigests(nextMondayNoon())).toBe(1);
+
+    const mail = onlyMessage();
+    expectWellFormed(mail, reader.email, "This week at Harbour Chapter");
+    expect(mail.parsed.text).toContain("Hello Rita Reader,");
+    expect(mail.parsed.text).toContain("New members");
+    expect(mail.parsed.text).toContain("Quentin Quiet");
+    const links = siteLinks(mail);
+    expect(links.map((link) => link.pathname)).toContain(`/user/members/${quiet.id}`);
+    const unsubscribe = links.find((link) => link.pathname.startsWith("/digest/unsubscribe/"))!;
+    expect(mail.parsed.headers.get("list")).toMatchObject({ unsubscribe: { url: unsubscribe.href } });
+    const token = unsubscribe.pathname.split("/").pop()!;
+    const page = await settle(() => unsubscribeLoader(routeArgs(getRequest(unsubscribe.pathname), { token })));
+    expect(page.status).toBe(200);
   });
 });
 

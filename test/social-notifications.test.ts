@@ -18,7 +18,7 @@ describe("e-mail notification preference", () => {
     const ana = await createSignedInMember({ name: "Ana" });
     const bo = await createSignedInMember({ name: "Bo" });
     const page = await settle(() => settingsLoader(routeArgs(getRequest("/user/settings/notifications", bo.cookie))));
-    expect(await page.json()).toEqual({ email: bo.email, emailNotifications: true });
+    expect(await page.json()).toEqual({ email: bo.email, emailNotifications: true, weeklyDigest: true, digestDay: "Monday" });
 
     // Unticked: only the hidden 0 is sent.
     let response = await settle(() => settingsAction(routeArgs(postRequest("/user/settings/notifications", { email_notifications: "0" }, bo.cookie))));

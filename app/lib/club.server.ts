@@ -1,3 +1,4 @@
+import { DEFAULT_DIGEST_DAY, type DigestDay, isDigestDay } from "~/features/digest/days";
 import { db, nowIso } from "./db.server";
 import { clubTimeZone as defaultTimeZone, env } from "./env.server";
 import { remember } from "./remember.server";
@@ -21,6 +22,8 @@ export type ClubSettings = {
   packageIncludes: Record<string, string>;
   /** Whether the first admin has been led to the club's page. */
   setupShown: boolean;
+  /** The weekday the weekly digest goes out, or "off". */
+  digestDay: DigestDay;
 };
 
 type Row = {
@@ -34,6 +37,7 @@ type Row = {
   bank_instructions: string | null;
   package_includes: string | null;
   setup_shown_at: string | null;
+  digest_day: string | null;
 };
 
 // Read on most pages (times, prices): one row kept for a second per process, so that several
@@ -56,6 +60,7 @@ function readRow(): Promise<Row | null> {
       "bank_instructions",
       "package_includes",
       "setup_shown_at",
+      "digest_day",
     ])
     .where("id", "=", 1)
     .executeTakeFirst()
@@ -107,6 +112,7 @@ export async function clubSettings(): Promise<ClubSettings> {
     },
     packageIncludes: parseIncludes(row?.package_includes ?? null),
     setupShown: Boolean(row?.setup_shown_at),
+    digestDay: isDigestDay(row?.digest_day) ? row.digest_day : (config.WEEKLY_DIGEST_DAY ?? DEFAULT_DIGEST_DAY),
   };
 }
 
@@ -131,6 +137,7 @@ export type ClubSettingsInput = {
   currency: string;
   bank: { [K in keyof BankDetails]: string };
   packageIncludes: Record<string, string>;
+  digestDay: DigestDay;
 };
 
 async function saveRow(values: Partial<Omit<Row, "package_includes">> & { package_includes?: string | null }) {
@@ -157,6 +164,7 @@ export async function saveClubSettings(input: ClubSettingsInput) {
     bank_bic: input.bank.bic,
     bank_instructions: input.bank.instructions,
     package_includes: Object.keys(includes).length ? JSON.stringify(includes) : null,
+    digest_day: input.digestDay,
   });
 }
 

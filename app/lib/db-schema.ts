@@ -25,6 +25,8 @@ export interface UsersTable {
   cover_image_id: number | null;
   /** 1: in-app notifications are also e-mailed. */
   email_notifications: Generated<number>;
+  /** 1: the weekly digest is e-mailed to the member. */
+  weekly_digest: Generated<number>;
   /** searchName(name), for member search (social). */
   search_name: Generated<string>;
   disabled_at: string | null;
@@ -119,6 +121,8 @@ export interface ClubSettingsTable {
   /** JSON: package id → what it includes, one item a line. */
   package_includes: string | null;
   setup_shown_at: string | null;
+  /** The weekday the digest is sent ("monday" … "sunday", or "off"); null: Monday. */
+  digest_day: string | null;
   updated_at: string;
 }
 
@@ -848,6 +852,15 @@ export interface OneToOnesTable {
   updated_at: string;
 }
 
+/** A member's weekly digest for one week, claimed before it is sent (one per member and week). */
+export interface WeeklyDigestsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The club's date of the digest day. */
+  week: string;
+  sent_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -907,4 +920,5 @@ export interface DB {
   referrals: ReferralsTable;
   referral_updates: ReferralUpdatesTable;
   one_to_ones: OneToOnesTable;
+  weekly_digests: WeeklyDigestsTable;
 }

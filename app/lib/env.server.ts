@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   CLUB_NAME: optional(z.string()),
   /** The club's IANA time zone: times are shown in it to members who have not chosen theirs. */
   CLUB_TIME_ZONE: optional(z.string().refine(isTimeZone, "CLUB_TIME_ZONE must be an IANA time zone, for example Africa/Lagos")),
+  /** The weekday the weekly digest goes out ("monday" … "sunday", or "off"), until an admin sets it. */
+  WEEKLY_DIGEST_DAY: optional(z.enum(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "off"])),
   INVITATION_DAYS: z.coerce.number().int().positive().default(30),
   PAYMENT_CURRENCY: z
     .string()

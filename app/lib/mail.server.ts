@@ -5,7 +5,7 @@ import { dataDir, env } from "./env.server";
 import { loadNodemailer } from "./on-first-use.server";
 import { remember } from "./remember.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type OutboxMessage = Mail & { id: string; from: string; sentAt: string };
 
 const OUTBOX_ID = /^[\w-]+$/;

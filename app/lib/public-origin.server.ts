@@ -10,10 +10,16 @@ const KEY = "public_origin";
  * club reaches its own Chapter.
  */
 export async function publicOrigin(request: Request) {
+  return (await storedPublicOrigin()) ?? new URL(request.url).origin;
+}
+
+/** The address links in e-mails point to when no request is at hand (a scheduled e-mail):
+ * APP_URL, or where the first account was created; null before there is any. */
+export async function storedPublicOrigin() {
   const configured = env().APP_URL;
   if (configured) return configured.replace(/\/+$/, "");
   const stored = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
-  return stored?.value ?? new URL(request.url).origin;
+  return stored?.value ?? null;
 }
 
 /** Called when the first account is created: remembers where the install is reached. */

@@ -41,6 +41,8 @@ export async function startServer(dataDir: string, extraEnv: Record<string, stri
       SMTP_URL: "",
       SESSION_SECRET: "",
       APP_URL: "",
+      // No weekly digest in the outbox of a test server that happens to run on its day.
+      WEEKLY_DIGEST_DAY: "off",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -222,10 +222,13 @@ export async function seedTour(origin: string) {
     password: "forgetful password",
     memberType: "investor" as const,
   };
-  await createMember(forgetful);
+  const forgetfulId = await createMember(forgetful);
   await requestPasswordReset(forgetful.email, origin);
   const resetMail = (await listOutbox()).find((mail) => mail.to === forgetful.email)!;
   const resetPath = new URL(/https?:\/\/\S+/.exec(resetMail.text)![0]).pathname;
+  // The weekly digest's link to turn it off (signed with the server's secret, in its data folder).
+  const { unsubscribeToken } = await import("~/features/digest/subscription.server");
+  const digestPath = `/digest/unsubscribe/${unsubscribeToken(forgetfulId)}`;
 
   // Planning: a business with a goal, an action and a note; a big task; a wish.
   const year = new Date().getUTCFullYear();
@@ -505,6 +508,7 @@ export async function seedTour(origin: string) {
     paymentId: payment.id,
     announcementId,
     resetPath,
+    digestPath,
     outboxMessageId: resetMail.id,
     referralId,
     oneToOneId,

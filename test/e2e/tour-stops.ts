@@ -29,6 +29,8 @@ export const TOUR: Stop[] = [
   guest("signup", () => "/signup"),
   guest("reset-password.$token", (d) => d.resetPath),
   guest("reset-password.$token", () => "/reset-password/no-such-link", 410),
+  guest("digest.unsubscribe.$token", (d) => d.digestPath),
+  guest("digest.unsubscribe.$token", () => "/digest/unsubscribe/1.not-a-signature", 404),
   guest("ticket.$code", (d) => `/ticket/${d.sentTicketCode}`),
   guest("non-user-product", (d) => d.publicOfferPath),
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DIGEST_DAYS } from "~/features/digest/days";
 import { includesField, PACKAGES } from "~/features/membership/packages";
 import { currencyCodes } from "~/lib/currencies";
 import { optionalText } from "~/lib/schema-fields";
@@ -23,6 +24,10 @@ export const ClubSettingsSchema = z
     bankIban: optionalText(64),
     bankBic: optionalText(20),
     bankInstructions: optionalText(1000),
+    digestDay: z.enum(
+      DIGEST_DAYS.map((day) => day.value),
+      { error: "Choose a day from the list." },
+    ),
     ...includes,
   })
   .superRefine((value, ctx) => {

@@ -276,7 +276,16 @@ export async function referralsToFollowUp(memberId: number, limit = 5) {
   return db
     .selectFrom("referrals")
     .innerJoin("users", "users.id", "referrals.giver_id")
-    .select(["referrals.id", "referrals.name", "referrals.need", "referrals.status", "referrals.warmth", "referrals.updated_at", "users.name as giver_name"])
+    .select([
+      "referrals.id",
+      "referrals.name",
+      "referrals.need",
+      "referrals.status",
+      "referrals.warmth",
+      "referrals.own_need",
+      "referrals.updated_at",
+      "users.name as giver_name",
+    ])
     .where("referrals.receiver_id", "=", memberId)
     .where("referrals.status", "in", ["new", "contacted", "meeting_set"])
     .orderBy("referrals.updated_at")

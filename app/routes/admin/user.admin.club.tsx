@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubSettingsSchema } from "~/features/club/schema";
+import { DIGEST_DAYS, DIGEST_HOUR, type DigestDay } from "~/features/digest/days";
 import { DEFAULT_INCLUDES, includesField, PACKAGES } from "~/features/membership/packages";
 import { currencyCodes } from "~/lib/currencies";
 import { clubSettings, saveClubSettings } from "~/lib/club.server";
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bankIban: club.bank.iban ?? "",
     bankBic: club.bank.bic ?? "",
     bankInstructions: club.bank.instructions ?? "",
+    digestDay: club.digestDay,
   };
   for (const item of PACKAGES) defaults[includesField(item.id)] = club.packageIncludes[item.id] ?? DEFAULT_INCLUDES[item.id].join("\n");
   return json({
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: ClubSettingsSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const value = submission.value as Record<string, string | null> & { name: string; timeZone: string; currency: string };
+  const value = submission.value as Record<string, string | null> & { name: string; timeZone: string; currency: string; digestDay: DigestDay };
   await saveClubSettings({
     name: value.name,
     timeZone: value.timeZone,
@@ -59,6 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
       instructions: value.bankInstructions ?? "",
     },
     packageIncludes: Object.fromEntries(PACKAGES.map((item) => [item.id, value[includesField(item.id)] ?? ""])),
+    digestDay: value.digestDay,
   });
   return respond(request, { type: "success", message: "The club's settings are saved." }, { to: "/user/admin/club" });
 }
@@ -94,6 +97,13 @@ export default function ClubSettingsPage() {
             selectProps={getSelectProps(fields.currency)}
           />
         </div>
+        <SelectField
+          label="Weekly digest e-mail"
+          hint={`From ${DIGEST_HOUR}:00 on this day (the club's time), each member who has not turned it off gets what happened in the club that week.`}
+          errors={fields.digestDay.errors}
+          options={DIGEST_DAYS.map(({ value, label }) => ({ value, label }))}
+          selectProps={getSelectProps(fields.digestDay)}
+        />
         <fieldset>
           <legend>Bank details</legend>
           <p className="field-hint">

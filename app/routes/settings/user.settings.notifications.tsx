@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { DIGEST_DAYS } from "~/features/digest/days";
+import { setWeeklyDigest } from "~/features/digest/subscription.server";
 import { emailNotificationsOn, setEmailNotifications } from "~/features/notifications/notifications.server";
 import { NotificationSettingsSchema } from "~/features/notifications/schema";
+import { clubSettings } from "~/lib/club.server";
+import { db } from "~/lib/db.server";
 import { badRequest } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -11,24 +15,43 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json({ email: member.email, emailNotifications: await emailNotificationsOn(member.id) });
+  const [emailNotifications, digest, club] = await Promise.all([
+    emailNotificationsOn(member.id),
+    db.selectFrom("users").select("weekly_digest").where("id", "=", member.id).executeTakeFirstOrThrow(),
+    clubSettings(),
+  ]);
+  const day = DIGEST_DAYS.find((item) => item.value === club.digestDay)!;
+  return json({ email: member.email, emailNotifications, weeklyDigest: digest.weekly_digest === 1, digestDay: day.weekday === null ? null : day.label });
 }
+
+/** "1" when the box was ticked, "0" when it was not, null when the form did not have it. */
+const ticked = (values: string[]) => (values.length ? values.includes("1") : null);
 
 export async function action({ request }: ActionFunctionArgs) {
   const member = await requireMember(request);
-  const form = NotificationSettingsSchema.safeParse({ email_notifications: (await request.formData()).getAll("email_notifications") });
-  if (!form.success) badRequest("email_notifications must be 1 or 0");
-  const value = form.data.email_notifications.includes("1") ? "1" : "0";
-  await setEmailNotifications(member.id, value === "1");
-  return respond(
-    request,
-    { type: "success", message: value === "1" ? "Notifications are e-mailed to you again." : "Notifications are no longer e-mailed to you." },
-    { to: "/user/settings/notifications" },
-  );
+  const formData = await request.formData();
+  const form = NotificationSettingsSchema.safeParse({
+    email_notifications: formData.getAll("email_notifications"),
+    weekly_digest: formData.getAll("weekly_digest"),
+  });
+  if (!form.success) badRequest("email_notifications and weekly_digest must be 1 or 0");
+  const notifications = ticked(form.data.email_notifications);
+  const digest = ticked(form.data.weekly_digest);
+  const before = await db.selectFrom("users").select(["email_notifications", "weekly_digest"]).where("id", "=", member.id).executeTakeFirstOrThrow();
+  const said: string[] = [];
+  if (notifications !== null && notifications !== (before.email_notifications === 1)) {
+    await setEmailNotifications(member.id, notifications);
+    said.push(notifications ? "Notifications are e-mailed to you again." : "Notifications are no longer e-mailed to you.");
+  }
+  if (digest !== null && digest !== (before.weekly_digest === 1)) {
+    await setWeeklyDigest(member.id, digest);
+    said.push(digest ? "The weekly digest is e-mailed to you again." : "The weekly digest is no longer e-mailed to you.");
+  }
+  return respond(request, { type: "success", message: said.join(" ") || "Your notification settings are saved." }, { to: "/user/settings/notifications" });
 }
 
 export default function NotificationSettings() {
-  const { email, emailNotifications } = useLoaderData<typeof loader>();
+  const { email, emailNotifications, weeklyDigest, digestDay } = useLoaderData<typeof loader>();
   const pending = useIsPending();
   return (
     <Form method="post" className="card">
@@ -41,6 +64,17 @@ export default function NotificationSettings() {
         <label>
           <input type="checkbox" name="email_notifications" value="1" defaultChecked={emailNotifications} /> Also e-mail them to me at {email}
         </label>
+      </div>
+      <div className="field field--checkbox">
+        <input type="hidden" name="weekly_digest" value="0" />
+        <label>
+          <input type="checkbox" name="weekly_digest" value="1" defaultChecked={weeklyDigest} /> E-mail me a weekly digest of what happened in the club
+        </label>
+        <p className="field-hint">
+          {digestDay
+            ? `New members, coming events, your friends' posts and the referrals waiting for you, every ${digestDay}. Weeks with nothing new send nothing.`
+            : "The club does not send the digest at the moment; this choice is kept for when it does."}
+        </p>
       </div>
       <div className="form-actions">
         <StatusButton pending={pending}>Save</StatusButton>
