@@ -25,6 +25,8 @@ export interface UsersTable {
   cover_image_id: number | null;
   /** 1: in-app notifications are also e-mailed. */
   email_notifications: Generated<number>;
+  /** 1: listed in the member directory (the member may leave it, in Settings). */
+  in_directory: Generated<number>;
   /** searchName(name), for member search (social). */
   search_name: Generated<string>;
   disabled_at: string | null;
@@ -417,7 +419,11 @@ export interface NotificationsTable {
   actor_id: number | null;
   created_at: string;
   read_at: string | null;
+  /** How a friend request was answered (migrations/202612062030_member_directory.ts). */
+  outcome: ColumnType<NotificationOutcome | null, NotificationOutcome | null | undefined, NotificationOutcome | null>;
 }
+
+export type NotificationOutcome = "accepted" | "declined" | "withdrawn";
 
 // Contact imports (migrations/202611231100_contact_imports.ts).
 export type ContactImportStatus = "pending" | "done" | "undone";
