@@ -63,7 +63,7 @@ export default function MemberDirectory() {
       >
         <div className="directory-filter directory-filter--search">
           <label htmlFor="directory-q">Search</label>
-          <input id="directory-q" type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Name, business, industry, looking for…" maxLength={100} />
+          <input id="directory-q" type="search" name="q" defaultValue={filters.q ?? ""} placeholder="Name, business, industry…" maxLength={100} />
         </div>
         <DirectorySelect label="Member type" name="member_type" value={filters.memberType} any="Any type" options={MEMBER_TYPES} />
         <DirectorySelect label="Industry" name="industry" value={filters.industry} any="Any industry" options={choices.industries} />
