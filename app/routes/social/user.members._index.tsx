@@ -44,7 +44,7 @@ export default function MemberDirectory() {
   return (
     <section className="member-directory">
       <div className="page-header">
-        <h1>Members</h1>
+        <h1>Member directory</h1>
         <Link to="/user/search">Find a member by name</Link>
       </div>
       <SearchForm
@@ -144,4 +144,4 @@ function DirectorySelect({
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Members · Chapter" }];
+export const meta: MetaFunction = () => [{ title: "Member directory · Chapter" }];
