@@ -154,13 +154,13 @@ type Option = { value: string; label: string };
 export async function directoryChoices(viewerId: number, country?: string) {
   const distinct = async (column: "users.industry" | "users.country" | "users.city", inCountry?: string) => {
     const rows = await listed(viewerId)
-      .select(column)
+      .select((eb) => eb.ref(column).as("value"))
       .distinct()
       .where(column, "is not", null)
       .where(column, "!=", "")
       .$if(Boolean(inCountry), (query) => query.where("users.country", "=", inCountry!))
       .execute();
-    return rows.map((row) => Object.values(row)[0] as string);
+    return rows.map((row) => row.value as string);
   };
   const [industries, countries, cities] = await Promise.all([distinct("users.industry"), distinct("users.country"), distinct("users.city", country)]);
   const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
