@@ -10,6 +10,7 @@ import { OfferSchema } from "../app/features/offers/schema.ts";
 import { acceptFriendRequest, relationship, sendFriendRequest } from "../app/features/social/friendship.server.ts";
 import { createPost, listPosts } from "../app/features/timeline/posts.server.ts";
 import { env } from "../app/lib/env.server.ts";
+import { seedDemoDirectory } from "./demo-directory.ts";
 import { seedDemoPlanning } from "./demo-planning.ts";
 import { seedDemoReferrals } from "./demo-referrals.ts";
 
@@ -195,6 +196,7 @@ export async function seedDemo(): Promise<SeedResult> {
     members.push({ id, name: member.name, email: member.email });
   }
   const [first, second, third] = members;
+  added.members += await seedDemoDirectory(first, mail, DEMO_PASSWORD);
 
   for (const fields of CONTACTS) {
     const input = ContactSchema.parse(fields);

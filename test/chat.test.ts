@@ -68,7 +68,8 @@ describe("chat", () => {
     const sent = (await response.json()) as { message: { id: number; body: string; senderId: number } };
     expect(sent.message).toMatchObject({ body: "Are you there?", senderId: ana.id });
 
-    expect(await unreadCounts(bo.id)).toEqual({ notifications: 1, chat: 2 });
+    // Bo's notification of Ana's friend request was read when he accepted it.
+    expect(await unreadCounts(bo.id)).toEqual({ notifications: 0, chat: 2 });
     // The header on the conversation itself leaves its messages out (the page reads them).
     expect((await unreadCounts(bo.id, new URL(`${BASE}/user/chat/${ana.id}`))).chat).toBe(0);
     expect((await unreadCounts(bo.id, new URL(`${BASE}/user/chat/${ana.id}?before=99`))).chat).toBe(2);

@@ -82,8 +82,10 @@ test("the seed's closing message is a sentence: what was added, joined by commas
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14 });
-  const { planning: _parts, referrals: _referrals, ...rows } = first;
+  expect(first).toEqual({ members: 19, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14 });
+  const { planning: _parts, referrals: _referrals, ...added } = first;
+  // Two of the directory's members have asked the first member to be friends.
+  const rows = { ...added, friendships: added.friendships + 2 };
   expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
   expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
   expect(await counts()).toEqual(rows);
@@ -102,8 +104,12 @@ test("the demo seed fills an empty install once: running it again adds nothing",
     entrepreneurs: 1,
     investors: 1,
   });
-  const friendships = await db.selectFrom("friendships").select("status").execute();
-  expect(friendships.every((row) => row.status === "accepted")).toBe(true);
+  const friendships = await db.selectFrom("friendships").select(["status", "addressee_id"]).execute();
+  const firstId = (await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[0].email).executeTakeFirstOrThrow()).id;
+  expect(friendships.filter((row) => row.status !== "accepted")).toEqual([
+    { status: "pending", addressee_id: firstId },
+    { status: "pending", addressee_id: firstId },
+  ]);
   const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();
   expect(event).toMatchObject({ general_capacity: 60, general_amount_cents: null, vip_capacity: null });
   expect(event.ends_at_utc! > new Date().toISOString()).toBe(true);

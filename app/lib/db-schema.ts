@@ -27,6 +27,8 @@ export interface UsersTable {
   email_notifications: Generated<number>;
   /** 1: the weekly digest is e-mailed to the member. */
   weekly_digest: Generated<number>;
+  /** 1: listed in the member directory (the member may leave it, in Settings). */
+  in_directory: Generated<number>;
   /** searchName(name), for member search (social). */
   search_name: Generated<string>;
   disabled_at: string | null;
@@ -421,7 +423,11 @@ export interface NotificationsTable {
   actor_id: number | null;
   created_at: string;
   read_at: string | null;
+  /** How a friend request was answered (migrations/202612062030_member_directory.ts). */
+  outcome: ColumnType<NotificationOutcome | null, NotificationOutcome | null | undefined, NotificationOutcome | null>;
 }
+
+export type NotificationOutcome = "accepted" | "declined" | "withdrawn";
 
 // Contact imports (migrations/202611231100_contact_imports.ts).
 export type ContactImportStatus = "pending" | "done" | "undone";

@@ -15,6 +15,7 @@ export const MAIN_NAV: NavGroup[] = [
       { to: "/user/contacts", label: "Contacts" },
       { to: "/user/friends", label: "Friends" },
       { to: "/user/chat", label: "Chat", unread: "chat" },
+      { to: "/user/members", label: "Member directory" },
       { to: "/user/search", label: "Find members" },
       { to: "/user/referrals", label: "Referrals" },
       { to: "/user/one-to-ones", label: "One-to-ones" },

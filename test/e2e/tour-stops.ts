@@ -92,6 +92,8 @@ export const TOUR: Stop[] = [
 
   member("user.friends", () => "/user/friends"),
   member("user.friends.$memberId.unfriend", (d) => `/user/friends/${d.daniel.id}/unfriend`),
+  member("user.members._index", () => "/user/members"),
+  member("user.members._index", () => "/user/members?member_type=investor&country=DE"),
   member("user.members.$memberId", (d) => `/user/members/${d.daniel.id}`),
   member("user.chat._index", () => "/user/chat"),
   member("user.chat.$memberId", (d) => `/user/chat/${d.daniel.id}`),
@@ -198,6 +200,7 @@ export const TOUR: Stop[] = [
   member("user.settings.photos", () => "/user/settings/photos"),
   member("user.settings.photos.$slot.delete", () => "/user/settings/photos/cover-image/delete"),
   member("user.settings.notifications", () => "/user/settings/notifications"),
+  member("user.settings.privacy", () => "/user/settings/privacy"),
   member("user.settings.calendar", () => "/user/settings/calendar"),
   member("user.settings.security", () => "/user/settings/security"),
   member("user.settings.security.password", () => "/user/settings/security/password"),

@@ -62,7 +62,7 @@ export async function mailNotification(notification: NewNotification) {
 export async function listNotifications(memberId: number, { limit = 50 } = {}) {
   return db
     .selectFrom("notifications")
-    .select(["id", "kind", "message", "link_url as linkPath", "created_at as createdAt", "read_at as readAt"])
+    .select(["id", "kind", "message", "link_url as linkPath", "actor_id as actorId", "outcome", "created_at as createdAt", "read_at as readAt"])
     .where("member_id", "=", memberId)
     .orderBy("id", "desc")
     .limit(limit)

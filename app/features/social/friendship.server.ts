@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
-import type { DB } from "~/lib/db-schema";
+import type { DB, NotificationOutcome } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
@@ -94,6 +94,22 @@ export async function friendOf(memberId: number, otherId: number) {
   return other && (await areFriends(memberId, other.id)) ? other : null;
 }
 
+/** Of `requesterIds`, the active members whose friend request to me waits for my answer,
+ * with their names: the requests a notification can still offer Accept and Decline for. */
+export async function openRequestsFrom(memberId: number, requesterIds: number[]) {
+  if (requesterIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom("friendships")
+    .innerJoin("users", "users.id", "friendships.requester_id")
+    .select(["users.id", "users.name"])
+    .where("friendships.addressee_id", "=", memberId)
+    .where("friendships.requester_id", "in", [...new Set(requesterIds)])
+    .where("friendships.status", "=", "pending")
+    .where("users.disabled_at", "is", null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 type Actor = { id: number; name: string };
 type Mail = { origin: string };
 
@@ -140,22 +156,41 @@ export async function sendFriendRequest(from: Actor, to: FriendCandidate, mail: 
   return "sent";
 }
 
-/** Withdraws my request to them, and its notification if they have not seen it yet; nothing
- * to withdraw is fine. */
+/** Withdraws my request to them: its notification goes if they have not seen it yet, and one
+ * they saw says so. Nothing to withdraw is fine. */
 export async function cancelFriendRequest(memberId: number, otherId: number) {
-  const result = await db
-    .deleteFrom("friendships")
-    .where("requester_id", "=", memberId)
-    .where("addressee_id", "=", otherId)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) return;
+  if (!(await removePendingRequest(memberId, otherId))) return;
   await db
     .deleteFrom("notifications")
     .where("member_id", "=", otherId)
     .where("actor_id", "=", memberId)
     .where("kind", "=", "friend_request")
     .where("read_at", "is", null)
+    .execute();
+  await answerRequestNotifications(otherId, memberId, "withdrawn");
+}
+
+async function removePendingRequest(requesterId: number, addresseeId: number) {
+  const result = await db
+    .deleteFrom("friendships")
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Marks the open friend request notifications `from` sent `to` with how the request ended,
+ * so that the notification shows it instead of Accept and Decline; an answered request is no
+ * longer news. */
+async function answerRequestNotifications(to: number, from: number, outcome: NotificationOutcome) {
+  await db
+    .updateTable("notifications")
+    .set((eb) => ({ outcome, read_at: eb.fn.coalesce("read_at", eb.val(new Date().toISOString())) }))
+    .where("member_id", "=", to)
+    .where("actor_id", "=", from)
+    .where("kind", "=", "friend_request")
+    .where("outcome", "is", null)
     .execute();
 }
 
@@ -169,8 +204,9 @@ export async function acceptFriendRequest(me: Actor, them: FriendCandidate, mail
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return (await areFriends(me.id, them.id)) ? "unchanged" : null;
+  await answerRequestNotifications(me.id, them.id, "accepted");
   // A request of mine to them, if any, is answered by this too.
-  await cancelFriendRequest(me.id, them.id);
+  if (await removePendingRequest(me.id, them.id)) await answerRequestNotifications(them.id, me.id, "accepted");
   await notify({
     memberId: them.id,
     kind: "friend_accepted",
@@ -185,9 +221,22 @@ export async function acceptFriendRequest(me: Actor, them: FriendCandidate, mail
   return "accepted";
 }
 
-/** Declines their request to me; nothing to decline is fine. */
-export async function declineFriendRequest(memberId: number, otherId: number) {
-  await cancelFriendRequest(otherId, memberId);
+/** Declines their request to me; its notification says so. A request I declined already:
+ * nothing changes. No request of theirs to me: null. */
+export async function declineFriendRequest(memberId: number, otherId: number): Promise<"declined" | "unchanged" | null> {
+  if (await removePendingRequest(otherId, memberId)) {
+    await answerRequestNotifications(memberId, otherId, "declined");
+    return "declined";
+  }
+  const declined = await db
+    .selectFrom("notifications")
+    .select("id")
+    .where("member_id", "=", memberId)
+    .where("actor_id", "=", otherId)
+    .where("kind", "=", "friend_request")
+    .where("outcome", "=", "declined")
+    .executeTakeFirst();
+  return declined ? "unchanged" : null;
 }
 
 /** Ends a friendship, whoever asked first; not friends is fine. */

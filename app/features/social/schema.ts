@@ -31,3 +31,6 @@ export const MemberSearchQuerySchema = z.object({
     .optional()
     .transform((value) => (value ?? "").slice(0, 200)),
 });
+
+/** The directory setting's form: a hidden 0 and, when the box is ticked, a 1. */
+export const DirectorySettingSchema = z.object({ in_directory: z.array(z.enum(["0", "1"])) });

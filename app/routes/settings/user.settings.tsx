@@ -14,6 +14,7 @@ const TABS = [
   { to: "/user/settings/photos", label: "Photos" },
   { to: "/user/settings/security", label: "Account" },
   { to: "/user/settings/notifications", label: "Notifications" },
+  { to: "/user/settings/privacy", label: "Privacy" },
   { to: "/user/settings/calendar", label: "Calendar feed" },
 ];
 

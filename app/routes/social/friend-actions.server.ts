@@ -16,7 +16,8 @@ import { requireMember } from "~/lib/session.server";
 export type FriendCommand = "add" | "cancel" | "accept" | "decline";
 
 /** The friend request calls of SPEC.md §7 ({friend_user_id} → {type, message}); another
- * member that cannot be asked (oneself, a disabled or unknown member) answers 404. */
+ * member that cannot be asked (oneself, a disabled or unknown member), or a request to accept or
+ * decline that was never made to this member, answers 404. */
 export async function friendAction(request: Request, command: FriendCommand) {
   const member = await requireMember(request);
   const form = FriendCallSchema.parse(Object.fromEntries(await request.formData()));
@@ -42,7 +43,7 @@ export async function friendAction(request: Request, command: FriendCommand) {
     if (!outcome) notFound();
     return answer(outcome === "accepted" ? `You and ${other.name} are now friends.` : `You and ${other.name} are already friends.`);
   }
-  await declineFriendRequest(member.id, other.id);
+  if (!(await declineFriendRequest(member.id, other.id))) notFound();
   return answer(`You declined ${other.name}'s friend request.`);
 }
 

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listNotifications, markNotificationsRead } from "~/features/notifications/notifications.server";
+import { FriendButton } from "~/features/social/FriendButton";
+import { openRequestsFrom } from "~/features/social/friendship.server";
 import { requireMember } from "~/lib/session.server";
 import { EmptyState } from "~/ui/empty-state";
 import { pageKind } from "~/ui/page-kind";
@@ -13,8 +15,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const notifications = await listNotifications(member.id);
   if (notifications.some((notification) => !notification.readAt)) await markNotificationsRead(member.id);
-  return json({ notifications });
+  const open = await openRequestsFrom(
+    member.id,
+    notifications.filter((item) => item.kind === "friend_request" && !item.outcome && item.actorId).map((item) => item.actorId!),
+  );
+  return json({
+    notifications: notifications.map(({ actorId, outcome, ...notification }) => ({
+      ...notification,
+      outcome: notification.kind === "friend_request" ? outcome : null,
+      // Accept and Decline, while the request waits for an answer.
+      request: notification.kind === "friend_request" && !outcome && actorId && open.has(actorId) ? { memberId: actorId, name: open.get(actorId)! } : null,
+    })),
+  });
 }
+
+const OUTCOMES = {
+  accepted: "Accepted: you are now friends.",
+  declined: "You declined this request.",
+  withdrawn: "This request was withdrawn.",
+} as const;
 
 export default function Notifications() {
   const { notifications } = useLoaderData<typeof loader>();
@@ -33,6 +52,13 @@ export default function Notifications() {
               {notification.readAt ? null : <span className="badge">New</span>}{" "}
               {notification.linkPath ? <Link to={notification.linkPath}>{notification.message}</Link> : notification.message}{" "}
               <ViewerTime className="muted" value={notification.createdAt} />
+              {notification.request ? (
+                <div className="notification-actions">
+                  <FriendButton memberId={notification.request.memberId} name={notification.request.name} state="received" />
+                </div>
+              ) : notification.outcome ? (
+                <p className="notification-outcome">{OUTCOMES[notification.outcome]}</p>
+              ) : null}
             </li>
           ))}
         </ul>
