@@ -43,6 +43,8 @@ describe("the weekly digest's content", () => {
     const friend = await createSignedInMember({ name: "Femi Friend" });
     const stranger = await createSignedInMember({ name: "Sam Stranger" });
     const gone = await createSignedInMember({ name: "Dora Disabled" });
+    const unlisted = await createSignedInMember({ name: "Una Unlisted" });
+    await db.updateTable("users").set({ in_directory: 0 }).where("id", "=", unlisted.id).execute();
     await db.updateTable("users").set({ disabled_at: nowIso(), business: null }).where("id", "=", gone.id).execute();
     await db.updateTable("users").set({ business: "Friend Foods" }).where("id", "=", friend.id).execute();
     await befriend(ada, friend);

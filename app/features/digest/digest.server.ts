@@ -28,7 +28,8 @@ const section = (heading: string, items: Item[], total = items.length): DigestSe
 });
 
 /**
- * What happened in the club since `since` that this member may see: members who joined, events
+ * What happened in the club since `since` that this member may see: members who joined (those
+ * listed in the member directory), events
  * and trainings of the next two weeks, posts by their friends (public or for friends), and the
  * referrals waiting for them. Empty sections are left out.
  */
@@ -45,6 +46,7 @@ export async function digestFor(memberId: number, since: string, now = new Date(
       .select(["id", "name", "business", "member_type"])
       .where("created_at", ">", since)
       .where("id", "!=", memberId)
+      .where("in_directory", "=", 1)
       .where("disabled_at", "is", null)
       .where("deleted_at", "is", null)
       .orderBy("created_at")
