@@ -98,6 +98,7 @@ try {
     { name: "investors", path: "/user/investors" },
     { name: "edit-contact-dialog", path: `/user/contacts/edit/${contact.id}` },
     { name: "connect-dialog", path: `/user/investors/${investorEntry.id}/connect` },
+    { name: "admin-home", path: "/user/admin" },
     { name: "admin-club", path: "/user/admin/club" },
     { name: "training-new-dialog", path: "/user/trainings/new" },
     { name: "referrals", path: "/user/referrals" },

@@ -10,6 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const TABS = [
+  { to: "/user/admin", label: "Overview", end: true },
   { to: "/user/admin/club", label: "Club" },
   { to: "/user/admin/outbox", label: "Mail outbox" },
   { to: "/user/admin/ticker", label: "Ticker" },
