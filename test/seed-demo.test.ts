@@ -113,6 +113,10 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   const offer = await db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
+  // Written over days, oldest first, not all in the seed's minute.
+  const written = (await db.selectFrom("posts").select("created_at").orderBy("id").execute()).map((row) => Date.parse(row.created_at));
+  expect(written).toEqual([...written].sort((a, b) => a - b));
+  expect(written.at(-1)! - written[0]).toBeGreaterThan(86_400_000);
 
   expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 });
   expect(await counts()).toEqual(rows);

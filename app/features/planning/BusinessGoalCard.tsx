@@ -83,6 +83,14 @@ function GoalAction({ action }: { action: Action }) {
       <div className="goal-action-row">
         <div className="goal-action-title">
           <strong>{action.title}</strong>
+          {action.status === "done" ? (
+            <>
+              {" "}
+              <span className="badge badge--achieved">
+                <span aria-hidden="true">✓ </span>Done
+              </span>
+            </>
+          ) : null}
           {action.due_date ? (
             <span className="muted">
               {" "}

@@ -87,4 +87,4 @@ export default function CalendarFeedSettings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Calendar feed · Settings · Chapter" }];
+export const meta: MetaFunction = () => [{ title: "Calendar · Settings · Chapter" }];

@@ -14,7 +14,7 @@ const TABS = [
   { to: "/user/settings/photos", label: "Photos" },
   { to: "/user/settings/security", label: "Account" },
   { to: "/user/settings/notifications", label: "Notifications" },
-  { to: "/user/settings/calendar", label: "Calendar feed" },
+  { to: "/user/settings/calendar", label: "Calendar" },
 ];
 
 export default function Settings() {
