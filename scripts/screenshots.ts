@@ -1,4 +1,4 @@
-// npm run screenshots: PNGs of the main pages and two dialogs at phone (390 × 844) and laptop
+// npm run screenshots: PNGs of the main pages and several dialogs at phone (390 × 844) and laptop
 // (1280 × 800) size, of a fresh install with the demo data, signed in as its first member,
 // into screenshots/ (git-ignored), so a reviewer can look without setting anything up.
 // Builds first when the build is missing or older than the app's source.

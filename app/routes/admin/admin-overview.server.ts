@@ -1,5 +1,4 @@
 import { currentAnnouncements } from "~/features/announcements/announcements.server";
-import { clubSettings } from "~/lib/club.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { listOutbox } from "~/lib/mail.server";
@@ -7,8 +6,7 @@ import { paymentsOpen } from "~/lib/payments/payments.server";
 
 /** What the admin home counts: what needs the admin's attention in each section. */
 export async function adminOverview() {
-  const [club, open, members, pending, ticker, outbox] = await Promise.all([
-    clubSettings(),
+  const [open, members, pending, ticker, outbox] = await Promise.all([
     paymentsOpen(),
     db
       .selectFrom("users")
@@ -24,7 +22,6 @@ export async function adminOverview() {
     env().SMTP_URL ? Promise.resolve(null) : listOutbox(),
   ]);
   return {
-    clubName: club.name,
     paymentsOpen: open,
     members: { active: Number(members.total) - Number(members.disabled), disabled: Number(members.disabled) },
     pendingTransfers: Number(pending.total),

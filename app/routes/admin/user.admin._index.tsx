@@ -25,7 +25,7 @@ export default function AdminHome() {
     {
       to: "/user/admin/club",
       title: "Club",
-      what: `${overview.clubName}'s name, time zone, currency, bank details and what each membership package includes.`,
+      what: "The club's name, time zone, currency, bank details and what each membership package includes.",
       attention: overview.paymentsOpen ? null : "Members cannot pay yet: add the club's bank details",
       status: overview.paymentsOpen ? "Members can pay." : null,
     },
