@@ -87,6 +87,10 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
       planner.id,
       BigTaskSchema.parse({ title: "Renew the bonded licence", description: "", priority: "5", year: String(year), due_date: "", status: "pending" }),
     );
+    await createBigTask(
+      planner.id,
+      BigTaskSchema.parse({ title: "Register the trademark", description: "", priority: "4", year: String(year), due_date: "", status: "done" }),
+    );
     added += 1;
   }
 

@@ -93,7 +93,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({
     wishes: 2,
-    bigTasks: 2,
+    bigTasks: 3,
     businesses: 1,
     goals: 1,
     actions: 2,
