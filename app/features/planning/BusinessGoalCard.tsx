@@ -83,6 +83,12 @@ function GoalAction({ action }: { action: Action }) {
       <div className="goal-action-row">
         <div className="goal-action-title">
           <strong>{action.title}</strong>
+          {action.due_date ? (
+            <span className="muted">
+              {" "}
+              · due <time dateTime={action.due_date}>{formatDate(action.due_date)}</time>
+            </span>
+          ) : null}
           {action.status === "done" ? (
             <>
               {" "}
@@ -90,12 +96,6 @@ function GoalAction({ action }: { action: Action }) {
                 <span aria-hidden="true">✓ </span>Done
               </span>
             </>
-          ) : null}
-          {action.due_date ? (
-            <span className="muted">
-              {" "}
-              · due <time dateTime={action.due_date}>{formatDate(action.due_date)}</time>
-            </span>
           ) : null}
         </div>
         <BusinessActionStatus action={`actions/${action.id}/status`} title={action.title} status={action.status} />
