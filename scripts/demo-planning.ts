@@ -184,6 +184,8 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
         trainer_name: "",
         date: `${year + 1}-02-10`,
         start_time: "10:00",
+        // In Lagos, on Lagos's clock (the demo club's own zone is the install's).
+        time_zone: "Africa/Lagos",
         duration: "90",
         place: "Chapter lounge, Victoria Island, Lagos",
         online_link: "",

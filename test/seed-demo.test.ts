@@ -113,6 +113,8 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   const offer = await db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
+  // The training in Lagos is on Lagos's clock, as the event in Berlin is on Berlin's.
+  expect(await db.selectFrom("trainings").select("time_zone").execute()).toEqual([{ time_zone: "Africa/Lagos" }]);
   // Written over days, oldest first, not all in the seed's minute.
   const written = (await db.selectFrom("posts").select("created_at").orderBy("id").execute()).map((row) => Date.parse(row.created_at));
   expect(written).toEqual([...written].sort((a, b) => a - b));
