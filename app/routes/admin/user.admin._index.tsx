@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/lib/session.server";
-import { adminOverview } from "./admin-overview.server";
+import { adminOverview } from "~/features/admin/overview.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
