@@ -9,6 +9,7 @@ import { createOffer, listOffers } from "../app/features/offers/offers.server.ts
 import { OfferSchema } from "../app/features/offers/schema.ts";
 import { acceptFriendRequest, relationship, sendFriendRequest } from "../app/features/social/friendship.server.ts";
 import { createPost, listPosts } from "../app/features/timeline/posts.server.ts";
+import { db } from "../app/lib/db.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { seedDemoDirectory } from "./demo-directory.ts";
 import { seedDemoPlanning } from "./demo-planning.ts";
@@ -125,6 +126,9 @@ const POSTS: [number, string][] = [
   [0, "Okafor Freight just moved its 10,000th container. Looking for an investor for the second warehouse."],
 ];
 
+/** How long ago each of POSTS was written, in hours, oldest first. */
+const POST_HOURS_AGO = [53, 29, 7, 1];
+
 const EVENT_TITLE = "Chapter Members Mixer";
 const OFFER_TITLE = "Free legal check of your first supplier contract";
 
@@ -213,11 +217,14 @@ export async function seedDemo(): Promise<SeedResult> {
     added.friendships += 1;
   }
 
-  for (const [author, message] of POSTS) {
+  for (const [index, [author, message]] of POSTS.entries()) {
     const { id } = members[author];
     const { posts } = await listPosts(id, { authorId: id });
     if (posts.some((post) => post.message === message)) continue;
-    await createPost(id, { message, privacy: "public" }, { claimed: [], uploaded: [] });
+    const postId = await createPost(id, { message, privacy: "public" }, { claimed: [], uploaded: [] });
+    // Written over the last days, the last one an hour ago, not all in the seed's minute.
+    const written = new Date(Date.now() - POST_HOURS_AGO[index] * 3_600_000).toISOString();
+    await db.updateTable("posts").set({ created_at: written, updated_at: written }).where("id", "=", postId).execute();
     added.posts += 1;
   }
 

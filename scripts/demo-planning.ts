@@ -2,7 +2,7 @@
 // demo-data.ts): a year of one member's plans, days and finances, a training and a loan on each side, so that every area
 // of a fresh demo install has something to show. Each part is added once: a part whose first
 // row is there already is left alone.
-import { createTask } from "../app/features/calendar/calendar.server.ts";
+import { createTask, markOccurrence, occurrencesBetween } from "../app/features/calendar/calendar.server.ts";
 import { TaskSchema } from "../app/features/calendar/schema.ts";
 import { addDays, todayIn } from "../app/features/journal/dates.ts";
 import { saveJournalEntry } from "../app/features/journal/journal.server.ts";
@@ -87,6 +87,10 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
       planner.id,
       BigTaskSchema.parse({ title: "Renew the bonded licence", description: "", priority: "5", year: String(year), due_date: "", status: "pending" }),
     );
+    await createBigTask(
+      planner.id,
+      BigTaskSchema.parse({ title: "Register the trademark", description: "", priority: "4", year: String(year), due_date: "", status: "done" }),
+    );
     added += 1;
   }
 
@@ -116,16 +120,16 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
   const today = todayIn(zone);
   if (!(await has("calendar_tasks", planner.id))) {
     const task = (fields: Record<string, unknown>) => createTask(planner.id, TaskSchema.parse({ priority: "5", ...fields }), zone);
-    await task({
+    const daily = await task({
       title: "Check the day's shipments",
       category: "Operations",
       recurrence: "daily",
-      start_date: today,
+      start_date: addDays(today, -6),
       start_time: "08:30",
       end_time: "09:00",
       priority: "7",
     });
-    await task({
+    const weekly = await task({
       title: "Warehouse team meeting",
       category: "Operations",
       recurrence: "weekly",
@@ -146,6 +150,19 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
       person: "Daniel Weber",
       description: "The seed round: the deck and last year's accounts.",
     });
+    // A calendar in use: the series were written before they started (an occurrence before
+    // its series was written is never missed, it would read Pending), and the past is marked:
+    // every meeting held, every day's check done (today's too, once its time is past) but one,
+    // which reads Missed.
+    await db
+      .updateTable("calendar_tasks")
+      .set({ created_at: `${addDays(today, -16)}T00:00:00.000Z` })
+      .where("id", "in", [daily, weekly])
+      .execute();
+    for (const occurrence of await occurrencesBetween(planner.id, addDays(today, -16), today)) {
+      if (occurrence.status !== "missed" || (occurrence.taskId === daily && occurrence.date === addDays(today, -3))) continue;
+      await markOccurrence(planner.id, occurrence.taskId, occurrence.date, "completed");
+    }
     added += 1;
   }
 
@@ -167,6 +184,8 @@ export async function seedDemoPlanning(planner: Member, lender: Member): Promise
         trainer_name: "",
         date: `${year + 1}-02-10`,
         start_time: "10:00",
+        // In Lagos, on Lagos's clock (the demo club's own zone is the install's).
+        time_zone: "Africa/Lagos",
         duration: "90",
         place: "Chapter lounge, Victoria Island, Lagos",
         online_link: "",

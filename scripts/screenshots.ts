@@ -1,7 +1,9 @@
-// npm run screenshots: PNGs of the main pages and two dialogs at phone (390 × 844) and laptop
+// npm run screenshots: PNGs of the main pages and several dialogs at phone (390 × 844) and laptop
 // (1280 × 800) size, of a fresh install with the demo data, signed in as its first member,
 // into screenshots/ (git-ignored), so a reviewer can look without setting anything up.
 // Builds first when the build is missing or older than the app's source.
+// `-- --without-javascript`: the same pages as a browser without JavaScript sees them (files
+// end in -nojs). `-- --only contacts,calendar`: only the pages of those names.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +12,10 @@ import { chromium } from "playwright-core";
 import { startServer, stopServer } from "../test/e2e/global-server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const javaScript = !args.includes("--without-javascript");
+const onlyAt = args.indexOf("--only");
+const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? "").split(",")) : null;
 const OUT = path.join(ROOT, "screenshots");
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -47,6 +53,8 @@ try {
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
   const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
   const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
+  const training = await db.selectFrom("trainings").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const offer = await db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow();
   const referral = await db
     .selectFrom("referrals")
     .innerJoin("users", "users.id", "referrals.receiver_id")
@@ -70,6 +78,7 @@ try {
   const pages = [
     { name: "sign-in", path: "/signin", signedIn: false },
     { name: "digest-unsubscribe", path: digestUnsubscribe, signedIn: false },
+    { name: "sign-up", path: "/signup", signedIn: false },
     { name: "home", path: "/user" },
     { name: "timeline", path: "/user/timeline" },
     { name: "contacts", path: "/user/contacts" },
@@ -78,11 +87,14 @@ try {
     { name: "events", path: "/user/events" },
     { name: "event", path: `/user/events/${event.id}` },
     { name: "offers", path: "/user/offers" },
+    { name: "offer", path: `/user/offers/${offer.id}` },
     { name: "tickets", path: "/user/tickets" },
     { name: "membership", path: "/user/membership" },
     { name: "membership-pay-dialog", path: "/user/membership/pay?package=elite" },
     { name: "settings", path: "/user/settings/profile" },
-    { name: "notification-settings", path: "/user/settings/notifications" },
+    { name: "settings-photos", path: "/user/settings/photos" },
+    { name: "settings-notifications", path: "/user/settings/notifications" },
+    { name: "settings-calendar", path: "/user/settings/calendar" },
     { name: "wish-list", path: "/user/wish-list" },
     { name: "big-tasks", path: "/user/big-tasks" },
     { name: "businesses", path: "/user/businesses" },
@@ -102,12 +114,22 @@ try {
     { name: "notifications", path: "/user/notifications" },
     { name: "privacy-settings", path: "/user/settings/privacy" },
     { name: "chat", path: "/user/chat" },
+    { name: "chat-with-friend", path: `/user/chat/${daniel.id}` },
+    { name: "friends", path: "/user/friends" },
+    { name: "member", path: `/user/members/${daniel.id}` },
     { name: "trainings", path: "/user/trainings" },
+    { name: "training", path: `/user/trainings/${training.id}` },
     { name: "entrepreneurs", path: "/user/entrepreneurs" },
     { name: "investors", path: "/user/investors" },
+    { name: "connections", path: "/user/connections" },
     { name: "edit-contact-dialog", path: `/user/contacts/edit/${contact.id}` },
     { name: "connect-dialog", path: `/user/investors/${investorEntry.id}/connect` },
+    { name: "admin-home", path: "/user/admin" },
     { name: "admin-club", path: "/user/admin/club" },
+    { name: "admin-members", path: "/user/admin/members" },
+    { name: "admin-payments", path: "/user/admin/payments" },
+    { name: "admin-ticker", path: "/user/admin/ticker" },
+    { name: "admin-outbox", path: "/user/admin/outbox" },
     { name: "training-new-dialog", path: "/user/trainings/new" },
     { name: "referrals", path: "/user/referrals" },
     { name: "referral", path: `/user/referrals/${referral.id}` },
@@ -118,14 +140,19 @@ try {
     { name: "one-to-one", path: `/user/one-to-ones/${oneToOne.id}` },
   ];
 
-  fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
+  // A run replaces the pictures of its own mode (all of them, or those it takes with --only).
+  for (const name of fs.readdirSync(OUT)) {
+    const mode = name.endsWith("-nojs.png") ? !javaScript : javaScript;
+    if (mode && (!only || [...only].some((shot) => name.includes(`-${shot}-`)))) fs.rmSync(path.join(OUT, name));
+  }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     for (const size of SIZES) {
-      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height } });
+      const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, javaScriptEnabled: javaScript });
       const page = await context.newPage();
       for (const [index, shot] of pages.entries()) {
+        if (only && !only.has(shot.name)) continue;
         if (shot.signedIn !== false && !(await context.cookies()).some((cookie) => cookie.name === "__session")) {
           await page.goto("/signin");
           await page.getByLabel("E-mail", { exact: true }).fill(member.email);
@@ -134,7 +161,7 @@ try {
           await page.waitForURL((url) => url.pathname === "/user");
         }
         await page.goto(shot.path, { waitUntil: "networkidle" });
-        const file = path.join(OUT, `${String(index + 1).padStart(2, "0")}-${shot.name}-${size.name}.png`);
+        const file = path.join(OUT, `${String(index + 1).padStart(2, "0")}-${shot.name}-${size.name}${javaScript ? "" : "-nojs"}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(path.relative(ROOT, file));
       }
@@ -143,7 +170,7 @@ try {
   } finally {
     await browser.close();
   }
-  console.log(`${pages.length * SIZES.length} screenshots in screenshots/, signed in as ${member.email} (password "${DEMO_PASSWORD}").`);
+  console.log(`${(only ? only.size : pages.length) * SIZES.length} screenshots in screenshots/, signed in as ${member.email} (password "${DEMO_PASSWORD}").`);
 } finally {
   await stopServer(child);
   fs.rmSync(dataDir, { recursive: true, force: true });

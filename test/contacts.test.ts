@@ -309,6 +309,20 @@ describe("phone numbers", () => {
     expect(normalizePhone("0044 20 7946 0958", "CA")).toBe(null);
   });
 
+  test("the edit form shows the stored number as the contact page writes it, and saving it unchanged keeps it", async () => {
+    const member = await createSignedInMember();
+    const id = await added(member, { name: "Tunde Bakare", phone: "+2348021234567", country: "NG" });
+    const form = await settle(() => editLoader(routeArgs(getRequest(`${LIST}/edit/${id}`, member.cookie), { contactId: String(id) })));
+    const { defaults } = (await form.json()) as { defaults: Record<string, string> };
+    expect(defaults.phone).toBe("+234 802 123 4567");
+    const profile = (await (await settle(() => profileLoader(routeArgs(getRequest(`/user/profile?cicid=${id}`, member.cookie))))).json()) as {
+      phone: { display: string };
+    };
+    expect(defaults.phone).toBe(profile.phone.display);
+    expect((await edit(member, id, { ...defaults, occupation: "Importer" })).status).toBe(302);
+    expect(await row(id)).toMatchObject({ phone: "+2348021234567", occupation: "Importer" });
+  });
+
   test("a number that is not a phone number is refused (SPEC.md §5's message)", async () => {
     const member = await createSignedInMember();
     for (const [phone, country] of [

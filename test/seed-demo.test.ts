@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
+import { occurrencesBetween } from "~/features/calendar/calendar.server";
+import { addDays, todayIn } from "~/features/journal/dates";
 import { db } from "~/lib/db.server";
+import { clubTimeZone } from "~/lib/env.server";
 import { loader as home } from "~/routes/home/user._index";
 import { DEMO_MEMBERS, DEMO_PASSWORD, describeSeed, seedDemo } from "../scripts/demo-data";
 import { cookiesFrom, getRequest, postRequest, routeArgs, settle } from "./helpers";
@@ -92,7 +95,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({
     wishes: 2,
-    bigTasks: 2,
+    bigTasks: 3,
     businesses: 1,
     goals: 1,
     actions: 2,
@@ -116,6 +119,12 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   const offer = await db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
   expect(offer.event_id).toBe(event.id);
   expect((await db.selectFrom("posts").select("privacy").execute()).every((row) => row.privacy === "public")).toBe(true);
+  // The training in Lagos is on Lagos's clock, as the event in Berlin is on Berlin's.
+  expect(await db.selectFrom("trainings").select("time_zone").execute()).toEqual([{ time_zone: "Africa/Lagos" }]);
+  // Written over days, oldest first, not all in the seed's minute.
+  const written = (await db.selectFrom("posts").select("created_at").orderBy("id").execute()).map((row) => Date.parse(row.created_at));
+  expect(written).toEqual([...written].sort((a, b) => a - b));
+  expect(written.at(-1)! - written[0]).toBeGreaterThan(86_400_000);
 
   expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 });
   expect(await counts()).toEqual(rows);
@@ -132,4 +141,21 @@ test("the first demo member signs in to a home page with something on it", async
   expect(page.comingUp.events.map((event: { title: string }) => event.title)).toEqual(["Chapter Members Mixer"]);
   // Today's tasks: the demo's daily series, whatever day it is.
   expect(page.planning.daily.map((occurrence: { title: string }) => occurrence.title)).toContain("Check the day's shipments");
+});
+
+test("the demo calendar reads as a lived one: past occurrences are completed or missed, none pending, and today's and later ones pending", async () => {
+  await seedDemo();
+  const amara = await db.selectFrom("users").select(["id", "time_zone"]).where("email", "=", DEMO_MEMBERS[0].email).executeTakeFirstOrThrow();
+  const today = todayIn(amara.time_zone ?? clubTimeZone());
+  const occurrences = await occurrencesBetween(amara.id, addDays(today, -30), addDays(today, 30));
+  const past = occurrences.filter((occurrence) => occurrence.date < today);
+  expect(new Set(past.map((occurrence) => occurrence.title))).toEqual(new Set(["Check the day's shipments", "Warehouse team meeting"]));
+  expect(past.filter((occurrence) => occurrence.status === "pending")).toEqual([]);
+  expect(past.some((occurrence) => occurrence.status === "completed")).toBe(true);
+  expect(past.filter((occurrence) => occurrence.status === "missed")).toHaveLength(1);
+  // Seeded in the afternoon, this morning's check is done, not missed.
+  expect(occurrences.filter((occurrence) => occurrence.date === today && occurrence.status === "missed")).toEqual([]);
+  const later = occurrences.filter((occurrence) => occurrence.date > today);
+  expect(later.length).toBeGreaterThan(0);
+  expect(later.every((occurrence) => occurrence.status === "pending")).toBe(true);
 });

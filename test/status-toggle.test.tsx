@@ -35,6 +35,11 @@ describe("an event's answers", () => {
     expect(notGoing).not.toMatch(/Notgoing<|Uninterested</);
   });
 
+  test("a member who has not answered sees neither answer pressed (not 'Not going' for a question never answered)", async () => {
+    const html = await render(<EventToggles event={{ ...event, interested: false, going: false, answered: false }} />);
+    expect(buttons(html)).toEqual(["Interested", "Not interested", "Going", "Not going"]);
+  });
+
   test("each button sends SPEC.md's answer, with the anti-forgery token", async () => {
     const html = await render(<EventToggles event={{ ...event, interested: false, going: false }} />);
     expect(html).toContain('name="csrf" value="token"');

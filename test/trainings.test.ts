@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, test } from "vitest";
+import { trainingWhen } from "~/features/trainings/TrainingList";
 import { registerForTraining } from "~/features/trainings/trainings.server";
 import { wallClockIn } from "~/lib/dates";
 import { db } from "~/lib/db.server";
@@ -140,6 +141,20 @@ describe("trainings", () => {
     const edit = await settle(() => editLoader(routeArgs(getRequest(`/user/trainings/${id}/edit`, creator.cookie), { trainingId: String(id) })));
     expect(await edit.json()).toMatchObject({ training: { time_zone: "America/Los_Angeles" } });
     expect(await replyErrors(await create(creator, { ...FIELDS, time_zone: "Los Angeles" }))).toEqual({ time_zone: ["Choose a time zone from the list."] });
+  });
+
+  test("the list names each training's time zone, as events do: its own, or the club's", async () => {
+    await db.insertInto("club_settings").values({ id: 1, time_zone: "Africa/Lagos", updated_at: new Date().toISOString() }).execute();
+    const creator = await createSignedInMember();
+    const own = await created(creator, { title: "Pricing", time_zone: "America/Los_Angeles" });
+    const club = await created(creator, { title: "Selling" });
+    const rows = (await list(creator)).trainings as unknown as { id: number; date: string; start_time: string; duration_minutes: number; timeZone: string }[];
+    const when = (id: number) => {
+      const training = rows.find((row) => row.id === id)!;
+      return trainingWhen(training, training.timeZone);
+    };
+    expect(when(own)).toContain("14 Mar " + NEXT_YEAR + ", 09:30 (America/Los Angeles) · 1 h 30 min");
+    expect(when(club)).toContain("09:30 (Africa/Lagos) · ");
   });
 
   test("members register and unregister; the creator sees who registered; a full training refuses", async () => {

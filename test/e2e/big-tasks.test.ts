@@ -105,3 +105,23 @@ describe.each(modes)("big tasks $name", ({ javaScript }) => {
     await page.getByRole("navigation", { name: "Main" }).waitFor();
   });
 });
+
+describe.each(modes)("a done big task $name", ({ javaScript }) => {
+  test("reads “✓ Done”, not struck through (a line through reads as cancelled)", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: "Dora Done", email: uniqueEmail("bigdone") });
+    await followNav(page, "Big tasks");
+    await page.waitForURL(atPath("/user/big-tasks"));
+    await hydrated(page);
+    await addTask(page, { title: "Hire an assistant", priority: "5" });
+    await dismissToast(page);
+    const row = rows(page).filter({ hasText: "Hire an assistant" });
+    await row.getByLabel("Status of Hire an assistant").selectOption({ label: "Done" });
+    if (!javaScript) await row.getByRole("button", { name: "Save", exact: true }).click();
+    expect(await toast(page, "done")).toContain("Hire an assistant is now done.");
+    await dismissToast(page);
+    expect(await row.locator(".badge--achieved").textContent()).toBe("✓ Done");
+    const title = row.getByText("Hire an assistant", { exact: true });
+    expect(await title.evaluate((element) => getComputedStyle(element).textDecorationLine)).not.toContain("line-through");
+  });
+});

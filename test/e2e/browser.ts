@@ -32,9 +32,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 const javaScriptOf = new WeakMap<BrowserContext, boolean>();
 
-/** A fresh browser profile (no cookies) with JavaScript on or off. */
-export async function newContext(browser: Browser, { javaScript }: { javaScript: boolean }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 } });
+/** A fresh browser profile (no cookies) with JavaScript on or off; `touch`: a phone's touch
+ * screen (a coarse pointer, no hover). */
+export async function newContext(browser: Browser, { javaScript, touch = false }: { javaScript: boolean; touch?: boolean }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, hasTouch: touch, isMobile: touch });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   javaScriptOf.set(context, javaScript);
@@ -57,7 +58,7 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  async function openContext(options: { javaScript: boolean }) {
+  async function openContext(options: { javaScript: boolean; touch?: boolean }) {
     const context = await newContext(browser, options);
     open.push(context);
     return context;
@@ -65,7 +66,7 @@ export function useBrowser() {
   return {
     newContext: openContext,
     /** A page in a context of its own: another device, as far as the app can tell. */
-    async newPage(options: { javaScript: boolean }) {
+    async newPage(options: { javaScript: boolean; touch?: boolean }) {
       return (await openContext(options)).newPage();
     },
     /** A new member signed up with JavaScript in a context of its own (for tests that slow

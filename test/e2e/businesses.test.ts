@@ -119,6 +119,11 @@ describe.each(modes)("my businesses $name", ({ javaScript }) => {
     expect(await toast(page, "is now done")).toContain("Sign the lease is now done.");
     await goal.getByText("1 of 2 actions done").waitFor();
     expect(await goal.getByRole("progressbar", { name: "Progress of Second shop" }).getAttribute("value")).toBe("1");
+    // Done reads “✓ Done”, not struck through and greyed (that reads as dropped).
+    const done = goal.getByTestId("goal-action").filter({ hasText: "Sign the lease" });
+    expect(await done.locator(".badge--achieved").textContent()).toBe("✓ Done");
+    const doneTitle = done.getByText("Sign the lease", { exact: true });
+    expect(await doneTitle.evaluate((element) => getComputedStyle(element).textDecorationLine)).not.toContain("line-through");
 
     // A content with a link and an attachment, then edited and deleted.
     await fromMenu(page, "More for Sign the lease", "Add content");

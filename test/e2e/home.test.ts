@@ -39,3 +39,18 @@ describe.each(modes)("home $name", ({ javaScript }) => {
     await page.waitForURL(atPath("/user/contacts/add"));
   });
 });
+
+describe.each(modes)("home on a laptop $name", ({ javaScript }) => {
+  test("with no cover picture yet, the cover band is a thin stripe, not a third of the page's width", async () => {
+    const page = await browser.newPage({ javaScript });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page, { name: "Carl Cover", email: uniqueEmail("cover") });
+    await page.getByRole("heading", { name: "Welcome, Carl Cover" }).waitFor();
+    const bandHeight = async () => (await page.locator(".profile-hero .profile-cover").boundingBox())?.height ?? Infinity;
+    await expect.poll(bandHeight).toBeLessThanOrEqual(100);
+    // The member's own page too.
+    await page.getByRole("link", { name: "Your page" }).click();
+    await page.waitForURL((url) => /^\/user\/members\/\d+$/.test(url.pathname));
+    await expect.poll(bandHeight).toBeLessThanOrEqual(100);
+  });
+});

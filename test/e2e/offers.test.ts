@@ -105,8 +105,10 @@ describe.each(modes)("offers $name", ({ javaScript }) => {
         await route.continue();
       });
     }
-    await other.getByRole("button", { name: `Interested: ${title}`, pressed: false }).click();
-    const flipped = other.getByRole("button", { name: `Interested: ${title}`, pressed: true });
+    // Not answered yet: neither answer pressed.
+    expect(await other.getByRole("button", { name: `Not interested: ${title}`, exact: true, pressed: false }).count()).toBe(1);
+    await other.getByRole("button", { name: `Interested: ${title}`, exact: true, pressed: false }).click();
+    const flipped = other.getByRole("button", { name: `Interested: ${title}`, exact: true, pressed: true });
     await flipped.waitFor({ timeout: javaScript ? 800 : undefined });
     if (javaScript) {
       expect(answered).toBe(false);

@@ -13,8 +13,8 @@ function uniqueName(last: string) {
   return `Zq${tag} ${last}`;
 }
 
-async function newMember(javaScript: boolean, last: string) {
-  const page = await browser.newPage({ javaScript });
+async function newMember(javaScript: boolean, last: string, { touch = false } = {}) {
+  const page = await browser.newPage({ javaScript, touch });
   const name = uniqueName(last);
   await signUp(page, { name, email: uniqueEmail("social") });
   return { page, name };
@@ -266,6 +266,23 @@ describe("member search autocomplete rows with JavaScript", () => {
 });
 
 describe("chat", () => {
+  test("on a touch screen Enter starts a new line; the Send button sends", async () => {
+    const ana = await newMember(true, "Thumb", { touch: true });
+    const bo = await newMember(true, "Reader");
+    const boId = await befriend(ana, bo, ana.name);
+    await visit(ana.page, `/user/chat/${boId}`);
+    expect(await ana.page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+    const box = ana.page.getByLabel(`Message to ${bo.name}`);
+    await box.fill("First line");
+    await box.press("Enter");
+    await box.pressSequentially("second line");
+    expect(await box.inputValue()).toBe("First line\nsecond line");
+    expect(await ana.page.getByTestId("chat-message").count()).toBe(0);
+    await ana.page.getByRole("button", { name: "Send" }).tap();
+    await ana.page.getByTestId("chat-message").filter({ hasText: "second line" }).waitFor();
+    expect(await box.inputValue()).toBe("");
+  });
+
   test("with JavaScript: two friends chat live in two browsers", async () => {
     const ana = await newMember(true, "Talker");
     const bo = await newMember(true, "Listener");

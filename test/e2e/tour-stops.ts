@@ -209,6 +209,7 @@ export const TOUR: Stop[] = [
   member("user.settings.security.sessions.$sessionId.sign-out", (d) => `/user/settings/security/sessions/${encodeURIComponent(d.otherSessionId)}/sign-out`),
   member("user", () => "/user/no-such-page", 404),
 
+  admin("user.admin._index", () => "/user/admin"),
   admin("user.admin.club", () => "/user/admin/club"),
   admin("user.admin.members", () => "/user/admin/members"),
   admin("user.admin.members.$memberId.disable", (d) => `/user/admin/members/${d.daniel.id}/disable`),

@@ -72,6 +72,8 @@ describe.each(modes)("trainings $name", ({ javaScript }) => {
     // With JS the address changes a moment before the found list is drawn: wait for its count.
     await member.getByRole("heading", { name: "1 training found" }).waitFor();
     expect(await member.getByTestId("training").count()).toBe(1);
+    // The list names the training's zone too, as the events list does.
+    expect(await member.getByTestId("training").textContent()).toContain("09:30 (America/New York) · ");
     await member.getByRole("link", { name: title }).click();
     await member.waitForURL(atPath(trainingPath));
     await hydrated(member);

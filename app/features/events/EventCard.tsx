@@ -35,20 +35,35 @@ export type EventSummary = {
   vip: TicketOffer;
   interested: boolean;
   going: boolean;
+  /** Whether the member has answered at all (neither answer is pressed until then). */
+  answered?: boolean;
   interestedCount: number;
   goingCount: number;
   isOwner: boolean;
 };
 
-export function EventToggles({ event }: { event: Pick<EventSummary, "id" | "title" | "interested" | "going" | "interestedCount" | "goingCount"> }) {
+export function EventToggles({
+  event,
+}: {
+  event: Pick<EventSummary, "id" | "title" | "interested" | "going" | "interestedCount" | "goingCount"> & { answered?: boolean };
+}) {
   return (
     <div className="event-toggles">
-      <InterestedToggle action="/user/events/status" idName="event_id" id={event.id} on={event.interested} count={event.interestedCount} title={event.title} />
+      <InterestedToggle
+        action="/user/events/status"
+        idName="event_id"
+        id={event.id}
+        on={event.interested}
+        answered={event.answered}
+        count={event.interestedCount}
+        title={event.title}
+      />
       <StatusToggle
         action="/user/events/status"
         idName="event_id"
         id={event.id}
         on={event.going}
+        answered={event.answered}
         count={event.goingCount}
         answers={[
           { type: "Going", label: "Going" },

@@ -13,6 +13,8 @@ type StatusToggleProps = {
   idName: "event_id" | "product_id";
   id: number;
   on: boolean;
+  /** False while the member has not answered at all: neither answer is pressed. */
+  answered?: boolean;
   count: number;
   /** The answers [yes, no]: what is sent (SPEC.md §7's type) and what the button reads. */
   answers: [{ type: string; label: string }, { type: string; label: string }];
@@ -34,10 +36,11 @@ export function InterestedToggle(props: Omit<StatusToggleProps, "answers" | "cou
   );
 }
 
-export function StatusToggle({ action, idName, id, on, count, answers, countLabel, title }: StatusToggleProps) {
+export function StatusToggle({ action, idName, id, on, answered = true, count, answers, countLabel, title }: StatusToggleProps) {
   const fetcher = useFetcher();
   const submitted = fetcher.formData?.get("type");
   const shown = submitted ? submitted === answers[0].type : on;
+  const shownAnswered = Boolean(submitted) || answered;
   const shownCount = Math.max(0, count + (shown === on ? 0 : shown ? 1 : -1));
   return (
     <fetcher.Form method="post" action={action} className="status-toggle">
@@ -45,7 +48,7 @@ export function StatusToggle({ action, idName, id, on, count, answers, countLabe
       <input type="hidden" name={idName} value={id} />
       <span className="status-choice">
         {answers.map((answer, index) => {
-          const pressed = index === 0 ? shown : !shown;
+          const pressed = shownAnswered && (index === 0 ? shown : !shown);
           return (
             <button
               key={answer.type}

@@ -165,6 +165,7 @@ function present(row: EventRow, viewerId: number) {
     place: joinPlace([event.venue, ...(event.country ? placeParts(event) : [event.city])]),
     interested: my_interested === 1,
     going: my_going === 1,
+    answered: my_interested !== null,
     interestedCount: Number(interested_count ?? 0),
     goingCount: Number(going_count ?? 0),
     isOwner: event.owner_id === viewerId,

@@ -7,9 +7,17 @@ export function offerPrice(offer: { price_cents: number | null; currency: string
   return offer.price_cents === null ? null : formatPrice(offer.price_cents, offer.currency);
 }
 
-export function OfferInterest({ offer }: { offer: { id: number; title: string; interested: boolean; interestedCount: number } }) {
+export function OfferInterest({ offer }: { offer: { id: number; title: string; interested: boolean; answered?: boolean; interestedCount: number } }) {
   return (
-    <InterestedToggle action="/user/offers/status" idName="product_id" id={offer.id} on={offer.interested} count={offer.interestedCount} title={offer.title} />
+    <InterestedToggle
+      action="/user/offers/status"
+      idName="product_id"
+      id={offer.id}
+      on={offer.interested}
+      answered={offer.answered}
+      count={offer.interestedCount}
+      title={offer.title}
+    />
   );
 }
 

@@ -152,6 +152,7 @@ function present(row: OfferRow, viewerId: number) {
     // Cards show the light rendition (at most 640 px wide), with its size for the layout.
     coverImage: cover_token ? { url: fileUrl(cover_token, "medium"), ...mediumSize(cover_width, cover_height) } : null,
     interested: my_interested === 1,
+    answered: my_interested !== null,
     interestedCount: Number(interested_count ?? 0),
     isOwner,
   };

@@ -31,6 +31,12 @@ export function BigTaskTable({ tasks, search }: { tasks: Task[]; search: string 
             <div className="planning-title">
               <div>
                 <span>{task.title}</span>
+                {task.status === "done" ? (
+                  // Done, not struck through: a line through the title reads as dropped.
+                  <span className="badge badge--achieved">
+                    <span aria-hidden="true">✓ </span>Done
+                  </span>
+                ) : null}
                 {task.description ? <p className="muted prewrap planning-notes">{task.description}</p> : null}
               </div>
             </div>

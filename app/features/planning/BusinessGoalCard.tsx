@@ -89,6 +89,14 @@ function GoalAction({ action }: { action: Action }) {
               · due <time dateTime={action.due_date}>{formatDate(action.due_date)}</time>
             </span>
           ) : null}
+          {action.status === "done" ? (
+            <>
+              {" "}
+              <span className="badge badge--achieved">
+                <span aria-hidden="true">✓ </span>Done
+              </span>
+            </>
+          ) : null}
         </div>
         <BusinessActionStatus action={`actions/${action.id}/status`} title={action.title} status={action.status} />
         <details className="menu action-menu" key={key}>

@@ -92,8 +92,9 @@ export function ChatRoom({
   const sending = fetcher.state !== "idle";
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends, Shift+Enter starts a new line.
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    // With a keyboard Enter sends and Shift+Enter starts a new line. On a touch screen the
+    // keyboard has no Shift+Enter: Enter starts a new line there, and the Send button sends.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && !window.matchMedia("(pointer: coarse)").matches) {
       event.preventDefault();
       if (!empty && !sending) formRef.current?.requestSubmit();
     }

@@ -14,14 +14,14 @@ type Training = {
   online_link: string | null;
   capacity: number | null;
   taken: number;
+  timeZone: string;
   imageUrl: string | null;
 };
 
-/** "Sat 5 Dec 2026, 09:30 · 1 h 30 min": when a training is, on the club's clock (its zone
- * named when given). */
-export function trainingWhen(training: { date: string; start_time: string; duration_minutes: number }, timeZone?: string) {
-  const zone = timeZone ? ` (${zoneLabel(timeZone)})` : "";
-  return `${formatWallClock(`${training.date}T${training.start_time}`)}${zone} · ${formatDuration(training.duration_minutes)}`;
+/** "Sat 5 Dec 2026, 09:30 (Africa/Lagos) · 1 h 30 min": when a training is, on its own clock,
+ * its zone named (members elsewhere must not take it for theirs), as events do. */
+export function trainingWhen(training: { date: string; start_time: string; duration_minutes: number }, timeZone: string) {
+  return `${formatWallClock(`${training.date}T${training.start_time}`)} (${zoneLabel(timeZone)}) · ${formatDuration(training.duration_minutes)}`;
 }
 
 /** Trainings as a list: each with its time, trainer, place and the places left. */
@@ -34,7 +34,7 @@ export function TrainingList({ trainings }: { trainings: Training[] }) {
             {training.imageUrl ? <img src={training.imageUrl} alt="" width={48} height={48} loading="lazy" /> : null}{" "}
             <Link to={`/user/trainings/${training.id}`}>{training.title}</Link>
           </th>
-          <td data-label="When">{trainingWhen(training)}</td>
+          <td data-label="When">{trainingWhen(training, training.timeZone)}</td>
           <td data-label="Trainer">{training.trainer_name}</td>
           <td data-label="Where">{[training.place, training.online_link ? "Online" : null].filter(Boolean).join(" · ")}</td>
           <td data-label="Places">{placesLabel(training.capacity, training.taken)}</td>

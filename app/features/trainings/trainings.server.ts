@@ -162,10 +162,12 @@ export async function listTrainings({ q, when, page }: { q: string | null; when:
     .limit(PAGE_SIZE)
     .offset((current - 1) * PAGE_SIZE)
     .execute();
+  const clubZone = await clubTimeZone();
   return {
     // A video has no thumbnail: the list shows pictures only.
     trainings: rows.map(({ image_token, image_media_type, ...training }) => ({
       ...training,
+      timeZone: training.time_zone ?? clubZone,
       imageUrl: image_token && !isVideo(image_media_type) ? fileUrl(image_token, "thumbnail") : null,
     })),
     total: Number(total),

@@ -9,12 +9,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+// In the admin home's order: what most often waits first.
 const TABS = [
-  { to: "/user/admin/club", label: "Club" },
-  { to: "/user/admin/outbox", label: "Mail outbox" },
-  { to: "/user/admin/ticker", label: "Ticker" },
-  { to: "/user/admin/members", label: "Members" },
+  { to: "/user/admin", label: "Overview", end: true },
   { to: "/user/admin/payments", label: "Payments" },
+  { to: "/user/admin/club", label: "Club" },
+  { to: "/user/admin/members", label: "Members" },
+  { to: "/user/admin/ticker", label: "Ticker" },
+  { to: "/user/admin/outbox", label: "Mail outbox" },
 ];
 
 export default function Admin() {

@@ -6,6 +6,7 @@ import { contactFormData } from "~/features/contacts/contact-dialog.server";
 import { contactPhotoUploadSettings } from "~/features/contacts/contact-photo.server";
 import { getContact } from "~/features/contacts/contacts.server";
 import { CONTACT_LIST } from "~/features/contacts/list-query";
+import { formatPhone } from "~/lib/format-phone.server";
 import { backTo, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { saveContact } from "./save-contact.server";
@@ -19,7 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const contact = await requireFound(params.contactId, (id) => getContact(member.id, id));
   const back = backTo(request, CONTACT_LIST);
-  return json({ contact, back, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
+  const defaults: Record<string, string> = Object.fromEntries(
+    (["name", "email", "phone", "occupation", "meet_place", "country", "province", "city"] as const).map((key) => [key, contact[key] ?? ""]),
+  );
+  // As the contact's page writes it ("+234 802 123 4567", not "+2348021234567"); saved, it is
+  // read back to the same number.
+  if (contact.phone) defaults.phone = formatPhone(contact.phone);
+  return json({ contact, back, defaults, photoUpload: contactPhotoUploadSettings(), ...(await contactFormData(member.id, contact)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,12 +36,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditContact() {
-  const { contact, back, constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
+  const { contact, back, defaults, constraint, places, suggestions, photoUpload } = useLoaderData<typeof loader>();
   const returnTo = `?back=${encodeURIComponent(back)}`;
   const actionData = useActionData<typeof action>();
-  const defaults = Object.fromEntries(
-    (["name", "email", "phone", "occupation", "meet_place", "country", "province", "city"] as const).map((key) => [key, contact[key] ?? ""]),
-  );
   return (
     <RouteDialog title={`Edit ${contact.name}`} closeTo={back}>
       <ContactForm

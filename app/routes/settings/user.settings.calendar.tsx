@@ -49,9 +49,11 @@ export default function CalendarFeedSettings() {
         <Form method="post">
           <CsrfInput />
           <SelectField label="Alert me" options={ALERT_LEAD_CHOICES} selectProps={{ name: "alert_minutes", defaultValue: String(alertMinutes) }} />
-          <StatusButton pending={savingAlerts} name="intent" value="alert-minutes">
-            Save
-          </StatusButton>
+          <div className="form-actions">
+            <StatusButton pending={savingAlerts} name="intent" value="alert-minutes">
+              Save
+            </StatusButton>
+          </div>
         </Form>
       </section>
       <section className="card" aria-labelledby="calendar-feed-heading">
@@ -87,4 +89,4 @@ export default function CalendarFeedSettings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Calendar feed · Settings · Chapter" }];
+export const meta: MetaFunction = () => [{ title: "Calendar · Settings · Chapter" }];

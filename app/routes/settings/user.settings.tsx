@@ -15,7 +15,7 @@ const TABS = [
   { to: "/user/settings/security", label: "Account" },
   { to: "/user/settings/notifications", label: "Notifications" },
   { to: "/user/settings/privacy", label: "Privacy" },
-  { to: "/user/settings/calendar", label: "Calendar feed" },
+  { to: "/user/settings/calendar", label: "Calendar" },
 ];
 
 export default function Settings() {
