@@ -155,7 +155,9 @@ export const REACTION_NOTIFICATION_KINDS = { post: "post_reaction", comment: "co
 
 /** Where a reaction's notification sends the author. */
 export function reactionLink(target: ReactionTarget) {
-  return target.type === "post" ? `/user/timeline/post/${target.postId}#post-${target.postId}` : `/user/timeline/post/${target.postId}#comment-${target.commentId}`;
+  return target.type === "post"
+    ? `/user/timeline/post/${target.postId}#post-${target.postId}`
+    : `/user/timeline/post/${target.postId}#comment-${target.commentId}`;
 }
 
 /** "Daniel reacted to your post." / "Daniel and 3 others reacted to your comment." */
