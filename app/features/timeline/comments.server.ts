@@ -39,3 +39,10 @@ export async function commentCount(postId: number) {
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
+
+/** The comment's author, when the comment is under this post (the caller has checked that the
+ * member may see the post); null otherwise. */
+export async function commentOfPost(postId: number, commentId: number) {
+  const row = await db.selectFrom("comments").select(["id", "author_id"]).where("id", "=", commentId).where("post_id", "=", postId).executeTakeFirst();
+  return row ? { id: row.id, authorId: row.author_id } : null;
+}

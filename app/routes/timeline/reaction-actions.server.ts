@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
+import { commentOfPost } from "~/features/timeline/comments.server";
 import { getPost } from "~/features/timeline/posts.server";
 import { isReactionKind, REACTION_KINDS, REMOVE_REACTION, type ReactionKind } from "~/features/timeline/reactions";
 import { notifyReaction, react, reactorsOf, unreact, type ReactionTarget } from "~/features/timeline/reactions.server";
 import { returnPath } from "~/features/timeline/return-path.server";
-import { db } from "~/lib/db.server";
-import { badRequest, notFound, parseId, requireFound } from "~/lib/http.server";
+import { badRequest, requireFound } from "~/lib/http.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember, type Member } from "~/lib/session.server";
@@ -25,13 +25,8 @@ export async function reactionTargetOf(member: Member, params: Params) {
   if (params.commentId === undefined) {
     return { target: { type: "post", postId: post.id } as ReactionTarget, authorId: post.author.id, postAuthor: post.author.name };
   }
-  const commentId = parseId(params.commentId);
-  const comment =
-    commentId === null
-      ? null
-      : await db.selectFrom("comments").select(["id", "author_id"]).where("id", "=", commentId).where("post_id", "=", post.id).executeTakeFirst();
-  if (!comment) notFound();
-  return { target: { type: "comment", postId: post.id, commentId: comment.id } as ReactionTarget, authorId: comment.author_id, postAuthor: post.author.name };
+  const comment = await requireFound(params.commentId, (id) => commentOfPost(post.id, id));
+  return { target: { type: "comment", postId: post.id, commentId: comment.id } as ReactionTarget, authorId: comment.authorId, postAuthor: post.author.name };
 }
 
 /** A GET of a reaction's address (a bookmarked form post): the post, at that place. */
