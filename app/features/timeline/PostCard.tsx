@@ -8,7 +8,7 @@ import { ViewerTime } from "~/ui/viewer-time";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
 import { COMMENT_MAX, PRIVACY_OPTIONS } from "./constants";
-import { Reactions } from "./Reactions";
+import { ReactionButtons } from "./ReactionButtons";
 
 type Post = Omit<PostView, never>;
 
@@ -99,7 +99,7 @@ function PostArticle({ post, back, allComments }: { post: Post; back: string; al
           ))}
         </ul>
       ) : null}
-      <Reactions
+      <ReactionButtons
         summary={post.reactions}
         action={`${postPath(post.id)}/react`}
         whoPath={withBack(`${postPath(post.id)}/reactions`, back)}
@@ -148,7 +148,7 @@ function Comments({ post, back, allComments }: { post: Post; back: string; allCo
                   </span>
                 </p>
                 <p className="comment-message">{comment.message}</p>
-                <Reactions
+                <ReactionButtons
                   summary={comment.reactions}
                   action={`${postPath(post.id)}/comments/${comment.id}/react`}
                   whoPath={withBack(`${postPath(post.id)}/comments/${comment.id}/reactions`, back)}

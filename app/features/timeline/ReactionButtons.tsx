@@ -8,7 +8,7 @@ import { REACTIONS, REMOVE_REACTION, withChoice, type ReactionSummary } from "./
  * reacted. With JS the choice shows at once (a fetcher) while the server saves it; without JS
  * the form posts and the page comes back at the same post or comment.
  */
-export function Reactions({
+export function ReactionButtons({
   summary,
   action,
   whoPath,
