@@ -97,7 +97,8 @@ describe.each(modes)("reactions $name", ({ javaScript }) => {
     const dialog = bob.getByRole("dialog", { name: `Reactions to the post of Ada Author ${suffix}` });
     await dialog.waitFor();
     const rows = dialog.getByTestId("reactors").locator("li");
-    expect(await rows.allTextContents()).toEqual([`Cy Cheer ${suffix}👍 Like`, `Bob Reactor ${suffix}🎉 Celebrate`]);
+    expect(await rows.locator(".reactor-name").allTextContents()).toEqual([`Cy Cheer ${suffix}`, `Bob Reactor ${suffix}`]);
+    expect(await rows.locator(".reactor-kind").allTextContents()).toEqual(["👍 Like", "🎉 Celebrate"]);
     await dialog.getByRole("link", { name: "Close" }).click();
     await bob.waitForURL(atPath("/user/timeline"));
 
