@@ -47,6 +47,13 @@ try {
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
   const netWorthLine = await db.selectFrom("net_worth_lines").select("id").orderBy("id").executeTakeFirstOrThrow();
   const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
+  const ownPost = await db
+    .selectFrom("posts")
+    .innerJoin("users", "users.id", "posts.author_id")
+    .select("posts.id")
+    .where("users.email", "=", member.email)
+    .orderBy("posts.id")
+    .executeTakeFirstOrThrow();
   const referral = await db
     .selectFrom("referrals")
     .innerJoin("users", "users.id", "referrals.receiver_id")
@@ -68,6 +75,7 @@ try {
     { name: "sign-in", path: "/signin", signedIn: false },
     { name: "home", path: "/user" },
     { name: "timeline", path: "/user/timeline" },
+    { name: "post-reactions-dialog", path: `/user/timeline/post/${ownPost.id}/reactions?back=%2Fuser%2Ftimeline` },
     { name: "contacts", path: "/user/contacts" },
     { name: "contact", path: `/user/profile?cicid=${contact.id}` },
     { name: "add-contact-dialog", path: "/user/contacts/add" },
