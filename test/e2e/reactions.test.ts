@@ -98,7 +98,7 @@ describe.each(modes)("reactions $name", ({ javaScript }) => {
     await dialog.waitFor();
     const rows = dialog.getByTestId("reactors").locator("li");
     expect(await rows.locator(".reactor-name").allTextContents()).toEqual([`Cy Cheer ${suffix}`, `Bob Reactor ${suffix}`]);
-    expect(await rows.locator(".reactor-kind").allTextContents()).toEqual(["👍 Like", "🎉 Celebrate"]);
+    expect((await rows.locator(".reactor-kind").allTextContents()).map((text) => text.trim())).toEqual(["Like", "Celebrate"]);
     await dialog.getByRole("link", { name: "Close" }).click();
     await bob.waitForURL(atPath("/user/timeline"));
 

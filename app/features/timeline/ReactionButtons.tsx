@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { CsrfInput } from "~/ui/csrf-input";
+import { ReactionIcon } from "./ReactionIcon";
 import { REACTIONS, REMOVE_REACTION, withChoice, type ReactionSummary } from "./reactions";
 
 /**
@@ -44,7 +45,7 @@ export function ReactionButtons({
               className={`button button--small reaction-button${pressed ? " reaction-button--on" : " button--secondary"}`}
               title={pressed ? `Take back your ${reaction.label}` : reaction.label}
             >
-              <span aria-hidden="true">{reaction.symbol}</span> {reaction.label}
+              <ReactionIcon kind={reaction.kind} /> {reaction.label}
               {count ? <span className="reaction-count"> {count}</span> : null}
             </button>
           );

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Avatar } from "~/ui/avatar";
 import { RouteDialog } from "~/ui/route-dialog";
+import { ReactionIcon } from "./ReactionIcon";
 import { REACTIONS, type ReactionKind } from "./reactions";
 
 export type Reactor = { id: number; name: string; avatarUrl: string | null; kind: ReactionKind };
@@ -19,7 +20,7 @@ export function ReactorsDialog({ title, reactors, closeTo }: { title: string; re
               .filter((reaction) => reaction.count > 0)
               .map((reaction) => (
                 <span key={reaction.kind} className="reactor-total">
-                  <span aria-hidden="true">{reaction.symbol}</span> {reaction.label}: {reaction.count}
+                  <ReactionIcon kind={reaction.kind} /> {reaction.label}: {reaction.count}
                 </span>
               ))}
           </p>
@@ -33,7 +34,7 @@ export function ReactorsDialog({ title, reactors, closeTo }: { title: string; re
                     {reactor.name}
                   </Link>
                   <span className="reactor-kind">
-                    <span aria-hidden="true">{reaction.symbol}</span> {reaction.label}
+                    <ReactionIcon kind={reaction.kind} /> {reaction.label}
                   </span>
                 </li>
               );

@@ -4,10 +4,10 @@ import type { ReactionKind } from "~/lib/db-schema";
 
 export type { ReactionKind };
 
-export const REACTIONS: { kind: ReactionKind; label: string; symbol: string }[] = [
-  { kind: "like", label: "Like", symbol: "👍" },
-  { kind: "celebrate", label: "Celebrate", symbol: "🎉" },
-  { kind: "insightful", label: "Insightful", symbol: "💡" },
+export const REACTIONS: { kind: ReactionKind; label: string }[] = [
+  { kind: "like", label: "Like" },
+  { kind: "celebrate", label: "Celebrate" },
+  { kind: "insightful", label: "Insightful" },
 ];
 
 export const REACTION_KINDS = REACTIONS.map((reaction) => reaction.kind);
