@@ -214,6 +214,19 @@ describe("reactions on a comment", () => {
     expect(rows).toEqual([{ member_id: bob.id, kind: "like" }]);
     let post = await postAs(bob, postId);
     expect(post.comments[0].reactions).toEqual({ counts: { like: 1, celebrate: 0, insightful: 0 }, total: 1, mine: "like" });
+    const who = await settle(() =>
+      commentReactorsLoader(
+        routeArgs(getRequest(`/user/timeline/post/${postId}/comments/${commentId}/reactions`, ada.cookie), {
+          postId: String(postId),
+          commentId: String(commentId),
+        }),
+      ),
+    );
+    expect(await who.json()).toMatchObject({
+      title: `Reactions to the comment of ${ada.name}`,
+      reactors: [{ id: bob.id, name: bob.name, kind: "like" }],
+      closeTo: `/user/timeline/post/${postId}#comment-${commentId}`,
+    });
     expect(post.reactions.total).toBe(0);
     response = await reactToComment(bob, postId, commentId, "remove");
     post = await postAs(bob, postId);

@@ -43,7 +43,7 @@ export function ReactionButtons({
               value={pressed ? REMOVE_REACTION : reaction.kind}
               aria-pressed={pressed}
               className={`button button--small reaction-button${pressed ? " reaction-button--on" : " button--secondary"}`}
-              title={pressed ? `Take back your ${reaction.label}` : reaction.label}
+              title={pressed ? "Press again to take your reaction back" : undefined}
             >
               <ReactionIcon kind={reaction.kind} /> {reaction.label}
               {count ? <span className="reaction-count"> {count}</span> : null}

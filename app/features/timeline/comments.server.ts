@@ -40,9 +40,15 @@ export async function commentCount(postId: number) {
   return Number(row?.total ?? 0);
 }
 
-/** The comment's author, when the comment is under this post (the caller has checked that the
- * member may see the post); null otherwise. */
+/** The comment and its author, when the comment is under this post (the caller has checked
+ * that the member may see the post); null otherwise. */
 export async function commentOfPost(postId: number, commentId: number) {
-  const row = await db.selectFrom("comments").select(["id", "author_id"]).where("id", "=", commentId).where("post_id", "=", postId).executeTakeFirst();
-  return row ? { id: row.id, authorId: row.author_id } : null;
+  const row = await db
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.author_id")
+    .select(["comments.id", "comments.author_id", "users.name"])
+    .where("comments.id", "=", commentId)
+    .where("comments.post_id", "=", postId)
+    .executeTakeFirst();
+  return row ? { id: row.id, authorId: row.author_id, authorName: row.name } : null;
 }

@@ -19,14 +19,18 @@ const DONE: Record<ReactionKind, (what: string) => string> = {
 };
 
 /** The post (or its comment) named in the address, when the member may see the post; 404
- * otherwise. `authorId` is who a reaction is news to. */
+ * otherwise. `authorId` is who a reaction is news to; `title` heads the dialog of who reacted. */
 export async function reactionTargetOf(member: Member, params: Params) {
   const post = await requireFound(params.postId, (id) => getPost(member.id, id));
   if (params.commentId === undefined) {
-    return { target: { type: "post", postId: post.id } as ReactionTarget, authorId: post.author.id, postAuthor: post.author.name };
+    return { target: { type: "post", postId: post.id } as ReactionTarget, authorId: post.author.id, title: `Reactions to the post of ${post.author.name}` };
   }
   const comment = await requireFound(params.commentId, (id) => commentOfPost(post.id, id));
-  return { target: { type: "comment", postId: post.id, commentId: comment.id } as ReactionTarget, authorId: comment.authorId, postAuthor: post.author.name };
+  return {
+    target: { type: "comment", postId: post.id, commentId: comment.id } as ReactionTarget,
+    authorId: comment.authorId,
+    title: `Reactions to the comment of ${comment.authorName}`,
+  };
 }
 
 /** A GET of a reaction's address (a bookmarked form post): the post, at that place. */
@@ -71,10 +75,10 @@ export async function reactionAction({ request, params }: LoaderFunctionArgs) {
  * at the post or comment). */
 export async function reactorsLoader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const { target, postAuthor } = await reactionTargetOf(member, params);
+  const { target, title } = await reactionTargetOf(member, params);
   const back = returnPath(new URL(request.url).searchParams.get("back"), `/user/timeline/post/${target.postId}`);
   return json({
-    title: target.type === "post" ? `Reactions to the post of ${postAuthor}` : "Reactions to the comment",
+    title,
     reactors: await reactorsOf(target),
     closeTo: `${back}${placeOf(target)}`,
   });
