@@ -13,6 +13,7 @@ import { db } from "../app/lib/db.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { seedDemoDirectory } from "./demo-directory.ts";
 import { seedDemoPlanning } from "./demo-planning.ts";
+import { seedDemoReactions } from "./demo-reactions.ts";
 import { seedDemoReferrals } from "./demo-referrals.ts";
 
 export const DEMO_PASSWORD = "chapter-demo";
@@ -143,6 +144,7 @@ export type SeedResult = {
   offers: number;
   planning: number;
   referrals: number;
+  reactions: number;
 };
 
 const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
@@ -153,6 +155,7 @@ const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
   events: ["event", "events"],
   offers: ["offer", "offers"],
   referrals: ["referral or one-to-one", "referrals and one-to-ones"],
+  reactions: ["reaction", "reactions"],
   planning: ["examples in 1 planning area", "examples in {n} planning areas"],
 };
 
@@ -175,7 +178,7 @@ function dayAhead(days: number) {
 
 /** Adds whatever demo data is missing; answers what it added. */
 export async function seedDemo(): Promise<SeedResult> {
-  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 };
+  const added: SeedResult = { members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0, reactions: 0 };
   const mail = { origin: env().APP_URL ?? `http://localhost:${env().PORT}` };
 
   const members: { id: number; name: string; email: string }[] = [];
@@ -270,5 +273,6 @@ export async function seedDemo(): Promise<SeedResult> {
 
   added.planning = await seedDemoPlanning(first, second);
   added.referrals = await seedDemoReferrals(members, env().PAYMENT_CURRENCY);
+  added.reactions = await seedDemoReactions(members, mail.origin);
   return added;
 }

@@ -55,6 +55,13 @@ try {
   const daniel = await db.selectFrom("users").select("id").where("email", "=", DEMO_MEMBERS[1].email).executeTakeFirstOrThrow();
   const training = await db.selectFrom("trainings").select("id").orderBy("id").executeTakeFirstOrThrow();
   const offer = await db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const ownPost = await db
+    .selectFrom("posts")
+    .innerJoin("users", "users.id", "posts.author_id")
+    .select("posts.id")
+    .where("users.email", "=", member.email)
+    .orderBy("posts.id")
+    .executeTakeFirstOrThrow();
   const referral = await db
     .selectFrom("referrals")
     .innerJoin("users", "users.id", "referrals.receiver_id")
@@ -81,6 +88,7 @@ try {
     { name: "sign-up", path: "/signup", signedIn: false },
     { name: "home", path: "/user" },
     { name: "timeline", path: "/user/timeline" },
+    { name: "post-reactions-dialog", path: `/user/timeline/post/${ownPost.id}/reactions?back=%2Fuser%2Ftimeline` },
     { name: "contacts", path: "/user/contacts" },
     { name: "contact", path: `/user/profile?cicid=${contact.id}` },
     { name: "add-contact-dialog", path: "/user/contacts/add" },

@@ -67,6 +67,8 @@ describe("a member's own data export", () => {
     await post(bob, "Bob's secret post");
     await db.insertInto("comments").values({ post_id: adaPost.id, author_id: ada.id, message: "Ada's own comment", created_at: nowIso() }).execute();
     await db.insertInto("comments").values({ post_id: adaPost.id, author_id: bob.id, message: "Bob's comment", created_at: nowIso() }).execute();
+    await db.insertInto("post_reactions").values({ post_id: adaPost.id, member_id: ada.id, kind: "celebrate", created_at: nowIso() }).execute();
+    await db.insertInto("post_reactions").values({ post_id: adaPost.id, member_id: bob.id, kind: "like", created_at: nowIso() }).execute();
     await db
       .insertInto("wish_list_items")
       .values({ member_id: ada.id, title: "A sailing boat", type: "have", target_year: 2030, currency: "USD", created_at: nowIso(), updated_at: nowIso() })
@@ -95,6 +97,7 @@ describe("a member's own data export", () => {
     // The post's photo is in the zip where the post says, a real PNG.
     expect(entries.get(posts[0].files[0])?.subarray(1, 4).toString()).toBe("PNG");
     expect((JSON.parse(text("timeline/comments.json")) as { message: string }[]).map((each) => each.message)).toEqual(["Ada's own comment"]);
+    expect(JSON.parse(text("timeline/reactions.json"))).toMatchObject({ posts: [{ post_id: adaPost.id, member_id: ada.id, kind: "celebrate" }], comments: [] });
     expect(JSON.parse(text("planning/planning.json")).wish_list[0]).toMatchObject({ title: "A sailing boat" });
     const calendar = JSON.parse(text("calendar/calendar.json")) as {
       categories: string[];

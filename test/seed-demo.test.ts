@@ -69,26 +69,32 @@ async function planningCounts() {
 }
 
 test("the seed's closing message is a sentence: what was added, joined by commas and a last 'and'", () => {
-  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, referrals: 14, planning: 9 })).toBe(
-    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer, 14 referrals and one-to-ones and examples in 9 planning areas.",
+  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, referrals: 14, reactions: 11, planning: 9 })).toBe(
+    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer, 14 referrals and one-to-ones, 11 reactions and examples in 9 planning areas.",
   );
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 1 })).toBe(
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, reactions: 0, planning: 1 })).toBe(
     "Added examples in 1 planning area.",
   );
-  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, referrals: 0, planning: 0 })).toBe(
+  expect(describeSeed({ members: 1, contacts: 0, friendships: 0, posts: 0, events: 2, offers: 0, referrals: 0, reactions: 0, planning: 0 })).toBe(
     "Added 1 member and 2 events.",
   );
-  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, planning: 0 })).toBe(
+  expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, reactions: 0, planning: 0 })).toBe(
     "The demo data is already there.",
   );
 });
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 19, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14 });
-  const { planning: _parts, referrals: _referrals, ...added } = first;
+  expect(first).toEqual({ members: 19, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14, reactions: 11 });
+  const { planning: _parts, referrals: _referrals, reactions: _reactions, ...added } = first;
   // Two of the directory's members have asked the first member to be friends.
   const rows = { ...added, friendships: added.friendships + 2 };
+  expect(await db.selectFrom("post_reactions").select("kind").execute()).toHaveLength(9);
+  expect(await db.selectFrom("comment_reactions").select("kind").execute()).toHaveLength(2);
+  // Grouped: one notice per post or comment, however many reacted.
+  const notices = await db.selectFrom("notifications").select("message").where("kind", "in", ["post_reaction", "comment_reaction"]).execute();
+  expect(notices).toHaveLength(5);
+  expect(notices.map((notice) => notice.message)).toContain("Grace Mensah and 2 others reacted to your post.");
   expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
   expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
   expect(await counts()).toEqual(rows);
@@ -126,7 +132,8 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(written).toEqual([...written].sort((a, b) => a - b));
   expect(written.at(-1)! - written[0]).toBeGreaterThan(86_400_000);
 
-  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0 });
+  expect(await seedDemo()).toEqual({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, planning: 0, referrals: 0, reactions: 0 });
+  expect(await db.selectFrom("comments").select("id").execute()).toHaveLength(1);
   expect(await counts()).toEqual(rows);
   expect(await planningCounts()).toEqual(planningAfterFirst);
 });

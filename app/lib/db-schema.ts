@@ -413,6 +413,23 @@ export interface ChatMessagesTable {
   read_at: string | null;
 }
 
+// Reactions (migrations/202612062040_reactions.ts): one per member per post or comment.
+export type ReactionKind = "like" | "celebrate" | "insightful";
+
+export interface PostReactionsTable {
+  post_id: number;
+  member_id: number;
+  kind: ReactionKind;
+  created_at: string;
+}
+
+export interface CommentReactionsTable {
+  comment_id: number;
+  member_id: number;
+  kind: ReactionKind;
+  created_at: string;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   member_id: number;
@@ -897,6 +914,8 @@ export interface DB {
   posts: PostsTable;
   post_files: PostFilesTable;
   comments: CommentsTable;
+  post_reactions: PostReactionsTable;
+  comment_reactions: CommentReactionsTable;
   chat_messages: ChatMessagesTable;
   notifications: NotificationsTable;
   contact_imports: ContactImportsTable;

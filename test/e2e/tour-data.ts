@@ -55,6 +55,7 @@ export async function seedTour(origin: string) {
   const { OfferSchema } = await import("~/features/offers/schema");
   const { listPosts } = await import("~/features/timeline/posts.server");
   const { addComment } = await import("~/features/timeline/comments.server");
+  const { react } = await import("~/features/timeline/reactions.server");
   const { sendMessage } = await import("~/features/social/chat.server");
   const { setMemberPhoto } = await import("~/features/members/photos.server");
   const { startMembershipPurchase } = await import("~/features/membership/purchase.server");
@@ -197,6 +198,7 @@ export async function seedTour(origin: string) {
   const { posts } = await listPosts(amara.id, { authorId: amara.id });
   const postId = posts[0].id;
   const commentId = await addComment(postId, daniel.id, "Congratulations! Let's talk about the second warehouse next week.");
+  await react({ type: "comment", postId, commentId }, amara.id, "celebrate");
 
   await sendMessage(daniel.id, amara.id, "Are you coming to the Members Mixer?");
   await sendMessage(amara.id, daniel.id, "Yes, see you there.");

@@ -41,6 +41,8 @@ export const TOUR: Stop[] = [
   member("user.timeline_.post.$postId", (d) => `/user/timeline/post/${d.postId}`),
   member("user.timeline_.post.$postId.delete", (d) => `/user/timeline/post/${d.postId}/delete`),
   member("user.timeline_.post.$postId.comments.$commentId.delete", (d) => `/user/timeline/post/${d.postId}/comments/${d.commentId}/delete`),
+  member("user.timeline_.post.$postId.reactions", (d) => `/user/timeline/post/${d.postId}/reactions?back=%2Fuser%2Ftimeline`),
+  member("user.timeline_.post.$postId.comments.$commentId.reactions", (d) => `/user/timeline/post/${d.postId}/comments/${d.commentId}/reactions`),
 
   member("user.contacts", () => "/user/contacts"),
   member("user.contacts.add", () => "/user/contacts/add"),

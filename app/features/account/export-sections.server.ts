@@ -109,6 +109,10 @@ const timeline: ExportSection = {
       (await postsOf(memberId)).map(({ file_ids, ...post }) => ({ ...post, files: file_ids.map((id) => filePaths.get(id) ?? null) })),
     );
     zip.json("timeline/comments.json", () => ownRows("comments", "author_id", memberId));
+    zip.json("timeline/reactions.json", async () => ({
+      posts: await ownRows("post_reactions", "member_id", memberId, "created_at"),
+      comments: await ownRows("comment_reactions", "member_id", memberId, "created_at"),
+    }));
   },
 };
 

@@ -8,6 +8,7 @@ import { ViewerTime } from "~/ui/viewer-time";
 import { Carousel } from "./Carousel";
 import type { PostView } from "./posts.server";
 import { COMMENT_MAX, PRIVACY_OPTIONS } from "./constants";
+import { ReactionButtons } from "./ReactionButtons";
 
 type Post = Omit<PostView, never>;
 
@@ -98,6 +99,13 @@ function PostArticle({ post, back, allComments }: { post: Post; back: string; al
           ))}
         </ul>
       ) : null}
+      <ReactionButtons
+        summary={post.reactions}
+        action={`${postPath(post.id)}/react`}
+        whoPath={withBack(`${postPath(post.id)}/reactions`, back)}
+        subject={`the post of ${post.author.name}`}
+        id={`post-${post.id}-reactions`}
+      />
       <Comments post={post} back={back} allComments={allComments} />
     </article>
   );
@@ -140,6 +148,13 @@ function Comments({ post, back, allComments }: { post: Post; back: string; allCo
                   </span>
                 </p>
                 <p className="comment-message">{comment.message}</p>
+                <ReactionButtons
+                  summary={comment.reactions}
+                  action={`${postPath(post.id)}/comments/${comment.id}/react`}
+                  whoPath={withBack(`${postPath(post.id)}/comments/${comment.id}/reactions`, back)}
+                  subject={`the comment of ${comment.authorName}`}
+                  id={`comment-${comment.id}-reactions`}
+                />
               </div>
               {comment.canDelete ? (
                 <Link

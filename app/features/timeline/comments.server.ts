@@ -39,3 +39,16 @@ export async function commentCount(postId: number) {
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
+
+/** The comment and its author, when the comment is under this post (the caller has checked
+ * that the member may see the post); null otherwise. */
+export async function commentOfPost(postId: number, commentId: number) {
+  const row = await db
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.author_id")
+    .select(["comments.id", "comments.author_id", "users.name"])
+    .where("comments.id", "=", commentId)
+    .where("comments.post_id", "=", postId)
+    .executeTakeFirst();
+  return row ? { id: row.id, authorId: row.author_id, authorName: row.name } : null;
+}

@@ -4,6 +4,8 @@ import { db, nowIso } from "~/lib/db.server";
 import { deleteFile, fileUrl } from "~/lib/files.server";
 import type { StoredFile } from "~/lib/uploads.server";
 import { friendIds } from "~/features/social/friendship.server";
+import { noReactions, type ReactionSummary } from "./reactions";
+import { reactionsOfComments, reactionsOfPosts } from "./reactions.server";
 import { visibleTo } from "./visibility.server";
 
 export { visibleTo };
@@ -152,6 +154,7 @@ export type PostComment = {
   message: string;
   createdAt: string;
   canDelete: boolean;
+  reactions: ReactionSummary;
 };
 
 export type PostView = {
@@ -164,6 +167,7 @@ export type PostView = {
   files: PostFile[];
   comments: PostComment[];
   commentCount: number;
+  reactions: ReactionSummary;
   mine: boolean;
 };
 
@@ -223,6 +227,7 @@ async function commentsOf(postIds: number[], viewerId: number, authors: Map<numb
       message: row.message,
       createdAt: row.created_at,
       canDelete: row.author_id === viewerId || authors.get(row.post_id) === viewerId,
+      reactions: noReactions(),
     });
     result.set(row.post_id, entry);
   }
@@ -247,12 +252,23 @@ async function present(rows: PostRow[], viewerId: number, onlyLatestComments: bo
   const ids = rows.map((row) => row.id);
   const files = await filesOf(ids);
   const comments = await commentsOf(ids, viewerId, new Map(rows.map((row) => [row.id, row.author_id])), onlyLatestComments);
+  // One query for the posts' reactions and one for those of the comments shown, whatever the page's size.
+  const shownComments = [...comments.values()].flatMap((entry) => entry.comments);
+  const [postReactions, commentReactions] = await Promise.all([
+    reactionsOfPosts(viewerId, ids),
+    reactionsOfComments(
+      viewerId,
+      shownComments.map((comment) => comment.id),
+    ),
+  ]);
+  for (const comment of shownComments) comment.reactions = commentReactions.get(comment.id) ?? comment.reactions;
   return rows.map((row) =>
     Object.assign(postHead(row), {
       edited: row.updated_at !== row.created_at,
       files: files.get(row.id) ?? [],
       comments: comments.get(row.id)?.comments ?? [],
       commentCount: comments.get(row.id)?.count ?? 0,
+      reactions: postReactions.get(row.id) ?? noReactions(),
       mine: row.author_id === viewerId,
     }),
   );
