@@ -78,6 +78,8 @@ try {
     { name: "membership", path: "/user/membership" },
     { name: "membership-pay-dialog", path: "/user/membership/pay?package=elite" },
     { name: "settings", path: "/user/settings/profile" },
+    { name: "account-security", path: "/user/settings/security" },
+    { name: "two-factor-setup-dialog", path: "/user/settings/security/two-factor" },
     { name: "wish-list", path: "/user/wish-list" },
     { name: "big-tasks", path: "/user/big-tasks" },
     { name: "businesses", path: "/user/businesses" },
