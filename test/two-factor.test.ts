@@ -6,6 +6,8 @@ import { listOutbox } from "~/lib/mail.server";
 import { getMember } from "~/lib/session.server";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin/user.admin.members.$memberId.two-factor-reset";
 import { loader as membersLoader } from "~/routes/admin/user.admin.members";
+import { requestPasswordReset } from "~/features/members/password-reset.server";
+import { action as resetPasswordAction } from "~/routes/accounts/reset-password.$token";
 import { action as signIn } from "~/routes/accounts/signin";
 import { action as secondStep, loader as secondStepPage } from "~/routes/accounts/signin_.two-factor";
 import { action as codesAction } from "~/routes/settings/user.settings.security.recovery-codes";
@@ -216,6 +218,25 @@ describe("signing in with two-factor", () => {
     const response = await codeStep(await halfSignedIn(member), "");
     expect(response.status).toBe(400);
     expect((await replyErrors(response)).code).toEqual(["Please enter the code from your app, or a recovery code."]);
+  });
+
+  test("a password reset link sets the password but still asks for the code", async () => {
+    const member = await memberWithTwoFactor();
+    await requestPasswordReset(member.email, "http://chapter.test");
+    const mail = (await listOutbox()).find((message) => message.to === member.email && /reset-password/.test(message.text));
+    const token = mail!.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1];
+    const password = "a brand new password";
+    const response = await settle(() =>
+      resetPasswordAction(routeArgs(postRequest(`/reset-password/${token}`, { password, confirmPassword: password }), { token })),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin/two-factor");
+    const cookie = cookiesFrom(response);
+    expect(await getMember(getRequest("/user", cookie))).toBeNull();
+    expect(await db.selectFrom("sessions").selectAll().where("user_id", "=", member.id).execute()).toEqual([]);
+    const signedIn = await codeStep(cookie, nextCode(member.secret));
+    expect(signedIn.headers.get("Location")).toBe("/user");
+    expect(await getMember(getRequest("/user", cookiesFrom(signedIn, cookie)))).toMatchObject({ id: member.id });
   });
 
   test("without a challenge the code page sends the visitor back to sign in", async () => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { cookieOptionsFor, signedCookie } from "~/lib/cookies.server";
 import { db, nowIso } from "~/lib/db.server";
+import { flashHeaders, type Notification } from "~/lib/respond.server";
 
 /**
  * Between the password and the code, a sign-in is a challenge: a row naming the member, found
@@ -17,7 +18,7 @@ function challengeCookie() {
 const idOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 /** Starts the second step of signing in and sends the browser to it. */
-export async function startChallenge(request: Request, memberId: number, redirectTo: string) {
+export async function startChallenge(request: Request, memberId: number, redirectTo: string, notification?: Notification) {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   await db.deleteFrom("two_factor_challenges").where("expires_at", "<", new Date(now).toISOString()).execute();
@@ -31,8 +32,10 @@ export async function startChallenge(request: Request, memberId: number, redirec
       expires_at: new Date(now + CHALLENGE_MINUTES * 60_000).toISOString(),
     })
     .execute();
-  const cookie = await challengeCookie().serialize(token, cookieOptionsFor(request));
-  return redirect("/signin/two-factor", { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await challengeCookie().serialize(token, cookieOptionsFor(request)));
+  if (notification) headers.append("Set-Cookie", await flashHeaders(request, notification));
+  return redirect("/signin/two-factor", { headers });
 }
 
 async function tokenOf(request: Request) {
