@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { atPath, fieldErrors, hydrated, modes, signOut, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import { admin, atPath, fieldErrors, hydrated, modes, signInHome, signOut, signUp, submitSignIn, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 const SECURITY = "/user/settings/security";
@@ -74,5 +74,32 @@ describe.each(modes)("two-factor sign-in $name", ({ javaScript }) => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(atPath("/user"));
     expect(await toast(page, "recovery code")).toContain("9 recovery codes are left.");
+  });
+
+  test("an admin resets it for a member who lost their phone, who then signs in with the password alone", async () => {
+    const email = uniqueEmail("lost-phone");
+    const member = await browser.newPage({ javaScript });
+    await signUp(member, { name: "Lost Phone", email });
+    await visit(member, `${SECURITY}/two-factor`);
+    const setup = member.getByRole("dialog", { name: "Turn on two-factor sign-in" });
+    const key = ((await setup.getByTestId("two-factor-key").textContent()) ?? "").replace(/\s/g, "");
+    await setup.getByLabel("2. Enter the 6-digit code the app shows").fill(appCode(key));
+    await setup.getByRole("button", { name: "Turn on" }).click();
+    await member.getByRole("dialog", { name: "Two-factor sign-in is on" }).getByRole("link", { name: "I have saved them" }).click();
+    await member.waitForURL(atPath(SECURITY));
+    await signOut(member);
+
+    const page = await browser.newPage({ javaScript });
+    await signInHome(page, admin);
+    await visit(page, `/user/admin/members?q=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: "Reset two-factor sign-in of Lost Phone" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm!" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Are you sure you want to turn off two-factor sign-in for this member?");
+    await dialog.getByRole("button", { name: "Yes, turn it off" }).click();
+    expect(await toast(page, "Two-factor sign-in is off")).toContain("Two-factor sign-in is off for Lost Phone, who has been told by e-mail.");
+    expect(await page.getByRole("link", { name: "Reset two-factor sign-in of Lost Phone" }).count()).toBe(0);
+
+    await signInHome(member, { email });
   });
 });
