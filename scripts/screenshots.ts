@@ -103,6 +103,8 @@ try {
     { name: "settings-photos", path: "/user/settings/photos" },
     { name: "settings-notifications", path: "/user/settings/notifications" },
     { name: "settings-calendar", path: "/user/settings/calendar" },
+    { name: "account-security", path: "/user/settings/security" },
+    { name: "two-factor-setup-dialog", path: "/user/settings/security/two-factor" },
     { name: "wish-list", path: "/user/wish-list" },
     { name: "big-tasks", path: "/user/big-tasks" },
     { name: "businesses", path: "/user/businesses" },

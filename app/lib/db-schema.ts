@@ -54,6 +54,36 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  last_used_step: Generated<number>;
+  enabled_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface TwoFactorChallengesTable {
+  id: string;
+  user_id: number;
+  redirect_to: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface TwoFactorResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  admin_id: number | null;
+  created_at: string;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
@@ -889,6 +919,10 @@ export interface DB {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInAttemptsTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
+  two_factor_resets: TwoFactorResetsTable;
   files: FilesTable;
   announcements: AnnouncementsTable;
   settings: SettingsTable;

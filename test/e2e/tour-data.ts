@@ -466,7 +466,17 @@ export async function seedTour(origin: string) {
   await startSession(new Request(`${origin}/signin`, { headers: { "User-Agent": tablet } }), amara.id, { redirectTo: "/user", clientIp: "10.0.0.7" });
   const otherSessionId = (await listSessions(amara.id)).find((session) => session.user_agent === tablet)!.id;
 
+  // A member with two-factor sign-in on: the tour signs in as them with a recovery code.
+  const { enableTwoFactor, newTotpSecret } = await import("~/features/members/two-factor.server");
+  const { Secret, TOTP } = await import("otpauth");
+  const twoFactorEmail = "tomas.twofactor@demo.chapter";
+  const twoFactorId = await createMember({ name: "Tomás Okafor", email: twoFactorEmail, password: DEMO_PASSWORD, memberType: "investor" });
+  const twoFactorKey = newTotpSecret();
+  const recoveryCodes = await enableTwoFactor(twoFactorId, twoFactorKey, TOTP.generate({ secret: Secret.fromBase32(twoFactorKey) }));
+  if (!Array.isArray(recoveryCodes)) throw new Error("The tour's two-factor member was refused");
+
   return {
+    twoFactor: { id: twoFactorId, email: twoFactorEmail, recoveryCodes },
     businessId,
     goalId,
     actionId,

@@ -4,8 +4,9 @@ import { routeFiles } from "../route-files";
 import type { TourData } from "./tour-data";
 
 /** Who looks at a page: the demo member with everything (tour-data.ts), the install's admin,
- * or someone signed out. */
-export type Visitor = "member" | "admin" | "guest";
+ * someone signed out, a member with two-factor sign-in on (signed in with a recovery code), or
+ * that member half-way through signing in (password given, code not yet). */
+export type Visitor = "member" | "admin" | "guest" | "two-factor" | "halfway";
 
 export type Stop = {
   /** The route module's flat-route name (its file name in app/routes/<area>/). */
@@ -19,6 +20,7 @@ export type Stop = {
 const member = (route: string, to: Stop["path"], status?: number): Stop => ({ route, as: "member", path: to, status });
 const admin = (route: string, to: Stop["path"]): Stop => ({ route, as: "admin", path: to });
 const guest = (route: string, to: Stop["path"], status?: number): Stop => ({ route, as: "guest", path: to, status });
+const twoFactor = (route: string, to: Stop["path"]): Stop => ({ route, as: "two-factor", path: to });
 
 /** Every page and dialog, with the data that fills it. A layout route (user, user.admin …) is
  * visited through its children. */
@@ -27,6 +29,7 @@ export const TOUR: Stop[] = [
   guest("signin", () => "/signin"),
   guest("signin.forgot-password", () => "/signin/forgot-password"),
   guest("signup", () => "/signup"),
+  { route: "signin_.two-factor", as: "halfway", path: () => "/signin/two-factor" },
   guest("reset-password.$token", (d) => d.resetPath),
   guest("reset-password.$token", () => "/reset-password/no-such-link", 410),
   guest("digest.unsubscribe.$token", (d) => d.digestPath),
@@ -209,12 +212,16 @@ export const TOUR: Stop[] = [
   member("user.settings.security.delete-account", () => "/user/settings/security/delete-account"),
   member("user.settings.security.sign-out-others", () => "/user/settings/security/sign-out-others"),
   member("user.settings.security.sessions.$sessionId.sign-out", (d) => `/user/settings/security/sessions/${encodeURIComponent(d.otherSessionId)}/sign-out`),
+  member("user.settings.security.two-factor", () => "/user/settings/security/two-factor"),
+  twoFactor("user.settings.security.two-factor-off", () => "/user/settings/security/two-factor-off"),
+  twoFactor("user.settings.security.recovery-codes", () => "/user/settings/security/recovery-codes"),
   member("user", () => "/user/no-such-page", 404),
 
   admin("user.admin._index", () => "/user/admin"),
   admin("user.admin.club", () => "/user/admin/club"),
   admin("user.admin.members", () => "/user/admin/members"),
   admin("user.admin.members.$memberId.disable", (d) => `/user/admin/members/${d.daniel.id}/disable`),
+  admin("user.admin.members.$memberId.two-factor-reset", (d) => `/user/admin/members/${d.twoFactor.id}/two-factor-reset`),
   admin("user.admin.outbox", () => "/user/admin/outbox"),
   admin("user.admin.outbox.$messageId", (d) => `/user/admin/outbox/${d.outboxMessageId}`),
   admin("user.admin.payments", () => "/user/admin/payments"),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { admin, baseURL, hydrated, launchBrowser, modes, newContext, signInHome } from "./browser";
+import { admin, atPath, baseURL, hydrated, launchBrowser, modes, newContext, signInHome, submitSignIn } from "./browser";
 import { seedTour, type TourData } from "./tour-data";
 import { ancestorsOf, NOT_TOURED, pageRoutes, type Stop, TOUR, type Visitor } from "./tour-stops";
 import { touchTargetProblems } from "./touch-targets";
@@ -217,6 +217,16 @@ describe.each(modes)("the tour $name", ({ javaScript }) => {
           const page = await (await checkedContext(javaScript)).newPage();
           if (visitor === "member") await signInHome(page, { email: data.amara.email, password: data.password });
           if (visitor === "admin") await signInHome(page, admin);
+          if (visitor === "two-factor" || visitor === "halfway") {
+            await submitSignIn(page, { email: data.twoFactor.email, password: data.password });
+            await page.waitForURL(atPath("/signin/two-factor"));
+          }
+          if (visitor === "two-factor") {
+            // A recovery code of its own for each run: each works once.
+            await page.getByLabel("Code", { exact: true }).fill(data.twoFactor.recoveryCodes[javaScript ? 0 : 1]);
+            await page.getByRole("button", { name: "Sign in", exact: true }).click();
+            await page.waitForURL(atPath("/user"));
+          }
           return page;
         })(),
       );

@@ -94,3 +94,29 @@ export const RefreshPlacesSchema = z.object({});
 
 /** The admin's "Enable" button on the members list. */
 export const EnableMemberSchema = z.object({ intent: z.literal("enable"), memberId: z.unknown() });
+
+const OneTimeCode = z
+  .string({ error: "Please enter the code from your app, or a recovery code." })
+  .trim()
+  .min(1, "Please enter the code from your app, or a recovery code.")
+  .max(40, "That is not a code we gave you.");
+
+export const TwoFactorSignInSchema = z.object({ code: OneTimeCode });
+
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string().regex(/^[A-Z2-7]{32}$/, "The key was changed on the way; please start again."),
+  code: z
+    .string({ error: "Please enter the 6-digit code your app shows." })
+    .trim()
+    .min(1, "Please enter the 6-digit code your app shows.")
+    .max(20, "Enter the 6 digits your app shows."),
+});
+
+export const TwoFactorOffSchema = z.object({
+  currentPassword: z.string({ error: "Please enter your password." }).max(PASSWORD_MAX),
+});
+
+/** Regenerating recovery codes: a code from the app, or the password. */
+export const RecoveryCodesSchema = z.object({
+  proof: z.string({ error: "Please enter a code from your app, or your password." }).max(PASSWORD_MAX),
+});

@@ -9,6 +9,8 @@ import { ResetPasswordSchema } from "~/features/members/schema";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
+import { hasTwoFactor } from "~/features/members/two-factor.server";
+import { startChallenge } from "~/features/members/two-factor-challenge.server";
 import { startSession } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { StatusButton, useIsPending } from "~/ui/status-button";
@@ -34,6 +36,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status: 410 },
     );
+  }
+  // A reset link proves the mailbox, not the phone: two-factor still asks for its code.
+  if (await hasTwoFactor(memberId)) {
+    return startChallenge(request, memberId, "/user", {
+      type: "success",
+      message: "Your new password is set, and you are signed out everywhere else. Enter the code from your app to sign in.",
+    });
   }
   return startSession(request, memberId, {
     redirectTo: "/user",

@@ -5,6 +5,8 @@ import { Form, Link, Outlet, useActionData, useLoaderData, useSearchParams } fro
 import { SignInSchema } from "~/features/members/schema";
 import { clearSignInFailures, recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { authenticator, InvalidCredentials } from "~/features/members/auth.server";
+import { hasTwoFactor } from "~/features/members/two-factor.server";
+import { startChallenge } from "~/features/members/two-factor-challenge.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { pageData } from "~/lib/page-data.server";
@@ -44,6 +46,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await recordSignInFailure(email, ip);
     return formFailure(submission.reply({ formErrors: [error.message], hideFields: ["password"] }));
   }
+  // The failures counted so far stay counted until the code is right too: a password alone
+  // does not buy more guesses at the code.
+  if (await hasTwoFactor(memberId)) return startChallenge(request, memberId, safeRedirect(redirectTo));
   await clearSignInFailures(email);
   return startSession(request, memberId, { redirectTo: safeRedirect(redirectTo), clientIp: ip });
 }

@@ -4,6 +4,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@
 import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
 import { membershipBadges } from "~/features/membership/membership.server";
 import { EnableMemberSchema } from "~/features/members/schema";
+import { membersWithTwoFactor } from "~/features/members/two-factor.server";
 import { badRequest, requireFound } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireAdmin } from "~/lib/session.server";
@@ -20,11 +21,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const result = await searchMembers({ q, page: requestedPage(params) });
-  const badges = await membershipBadges(result.members.map((member) => member.id));
+  const ids = result.members.map((member) => member.id);
+  const [badges, withTwoFactor] = await Promise.all([membershipBadges(ids), membersWithTwoFactor(ids)]);
   return json({
     q,
     ...result,
-    members: result.members.map((member) => ({ ...member, you: member.id === admin.id, membership: badges.get(member.id) ?? null })),
+    members: result.members.map((member) => ({
+      ...member,
+      you: member.id === admin.id,
+      membership: badges.get(member.id) ?? null,
+      twoFactor: withTwoFactor.has(member.id),
+    })),
   });
 }
 
@@ -124,6 +131,14 @@ export default function Members() {
                     Disable
                   </Link>
                 )}
+                {member.twoFactor && !member.you ? (
+                  <>
+                    {" "}
+                    <Link to={`${member.id}/two-factor-reset${search}`} preventScrollReset aria-label={`Reset two-factor sign-in of ${member.name}`}>
+                      Reset two-factor
+                    </Link>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

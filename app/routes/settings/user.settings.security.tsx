@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { twoFactorStatus } from "~/features/members/two-factor.server";
 import { getSessionId, listSessions, requireMember } from "~/lib/session.server";
 import { ListTable } from "~/ui/list-table";
 import { ViewerTime } from "~/ui/viewer-time";
@@ -8,8 +9,8 @@ import { ViewerTime } from "~/ui/viewer-time";
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const current = await getSessionId(request);
-  const sessions = await listSessions(member.id);
-  return json({ sessions: sessions.map((session) => ({ ...session, current: session.id === current })) });
+  const [sessions, twoFactor] = await Promise.all([listSessions(member.id), twoFactorStatus(member.id)]);
+  return json({ sessions: sessions.map((session) => ({ ...session, current: session.id === current })), twoFactor });
 }
 
 /** "Firefox on Windows" from a user agent, good enough for a member to recognise a device. */
@@ -39,7 +40,7 @@ function describeDevice(userAgent: string | null) {
 }
 
 export default function Security() {
-  const { sessions } = useLoaderData<typeof loader>();
+  const { sessions, twoFactor } = useLoaderData<typeof loader>();
   const others = sessions.filter((session) => !session.current);
   return (
     <>
@@ -50,6 +51,7 @@ export default function Security() {
           Change password
         </Link>
       </section>
+      <TwoFactorSection status={twoFactor} />
       <section className="card" aria-labelledby="sessions-heading">
         <div className="page-header">
           <h2 id="sessions-heading">Where you are signed in</h2>
@@ -103,6 +105,48 @@ export default function Security() {
       </section>
       <Outlet />
     </>
+  );
+}
+
+function TwoFactorSection({ status }: { status: SerializeFrom<typeof loader>["twoFactor"] }) {
+  return (
+    <section className="card" aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      {status.enabled ? (
+        <>
+          <p data-testid="two-factor-status">
+            <span className="badge">On</span> since <ViewerTime value={status.enabledAt} dateOnly />.{" "}
+            {status.recoveryCodesLeft === 1 ? "1 recovery code is" : `${status.recoveryCodesLeft} recovery codes are`} left.
+          </p>
+          <p className="muted">
+            After your password, Chapter asks for the 6-digit code from the authenticator app on your phone. Lost your phone? Sign in with one of your recovery
+            codes, then turn two-factor sign-in off and on again with your new phone. With neither your phone nor a recovery code, ask an admin of your club to
+            turn it off for you.
+          </p>
+          <div className="page-actions">
+            <Link to="recovery-codes" className="button button--secondary" preventScrollReset>
+              New recovery codes
+            </Link>
+            <Link to="two-factor-off" className="button button--secondary button--danger" preventScrollReset>
+              Turn off two-factor sign-in
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p data-testid="two-factor-status">
+            <span className="badge">Off</span> Your password alone signs you in.
+          </p>
+          <p className="muted">
+            With two-factor sign-in, Chapter also asks for a 6-digit code from an authenticator app on your phone, so someone who learns your password still
+            cannot sign in as you. You also get ten recovery codes to keep, in case you lose your phone.
+          </p>
+          <Link to="two-factor" className="button button--secondary" preventScrollReset>
+            Turn on two-factor sign-in
+          </Link>
+        </>
+      )}
+    </section>
   );
 }
 
