@@ -1,4 +1,5 @@
 import { RestoreRefused, restoreBackup } from "../app/lib/backup/restore.server.ts";
+import { configuredBucket } from "../app/lib/storage.server.ts";
 import { databaseUrl, uploadsDir } from "../app/lib/env.server.ts";
 
 // npm run restore -- ARCHIVE [--force]: brings this install (DATABASE_URL, UPLOADS_DIR) back
@@ -13,7 +14,7 @@ try {
   // `npm run restore ARCHIVE --force` (without the --) gives --force to npm, which passes it on
   // as npm_config_force.
   const force = args.includes("--force") || process.env.npm_config_force === "true";
-  await restoreBackup(archive, { databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), force });
+  await restoreBackup(archive, { databaseUrl: databaseUrl(), uploadsDir: uploadsDir(), bucket: configuredBucket(), force });
 } catch (error) {
   console.error(error instanceof RestoreRefused ? error.message : `Restore failed: ${(error as Error).message}`);
   process.exitCode = 1;

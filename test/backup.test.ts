@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
-import pg from "pg";
 import { afterEach, describe, expect, test } from "vitest";
 import yazl from "yazl";
 import { createBackup } from "~/lib/backup/backup.server";
@@ -10,17 +9,14 @@ import { claimNight, pruneNightly, runNightlyBackupIfDue } from "~/lib/backup/ni
 import { RestoreRefused, restoreBackup } from "~/lib/backup/restore.server";
 import type { Manifest } from "~/lib/backup/manifest.server";
 import { db, openDatabase } from "~/lib/db.server";
-import { databaseUrl, isPostgresUrl, uploadsDir } from "~/lib/env.server";
+import { databaseUrl, uploadsDir } from "~/lib/env.server";
 import { migrateToLatest } from "~/lib/migrate.server";
 import { receiveUpload } from "~/lib/uploads.server";
 import { BASE, contactOf, createSignedInMember } from "./helpers";
-import { TMP } from "./setup/paths";
+import { cleanups, emptyInstall, postgres, work } from "./backup-fixtures";
 import { unzip } from "./zip";
 
-const postgres = isPostgresUrl(databaseUrl());
-const work = path.join(TMP, `backup-${postgres ? "pg" : "sqlite"}-${process.env.VITEST_POOL_ID ?? "1"}`);
 const quiet = () => undefined;
-const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -34,28 +30,6 @@ async function uploadDocument(ownerId: number, name: string, text: string) {
   const result = await receiveUpload(new Request(`${BASE}/upload`, { method: "POST", body }), { kind: "contact_document", ownerId });
   if (!result.ok) throw new Error(result.error.message);
   return result.file!;
-}
-
-/** An empty install to restore into: a fresh SQLite path, or a new PostgreSQL database. */
-async function emptyInstall(name: string) {
-  const dir = path.join(work, name);
-  fs.mkdirSync(dir, { recursive: true });
-  if (!postgres) return { databaseUrl: path.join(dir, "chapter.db"), uploadsDir: path.join(dir, "uploads") };
-  const url = new URL(databaseUrl());
-  const database = `${url.pathname.slice(1)}_${name}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await cleanup.end();
-  });
-  url.pathname = `/${database}`;
-  return { databaseUrl: url.href, uploadsDir: path.join(dir, "uploads") };
 }
 
 /** Rows per table, counted through kysely (not through the backup's own code). */

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { uploadsDir } from "./env.server";
+import { env, uploadsDir } from "./env.server";
 import { remember } from "./remember.server";
+import { incomingDirFor, S3Storage } from "./s3-storage.server";
 
 /**
  * Where uploaded files live. Callers only know keys ("2026/11/abc.jpg"); the local disk is
@@ -58,12 +59,37 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   temporaryDir() {
-    const dir = path.join(this.root, ".incoming");
+    const dir = incomingDirFor(this.root);
     fs.mkdirSync(dir, { recursive: true });
     return dir;
   }
 }
 
+/** The store the configuration chooses: an S3-compatible bucket when S3_BUCKET is set, the
+ * local disk (UPLOADS_DIR) otherwise. */
 export function storage(): FileStorage {
+  const config = env();
+  if (config.S3_BUCKET) {
+    const bucket = config.S3_BUCKET;
+    return remember(`storage:s3:${config.S3_ENDPOINT ?? "aws"}:${bucket}`, () => new S3Storage(s3Settings(), incomingDirFor(uploadsDir())));
+  }
   return remember(`storage:${uploadsDir()}`, () => new LocalDiskStorage(uploadsDir()));
+}
+
+/** The bucket uploads are kept in, when S3_BUCKET sets one (backup and restore read and fill it). */
+export function configuredBucket() {
+  const store = storage();
+  return store instanceof S3Storage ? store : undefined;
+}
+
+export function s3Settings() {
+  const config = env();
+  return {
+    bucket: config.S3_BUCKET ?? "",
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE === "true" || config.S3_FORCE_PATH_STYLE === "1",
+  };
 }

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { isPostgresUrl } from "../env.server";
 import { formatBytes } from "../file-types";
+import type { S3Storage } from "../s3-storage.server";
 import { copySqlite, type DatabaseContents, dataRows, dumpPostgres } from "./database-copy.server";
 import { appVersion, archiveName, FORMAT, FORMAT_VERSION, type Manifest, MANIFEST_ENTRY, type StoredEntry } from "./manifest.server";
 import { percent, progressLine } from "./progress.server";
@@ -14,6 +15,8 @@ import { percent, progressLine } from "./progress.server";
 export type BackupOptions = {
   databaseUrl: string;
   uploadsDir: string;
+  /** Set when the uploads are in an S3-compatible bucket (S3_BUCKET): they are read from it. */
+  bucket?: S3Storage;
   /** The folder the archive is written to (created if need be). */
   outDir: string;
   /** The archive's name starts with it: manual backups and nightly ones are told apart. */
@@ -45,6 +48,24 @@ export async function listUploads(root: string): Promise<{ key: string; size: nu
   }
   await walk(root, "");
   return found;
+}
+
+/** Every stored file in the bucket, by key. */
+export async function listBucket(bucket: S3Storage) {
+  const found: { key: string; size: number }[] = [];
+  for await (const item of bucket.list()) found.push(item);
+  return found.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** A stored file's content, or null when it was deleted since it was listed. */
+async function openUpload(options: BackupOptions, key: string): Promise<Readable | null> {
+  if (options.bucket) return (await options.bucket.size(key)) === null ? null : options.bucket.read(key);
+  try {
+    return (await fsp.open(path.join(options.uploadsDir, key))).createReadStream();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
 }
 
 /** A stream that passes data through and reports its size and SHA-256 when it ends. */
@@ -90,7 +111,7 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
 
     // Listed after the copy: every file its rows name was stored before it (uploads store the
     // file, then record it), and a file added since is one more file, harmless.
-    const uploads = await listUploads(options.uploadsDir);
+    const uploads = options.bucket ? await listBucket(options.bucket) : await listUploads(options.uploadsDir);
     const totalBytes = uploads.reduce((sum, file) => sum + file.size, 0);
     const files: StoredEntry[] = [];
     const vanished: string[] = [];
@@ -120,9 +141,12 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
       const entryPath = `uploads/${upload.key}`;
       // Images and videos are compressed already: stored, not deflated again.
       zip.addReadStreamLazy(entryPath, { compress: false }, (callback) => {
-        fsp.open(path.join(options.uploadsDir, upload.key)).then(
-          (handle) => {
-            const source = handle.createReadStream();
+        openUpload(options, upload.key).then(
+          (source) => {
+            if (!source) {
+              vanished.push(upload.key); // deleted since it was listed
+              return callback(null, Readable.from([]));
+            }
             source.on("error", (error) => zip.emit("error", error));
             callback(
               null,
@@ -136,11 +160,7 @@ export async function createBackup(options: BackupOptions): Promise<{ archive: s
               ),
             );
           },
-          (error: NodeJS.ErrnoException) => {
-            if (error.code !== "ENOENT") return callback(error, Readable.from([]));
-            vanished.push(upload.key); // deleted since it was listed
-            callback(null, Readable.from([]));
-          },
+          (error: Error) => callback(error, Readable.from([])),
         );
       });
     }

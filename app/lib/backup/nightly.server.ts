@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { db, nowIso } from "../db.server";
 import { clubTimeZone, databaseUrl, env, uploadsDir } from "../env.server";
+import type { S3Storage } from "../s3-storage.server";
+import { configuredBucket } from "../storage.server";
 import { createBackup } from "./backup.server";
 
 export const NIGHTLY_PREFIX = "chapter-nightly";
@@ -18,6 +20,8 @@ export type NightlySettings = {
   timeZone: string;
   databaseUrl: string;
   uploadsDir: string;
+  /** The bucket the uploads are in, when S3_BUCKET sets one. */
+  bucket?: S3Storage;
   /** Who runs it (host:pid), as recorded in backup_runs. */
   claimedBy: string;
   log?: (line: string) => void;
@@ -79,6 +83,7 @@ export async function runNightlyBackupIfDue(settings: NightlySettings, now = new
     const { archive } = await createBackup({
       databaseUrl: settings.databaseUrl,
       uploadsDir: settings.uploadsDir,
+      bucket: settings.bucket,
       outDir: settings.dir,
       prefix: NIGHTLY_PREFIX,
       log,
@@ -106,6 +111,7 @@ export function scheduleNightlyBackups(): () => void {
     timeZone: clubTimeZone(),
     databaseUrl: databaseUrl(),
     uploadsDir: uploadsDir(),
+    bucket: configuredBucket(),
     claimedBy: `${os.hostname()}:${process.pid}`,
   };
   console.log(`Nightly backups at ${settings.at} (${settings.timeZone}) into ${settings.dir}, keeping ${settings.keep}`);

@@ -9,7 +9,8 @@ import yauzl from "yauzl";
 import { isPostgresUrl } from "../env.server";
 import { formatBytes } from "../file-types";
 import { migrationNames } from "../migrate.server";
-import { listUploads } from "./backup.server";
+import type { S3Storage } from "../s3-storage.server";
+import { listBucket, listUploads } from "./backup.server";
 import {
   copySqlite,
   type DatabaseContents,
@@ -33,6 +34,8 @@ export class RestoreRefused extends Error {
 export type RestoreOptions = {
   databaseUrl: string;
   uploadsDir: string;
+  /** Set when the uploads are in an S3-compatible bucket (S3_BUCKET): they are put back there. */
+  bucket?: S3Storage;
   /** Replace a database or uploads folder that is not empty. */
   force?: boolean;
   migrationsFolder?: string;
@@ -127,10 +130,11 @@ async function refuseNonEmpty(options: RestoreOptions, postgres: boolean) {
       `${where} is not empty (${rows} rows). Restoring replaces it: run the restore again with --force to do so ` + `(back it up first). Nothing was restored.`,
     );
   }
-  const files = await listUploads(options.uploadsDir);
+  const files = options.bucket ? await listBucket(options.bucket) : await listUploads(options.uploadsDir);
   if (files.length > 0) {
+    const where = options.bucket ? `The bucket ${options.bucket.bucketName}` : `The uploads folder ${options.uploadsDir}`;
     throw new RestoreRefused(
-      `The uploads folder ${options.uploadsDir} is not empty (${files.length} files). Restoring replaces it: ` +
+      `${where} is not empty (${files.length} files). Restoring replaces it: ` +
         `run the restore again with --force to do so (back it up first). Nothing was restored.`,
     );
   }
@@ -162,6 +166,29 @@ async function extractChecked(archive: string, zip: ZipReader, expected: StoredE
   }
   if (size !== expected.size || hash.digest("hex") !== expected.sha256) {
     throw damaged(archive, `${expected.path} does not match its manifest (its size or SHA-256 differs)`);
+  }
+}
+
+/** Moves the staged uploads into the folder, emptied first with `force`. */
+async function moveIntoFolder(uploadsDir: string, stagedUploads: string, force: boolean) {
+  await fsp.mkdir(uploadsDir, { recursive: true });
+  if (force) {
+    for (const name of await fsp.readdir(uploadsDir)) {
+      if (name !== ".gitkeep") await fsp.rm(path.join(uploadsDir, name), { recursive: true, force: true });
+    }
+  }
+  if (fs.existsSync(stagedUploads)) {
+    for (const name of await fsp.readdir(stagedUploads)) await fsp.rename(path.join(stagedUploads, name), path.join(uploadsDir, name));
+  }
+}
+
+/** Puts the staged uploads into the bucket under their keys; with `force`, the bucket's other
+ * files are removed first. */
+async function putIntoBucket(bucket: S3Storage, stagedUploads: string, files: StoredEntry[], force: boolean) {
+  if (force) for (const { key } of await listBucket(bucket)) await bucket.remove(key);
+  for (const file of files) {
+    const key = file.path.slice("uploads/".length);
+    await bucket.putFile(key, path.join(stagedUploads, key));
   }
 }
 
@@ -234,15 +261,11 @@ export async function restoreBackup(archive: string, options: RestoreOptions) {
       if (differences.length) throw new Error(`The restored database does not hold the rows the manifest counts: ${differences.join("; ")}`);
     }
 
-    await fsp.mkdir(uploadsDir, { recursive: true });
-    if (options.force) {
-      for (const name of await fsp.readdir(uploadsDir)) {
-        if (name !== ".gitkeep") await fsp.rm(path.join(uploadsDir, name), { recursive: true, force: true });
-      }
-    }
     const stagedUploads = path.join(stage, "uploads");
-    if (fs.existsSync(stagedUploads)) {
-      for (const name of await fsp.readdir(stagedUploads)) await fsp.rename(path.join(stagedUploads, name), path.join(uploadsDir, name));
+    if (options.bucket) {
+      await putIntoBucket(options.bucket, stagedUploads, manifest.files, Boolean(options.force));
+    } else {
+      await moveIntoFolder(uploadsDir, stagedUploads, Boolean(options.force));
     }
     progress.done(
       `${archive} restored (made ${manifest.createdAt} by Chapter ${manifest.appVersion}): ${dataRows(manifest.tables)} rows in ` +
