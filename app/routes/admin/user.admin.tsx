@@ -14,6 +14,7 @@ const TABS = [
   { to: "/user/admin/outbox", label: "Mail outbox" },
   { to: "/user/admin/ticker", label: "Ticker" },
   { to: "/user/admin/members", label: "Members" },
+  { to: "/user/admin/engagement", label: "Engagement" },
   { to: "/user/admin/payments", label: "Payments" },
 ];
 
