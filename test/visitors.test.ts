@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { deleteAccount } from "~/features/account/delete-account.server";
 import { db, nowIso } from "~/lib/db.server";
 import { loader as checkInLoader } from "~/routes/events/user.events_.$eventId_.check-in";
 import { loader as eventLoader } from "~/routes/events/user.events_.$eventId";
@@ -100,5 +101,13 @@ describe("visitors", () => {
     const removed = await post(ada, eventId, { intent: "remove", visitorId: String(visitor.id) });
     expect(await flashOf(removed)).toEqual({ type: "success", message: "Vera Visitor is no longer listed as your visitor." });
     expect(await db.selectFrom("visitors").select("id").execute()).toHaveLength(0);
+  });
+
+  test("a member who leaves: their visitors stay on the door's list, brought by a former member", async () => {
+    const { organiser, ada, eventId } = await setting();
+    await post(ada, eventId, { intent: "add", name: "Vera Visitor" });
+    expect(await deleteAccount(ada.id)).toEqual({ ok: true });
+    const listed = (await (await open(organiser, eventId)).json()) as Listed;
+    expect(listed.visitors.map((visitor) => [visitor.name, visitor.brought_by])).toEqual([["Vera Visitor", "A former member"]]);
   });
 });
