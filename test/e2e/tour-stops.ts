@@ -71,6 +71,7 @@ export const TOUR: Stop[] = [
   member("user.events.delete.$eventId", (d) => `/user/events/delete/${d.ownEventId}`),
   member("user.events_.$eventId", (d) => `/user/events/${d.ownEventId}`),
   member("user.events_.$eventId.attenders", (d) => `/user/events/${d.ownEventId}/attenders`),
+  member("user.events_.$eventId.visitors", (d) => `/user/events/${d.ownEventId}/visitors`),
   member("user.events_.$eventId.invite", (d) => `/user/events/${d.ownEventId}/invite`),
   member("user.events_.$eventId_.check-in", (d) => `/user/events/${d.ownEventId}/check-in`),
   member("user.events_.$eventId_.tickets", (d) => `/user/events/${d.ownEventId}/tickets`),
@@ -206,6 +207,8 @@ export const TOUR: Stop[] = [
 
   admin("user.admin.club", () => "/user/admin/club"),
   admin("user.admin.members", () => "/user/admin/members"),
+  admin("user.admin.members", () => "/user/admin/members?light=red"),
+  admin("user.admin.engagement", () => "/user/admin/engagement"),
   admin("user.admin.members.$memberId.disable", (d) => `/user/admin/members/${d.daniel.id}/disable`),
   admin("user.admin.outbox", () => "/user/admin/outbox"),
   admin("user.admin.outbox.$messageId", (d) => `/user/admin/outbox/${d.outboxMessageId}`),

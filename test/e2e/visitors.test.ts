@@ -78,7 +78,7 @@ describe.each(modes)("visitors $name", ({ javaScript }) => {
 
     // Inviting: the existing invitation form, filled in from the visitor.
     await hydrated(member);
-    await visitor.getByRole("button", { name: "Invite Vera Visitor to join Chapter" }).click();
+    await visitor.getByRole("button", { name: "Invite to join: Vera Visitor" }).click();
     await member.waitForURL((url) => /^\/user\/contacts\/\d+\/invite$/.test(url.pathname));
     const invite = member.getByRole("dialog", { name: "Invite Vera Visitor" });
     await invite.waitFor();

@@ -89,14 +89,8 @@ export default function Visitors() {
                 <Form method="post" className="visitor-actions" preventScrollReset>
                   <CsrfInput />
                   <input type="hidden" name="visitorId" value={visitor.id} />
-                  <StatusButton
-                    name="intent"
-                    value="invite"
-                    pending={false}
-                    className="button--small button--secondary"
-                    aria-label={`Invite ${visitor.name} to join Chapter`}
-                  >
-                    Invite to join
+                  <StatusButton name="intent" value="invite" pending={false} className="button--small button--secondary">
+                    Invite to join<span className="visually-hidden">: {visitor.name}</span>
                   </StatusButton>
                   <StatusButton name="intent" value="remove" pending={false} className="button--small button--secondary" aria-label={`Remove ${visitor.name}`}>
                     Remove
