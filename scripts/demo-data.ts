@@ -154,7 +154,7 @@ const ADDED_NAMES: Record<keyof SeedResult, [string, string]> = {
   posts: ["post", "posts"],
   events: ["event", "events"],
   offers: ["offer", "offers"],
-  referrals: ["referral or one-to-one", "referrals and one-to-ones"],
+  referrals: ["referral, one-to-one or visitor", "referrals, one-to-ones and visitors"],
   reactions: ["reaction", "reactions"],
   planning: ["examples in 1 planning area", "examples in {n} planning areas"],
 };
@@ -272,7 +272,9 @@ export async function seedDemo(): Promise<SeedResult> {
   }
 
   added.planning = await seedDemoPlanning(first, second);
-  added.referrals = await seedDemoReferrals(members, env().PAYMENT_CURRENCY);
+  const loop = await seedDemoReferrals(members, env().PAYMENT_CURRENCY);
+  added.referrals = loop.rows;
+  added.events += loop.events;
   added.reactions = await seedDemoReactions(members, mail.origin);
   return added;
 }

@@ -1,7 +1,13 @@
 // The demo's referrals and one-to-ones (see demo-data.ts): six weeks of business passed
 // between the demo members, in every status, some closed with a thank-you, and one-to-ones, so
 // that the Referrals pages and the home page of a fresh demo install have something to show. Added once: when the first member
-// has given or received one already, nothing is added.
+// has given or received one already, nothing is added. With them, six past weekly breakfasts
+// with the members checked in and the visitors they brought, so that the engagement lights
+// (at the default points) are not all one colour: Amara green, Daniel and Grace amber, Sofia
+// and Kenji red.
+import { createEvent } from "../app/features/events/events.server.ts";
+import { EventSchema } from "../app/features/events/schema.ts";
+import { newTicketCode } from "../app/features/tickets/tickets.server.ts";
 import type { ReferralStatus } from "../app/lib/db-schema.ts";
 import { db } from "../app/lib/db.server.ts";
 
@@ -113,16 +119,110 @@ const DEMO_ONE_TO_ONES: [number, number, number, string, boolean][] = [
 
 const DAY = 86_400_000;
 
-/** Adds the demo referrals and one-to-ones when the first member has no referral; answers how
- * many rows it added. */
-export async function seedDemoReferrals(members: Member[], currency: string): Promise<number> {
+export const BREAKFAST_TITLE = "Chapter breakfast";
+
+/** The weekly breakfasts, 1 to 6 weeks ago: which demo members came to each (by index). */
+const DEMO_BREAKFASTS: number[][] = [
+  [0, 1, 2, 4],
+  [0, 1, 4],
+  [0, 1, 2, 3, 4],
+  [0, 1, 4],
+  [0, 1, 2, 4],
+  [0, 1, 2, 4],
+];
+
+/** Visitors the demo members brought: [member, breakfast (weeks ago), name, business]. */
+const DEMO_VISITORS: [number, number, string, string | null][] = [
+  [0, 1, "Chidi Nwosu", "Nwosu Solar"],
+  [0, 2, "Fatima Yusuf", "Yusuf Interiors"],
+  [0, 4, "Emeka Obi", null],
+  [0, 6, "Hanna Schulz", "Schulz Legal"],
+  [1, 3, "Jonas Becker", "Becker Bau"],
+  [1, 5, "Paula Costa", "Costa Design"],
+  [2, 1, "Ines Duarte", "Duarte Contabilidade"],
+  [2, 5, "Rui Almeida", null],
+  [4, 2, "Kwame Owusu", "Owusu Foods"],
+  [4, 3, "Efua Asare", "Asare Media"],
+  [4, 6, "Yaw Boateng", "Boateng Motors"],
+];
+
+/** The past breakfasts (organised by the second demo member), the check-ins and the visitors;
+ * answers how many events and how many visitors it added. */
+async function seedDemoBreakfasts(members: Member[], now: number) {
+  const eventIds: number[] = [];
+  for (const [index, attendees] of DEMO_BREAKFASTS.entries()) {
+    const date = new Date(now - (index + 1) * 7 * DAY).toISOString().slice(0, 10);
+    const eventId = await createEvent(
+      members[1].id,
+      EventSchema.parse({
+        title: BREAKFAST_TITLE,
+        description: "The chapter's weekly breakfast: each member's minute, the referrals of the week and the visitors.",
+        start_date: date,
+        start_time: "07:30",
+        end_date: date,
+        end_time: "09:00",
+        time_zone: "UTC",
+        venue: "The club house",
+        country: "",
+        province: "",
+        city: "",
+        general_capacity: "40",
+        general_amount: "",
+      }),
+    );
+    eventIds.push(eventId);
+    const checkedIn = `${date}T07:35:00.000Z`;
+    for (const attendee of attendees) {
+      await db
+        .insertInto("tickets")
+        .values({
+          event_id: eventId,
+          ticket_type: "general",
+          code: newTicketCode(),
+          holder_id: members[attendee].id,
+          contact_id: null,
+          holder_name: null,
+          holder_email: null,
+          issued_by: null,
+          payment_id: null,
+          amount_cents: 0,
+          status: "issued",
+          checked_in_at: checkedIn,
+          created_at: checkedIn,
+          issued_at: checkedIn,
+        })
+        .execute();
+    }
+    await db.updateTable("events").set({ general_taken: attendees.length }).where("id", "=", eventId).execute();
+  }
+  for (const [member, weeksAgo, name, business] of DEMO_VISITORS) {
+    const date = new Date(now - weeksAgo * 7 * DAY).toISOString().slice(0, 10);
+    await db
+      .insertInto("visitors")
+      .values({
+        event_id: eventIds[weeksAgo - 1],
+        brought_by_id: members[member].id,
+        name,
+        email: `${name.split(" ")[0].toLowerCase()}@example.com`,
+        business,
+        contact_id: null,
+        created_at: `${date}T07:40:00.000Z`,
+      })
+      .execute();
+  }
+  return { events: eventIds.length, visitors: DEMO_VISITORS.length };
+}
+
+/** Adds the demo referrals, one-to-ones, breakfasts and visitors when the first member has no
+ * referral; answers how many referrals, one-to-ones and visitors it added, and how many events. */
+export async function seedDemoReferrals(members: Member[], currency: string): Promise<{ rows: number; events: number }> {
   const first = members[0];
   const existing = await db
     .selectFrom("referrals")
     .select("id")
     .where((eb) => eb.or([eb("giver_id", "=", first.id), eb("receiver_id", "=", first.id)]))
     .executeTakeFirst();
-  if (existing) return 0;
+  if (existing) return { rows: 0, events: 0 };
   const now = Date.now();
   for (const demo of DEMO_REFERRALS) {
     const giver = members[demo.from];
@@ -194,5 +294,6 @@ export async function seedDemoReferrals(members: Member[], currency: string): Pr
       })
       .execute();
   }
-  return DEMO_REFERRALS.length + DEMO_ONE_TO_ONES.length;
+  const breakfasts = await seedDemoBreakfasts(members, now);
+  return { rows: DEMO_REFERRALS.length + DEMO_ONE_TO_ONES.length + breakfasts.visitors, events: breakfasts.events };
 }

@@ -43,11 +43,14 @@ try {
   process.env.UPLOADS_DIR = path.join(dataDir, "uploads");
   process.env.DATABASE_URL = "";
   const { DEMO_MEMBERS, DEMO_PASSWORD, seedDemo } = await import("./demo-data.ts");
+  const { BREAKFAST_TITLE } = await import("./demo-referrals.ts");
   const { db } = await import("../app/lib/db.server.ts");
   await seedDemo();
   const member = DEMO_MEMBERS[0];
   const contact = await db.selectFrom("contacts").select("id").where("name", "=", "Tunde Bakare").executeTakeFirstOrThrow();
   const event = await db.selectFrom("events").select("id").orderBy("id").executeTakeFirstOrThrow();
+  // The latest of the demo's past breakfasts, with its visitors.
+  const breakfast = await db.selectFrom("events").select("id").where("title", "=", BREAKFAST_TITLE).orderBy("id").executeTakeFirstOrThrow();
   const business = await db.selectFrom("businesses").select("id").orderBy("id").executeTakeFirstOrThrow();
   const investorEntry = await db.selectFrom("investor_entries").select("id").orderBy("id").executeTakeFirstOrThrow();
   const calendarTask = await db.selectFrom("calendar_tasks").select("id").where("recurrence", "!=", "none").orderBy("id").executeTakeFirstOrThrow();
@@ -148,6 +151,9 @@ try {
     { name: "chapter-report-print", path: "/user/referrals/report/print?period=quarter" },
     { name: "one-to-ones", path: "/user/one-to-ones" },
     { name: "one-to-one", path: `/user/one-to-ones/${oneToOne.id}` },
+    { name: "event-visitors-dialog", path: `/user/events/${breakfast.id}/visitors` },
+    { name: "admin-engagement", path: "/user/admin/engagement" },
+    { name: "admin-members-red-lights", path: "/user/admin/members?light=red" },
   ];
 
   fs.mkdirSync(OUT, { recursive: true });

@@ -77,6 +77,13 @@ async function checkIn(eventId: number, holder: TestMember, at: string, type: "g
     .execute();
 }
 
+async function visitor(eventId: number, member: TestMember, at: string) {
+  await db
+    .insertInto("visitors")
+    .values({ event_id: eventId, brought_by_id: member.id, name: "A visitor", email: null, business: null, contact_id: null, created_at: at })
+    .execute();
+}
+
 /**
  * Three members over three meeting weeks (UTC, Monday 16 Nov to Sunday 6 Dec 2026); the report
  * is asked for the middle week, 23–29 Nov. By hand, for that week:
@@ -89,6 +96,8 @@ async function checkIn(eventId: number, holder: TestMember, at: string, type: "g
  *   do not count. Ada 1, Bo 2, Cy 1; the chapter 2 meetings.
  * - Checked in: Ada at two events, Cy at one (two tickets at the same event count once); Bo's
  *   check-in of 30 Nov is the next week.
+ * - Visitors: Ada brought one on 25 Nov (and one on 22 Nov, the week before), Cy one on 29 Nov;
+ *   Bo's of 30 Nov is the next week. Ada 1, Cy 1, the chapter 2.
  */
 async function fixture() {
   const admin = await createSignedInMember({ name: "Admin Person" });
@@ -118,6 +127,10 @@ async function fixture() {
   await checkIn(mixer, cy, "2026-11-25T19:00:00.000Z");
   await checkIn(mixer, cy, "2026-11-25T19:30:00.000Z", "vip");
   await checkIn(dinner, bo, "2026-11-30T19:00:00.000Z");
+  await visitor(mixer, ada, "2026-11-25T19:10:00.000Z");
+  await visitor(mixer, ada, "2026-11-22T19:10:00.000Z");
+  await visitor(dinner, cy, "2026-11-29T23:00:00.000Z");
+  await visitor(dinner, bo, "2026-11-30T19:00:00.000Z");
   return { admin, ada, bo, cy };
 }
 
@@ -157,6 +170,7 @@ describe("the chapter report", () => {
       receivedInside: 0,
       receivedOutside: 1,
       oneToOnes: 1,
+      visitors: 1,
       eventsAttended: 2,
       thanksGiven: [],
       thanksReceived: [
@@ -172,6 +186,7 @@ describe("the chapter report", () => {
       receivedInside: 1,
       receivedOutside: 1,
       oneToOnes: 2,
+      visitors: 0,
       eventsAttended: 0,
       thanksGiven: [
         { currency: "EUR", cents: 50_00 },
@@ -185,6 +200,7 @@ describe("the chapter report", () => {
       receivedInside: 0,
       receivedOutside: 1,
       oneToOnes: 1,
+      visitors: 1,
       eventsAttended: 1,
       thanksGiven: [],
       thanksReceived: [],
@@ -196,6 +212,7 @@ describe("the chapter report", () => {
       receivedInside: 1,
       receivedOutside: 3,
       oneToOnes: 2,
+      visitors: 2,
       eventsAttended: 3,
       thanksGiven: [
         { currency: "EUR", cents: 50_00 },
@@ -213,11 +230,11 @@ describe("the chapter report", () => {
 
     const csv = reportCsv({ rows: sortReport(report.rows, "name", false, "USD"), totals: report.totals }).split("\r\n");
     expect(csv[0]).toBe(
-      "Member,Given inside,Given outside,Received inside,Received outside,One-to-ones,Events attended,Thank-you given (EUR),Thank-you given (USD),Thank-you received (EUR),Thank-you received (USD)",
+      "Member,Given inside,Given outside,Received inside,Received outside,One-to-ones,Visitors,Events attended,Thank-you given (EUR),Thank-you given (USD),Thank-you received (EUR),Thank-you received (USD)",
     );
-    expect(csv).toContain("Ada Obi,1,2,0,1,1,2,0.00,0.00,50.00,1000.00");
-    expect(csv).toContain("Bo Chen,0,1,1,1,2,0,50.00,1000.00,0.00,0.00");
-    expect(csv).toContain("Chapter total,1,3,1,3,2,3,50.00,1000.00,50.00,1000.00");
+    expect(csv).toContain("Ada Obi,1,2,0,1,1,1,2,0.00,0.00,50.00,1000.00");
+    expect(csv).toContain("Bo Chen,0,1,1,1,2,0,0,50.00,1000.00,0.00,0.00");
+    expect(csv).toContain("Chapter total,1,3,1,3,2,2,3,50.00,1000.00,50.00,1000.00");
   });
 
   test("an admin sees every member's line; a member their own line and the chapter's totals", async () => {

@@ -1,3 +1,4 @@
+import { engagementOfMembers } from "~/features/referrals/engagement.server";
 import { expect, test } from "vitest";
 import { occurrencesBetween } from "~/features/calendar/calendar.server";
 import { addDays, todayIn } from "~/features/journal/dates";
@@ -69,8 +70,8 @@ async function planningCounts() {
 }
 
 test("the seed's closing message is a sentence: what was added, joined by commas and a last 'and'", () => {
-  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, referrals: 14, reactions: 11, planning: 9 })).toBe(
-    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 1 event, 1 offer, 14 referrals and one-to-ones, 11 reactions and examples in 9 planning areas.",
+  expect(describeSeed({ members: 5, contacts: 4, friendships: 5, posts: 4, events: 7, offers: 1, referrals: 25, reactions: 11, planning: 9 })).toBe(
+    "Added 5 members, 4 contacts, 5 friendships, 4 posts, 7 events, 1 offer, 25 referrals, one-to-ones and visitors, 11 reactions and examples in 9 planning areas.",
   );
   expect(describeSeed({ members: 0, contacts: 0, friendships: 0, posts: 0, events: 0, offers: 0, referrals: 0, reactions: 0, planning: 1 })).toBe(
     "Added examples in 1 planning area.",
@@ -85,7 +86,8 @@ test("the seed's closing message is a sentence: what was added, joined by commas
 
 test("the demo seed fills an empty install once: running it again adds nothing", async () => {
   const first = await seedDemo();
-  expect(first).toEqual({ members: 19, contacts: 4, friendships: 5, posts: 4, events: 1, offers: 1, planning: 9, referrals: 14, reactions: 11 });
+  // The events: the upcoming mixer and six past breakfasts (with check-ins and visitors).
+  expect(first).toEqual({ members: 19, contacts: 4, friendships: 5, posts: 4, events: 7, offers: 1, planning: 9, referrals: 25, reactions: 11 });
   const { planning: _parts, referrals: _referrals, reactions: _reactions, ...added } = first;
   // Two of the directory's members have asked the first member to be friends.
   const rows = { ...added, friendships: added.friendships + 2 };
@@ -97,6 +99,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
   expect(notices.map((notice) => notice.message)).toContain("Grace Mensah and 2 others reacted to your post.");
   expect(await db.selectFrom("referrals").select("status").execute()).toHaveLength(8);
   expect(await db.selectFrom("one_to_ones").select("status").execute()).toHaveLength(6);
+  expect(await db.selectFrom("visitors").select("id").execute()).toHaveLength(11);
   expect(await counts()).toEqual(rows);
   const planningAfterFirst = await planningCounts();
   expect(planningAfterFirst).toEqual({
@@ -119,7 +122,7 @@ test("the demo seed fills an empty install once: running it again adds nothing",
     { status: "pending", addressee_id: firstId },
     { status: "pending", addressee_id: firstId },
   ]);
-  const event = await db.selectFrom("events").selectAll().executeTakeFirstOrThrow();
+  const event = await db.selectFrom("events").selectAll().where("title", "=", "Chapter Members Mixer").executeTakeFirstOrThrow();
   expect(event).toMatchObject({ general_capacity: 60, general_amount_cents: null, vip_capacity: null });
   expect(event.ends_at_utc! > new Date().toISOString()).toBe(true);
   const offer = await db.selectFrom("products").selectAll().executeTakeFirstOrThrow();
@@ -165,4 +168,15 @@ test("the demo calendar reads as a lived one: past occurrences are completed or 
   const later = occurrences.filter((occurrence) => occurrence.date > today);
   expect(later.length).toBeGreaterThan(0);
   expect(later.every((occurrence) => occurrence.status === "pending")).toBe(true);
+});
+
+test("the demo's engagement lights are not all one colour (at the default points)", async () => {
+  await seedDemo();
+  const { engagement } = await engagementOfMembers();
+  const lights = [];
+  for (const member of DEMO_MEMBERS) {
+    const { id } = await db.selectFrom("users").select("id").where("email", "=", member.email).executeTakeFirstOrThrow();
+    lights.push(engagement.get(id)?.light);
+  }
+  expect(lights).toEqual(["green", "amber", "red", "red", "amber"]);
 });

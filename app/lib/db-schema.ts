@@ -914,6 +914,33 @@ export interface WeeklyDigestsTable {
   sent_at: string;
 }
 
+// Visitors (migrations/202612062010_visitors.ts).
+/** Someone a member brought to an event. `contact_id`: the member's contact made to invite them. */
+export interface VisitorsTable {
+  id: Generated<number>;
+  event_id: number;
+  brought_by_id: number;
+  name: string;
+  /** Lower-case. */
+  email: string | null;
+  business: string | null;
+  contact_id: number | null;
+  created_at: string;
+}
+
+// Engagement lights (migrations/202612062011_engagement_settings.ts): null is the default.
+export interface EngagementSettingsTable {
+  id: number;
+  attendance_points: number | null;
+  referral_points: number | null;
+  one_to_one_points: number | null;
+  visitor_points: number | null;
+  thanks_points: number | null;
+  green_from: number | null;
+  amber_from: number | null;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -980,4 +1007,6 @@ export interface DB {
   referral_updates: ReferralUpdatesTable;
   one_to_ones: OneToOnesTable;
   weekly_digests: WeeklyDigestsTable;
+  visitors: VisitorsTable;
+  engagement_settings: EngagementSettingsTable;
 }

@@ -1,6 +1,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
+import type { Page } from "playwright-core";
+import { admin, atPath, dismissToast, fieldErrors, followNav, hydrated, modes, signInHome, signUp, toast, uniqueEmail, useBrowser, visit } from "./browser";
 
 const browser = useBrowser();
 
@@ -9,15 +10,36 @@ function figure(week: Locator, term: string) {
   return week.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
 }
 
+/** The admin's engagement points, typed into /user/admin/engagement and saved. */
+async function setEngagementPoints(page: Page, values: Record<string, string>) {
+  await visit(page, "/user/admin/engagement");
+  await hydrated(page);
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Save the points" }).click();
+  expect(await toast(page, "The engagement points are saved")).toContain("The engagement points are saved; every light follows them now.");
+  await dismissToast(page);
+}
+
+const DEFAULT_POINTS = { "A referral given": "3", "Amber from (points)": "20", "Green from (points)": "45" };
+
 describe.each(modes)("referrals $name", ({ javaScript }) => {
-  test("A refers a contact to B; B follows it to closed business with an amount; A sees the thank-you; a third member gets 404", async () => {
+  test("A refers a contact to B; B follows it to closed business with an amount; A sees the thank-you; the report, its CSV and A's light show it; a third member gets 404", async () => {
     const run = `${javaScript ? "js" : "nojs"}${Date.now() % 100000}`;
     const bName = `Bisi Receiver ${run}`;
     const b = await browser.newPage({ javaScript });
     await signUp(b, { name: bName, email: uniqueEmail("receiver") });
 
+    // The admin makes one referral given worth amber, so that A's light changes with it.
+    const boss = await browser.newPage({ javaScript });
+    await signInHome(boss, admin);
+    await setEngagementPoints(boss, { "A referral given": "20", "Amber from (points)": "20", "Green from (points)": "45" });
+
     const a = await browser.newPage({ javaScript });
     await signUp(a, { name: `Ade Giver ${run}`, email: uniqueEmail("giver") });
+    await visit(a, "/user/referrals");
+    const light = a.getByTestId("my-engagement");
+    expect(await light.getByTestId("engagement-light").textContent()).toBe("Red: at risk");
+    expect(await light.getByTestId("engagement-raise").textContent()).toContain("20 more points turn your light amber: for example");
     await visit(a, "/user/contacts/add");
     await a.getByLabel("Name", { exact: true }).fill("Grace Hopper");
     await a.getByLabel("E-mail", { exact: true }).fill(`grace-${run}@example.com`);
@@ -115,6 +137,20 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
     const cells = lines.find((line) => line.startsWith(`Ade Giver ${run},`))!.split(",");
     expect(cells[columns.indexOf("Given outside")]).toBe("1");
     expect(cells[columns.indexOf("Thank-you received (USD)")]).toBe("2500.50");
+
+    // A's light: the referral given turned it amber; the admin's list shows it, and B among the reds.
+    await visit(a, "/user/referrals");
+    expect(await a.getByTestId("my-engagement").getByTestId("engagement-light").textContent()).toBe("Amber: could do more");
+    expect(await a.getByTestId("engagement-raise").textContent()).toContain("25 more points turn your light green");
+    await visit(boss, `/user/admin/members?q=${encodeURIComponent(run)}`);
+    const rowOf = (name: string) => boss.getByTestId("member-row").filter({ hasText: name });
+    expect(await rowOf(`Ade Giver ${run}`).getByTestId("engagement-light").textContent()).toBe("Amber: could do more");
+    await boss.getByRole("link", { name: "Red lights only" }).click();
+    await boss.waitForURL((url) => url.searchParams.get("light") === "red" && url.searchParams.get("q") === run);
+    await rowOf(bName).waitFor();
+    expect(await rowOf(bName).getByTestId("engagement-light").textContent()).toBe("Red: at risk");
+    expect(await rowOf(`Ade Giver ${run}`).count()).toBe(0);
+    await setEngagementPoints(boss, DEFAULT_POINTS);
 
     // Anyone else: not found.
     const c = await browser.newPage({ javaScript });

@@ -173,6 +173,14 @@ export async function seedTour(origin: string) {
     status: "issued",
   });
   if (!sent.ok) throw new Error(sent.message);
+  // Visitors at the member's own event: one with a long e-mail and business, one Daniel brought.
+  const { addVisitor } = await import("~/features/referrals/visitors.server");
+  await addVisitor(ownEventId, amara.id, {
+    name: "Oluwaseun Adebayo-Okonkwo",
+    email: LONG_EMAIL,
+    business: "International Logistics Consortium and Partners Limited",
+  });
+  await addVisitor(ownEventId, daniel.id, { name: "Jonas Becker", email: null, business: "Becker Bau" });
 
   // A ticket of her own to the demo event, and an invitation to its VIP tickets.
   const { events } = await listEvents(amara.id, { q: "Chapter Members Mixer", when: "upcoming", page: 1 });

@@ -6,6 +6,7 @@ import { eventsCalendar } from "~/features/events/ics.server";
 import { listJournalEntries } from "~/features/journal/journal.server";
 import { netWorthDataOf } from "~/features/networth/networth.server";
 import { proposalDataOf } from "~/features/proposals/export.server";
+import { referralDataOf } from "~/features/referrals/export.server";
 import { storage } from "~/lib/storage.server";
 import { MemberDataZip, safeName } from "./member-data-zip.server";
 import { accountOf, chatOf, eventsOrganisedBy, filesOf, friendsOf, ownRows, postsOf, rowsIn, ticketsHeldBy } from "./member-rows.server";
@@ -160,6 +161,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   jsonSection("journal", listJournalEntries),
   jsonSection("net-worth", netWorthDataOf),
   jsonSection("proposals", proposalDataOf),
+  jsonSection("referrals", referralDataOf),
   jsonSection("trainings", async (memberId) => ({
     created: await ownRows("trainings", "member_id", memberId),
     registrations: await ownRows("training_registrations", "member_id", memberId),
@@ -195,5 +197,7 @@ net-worth/   your net worth: the currency, each year's entries with their quarte
              and your income and expense lines (amounts in cents)
 proposals/   your entrepreneur and investor entries, their documents, your connections and
              what was agreed on them
+referrals/   the referrals you gave and received (what was passed on, each status move),
+             your one-to-ones (with your own notes) and the visitors you brought
 offers/ planning/ trainings/   what you keep there, as JSON
 `;

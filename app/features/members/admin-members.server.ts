@@ -22,10 +22,12 @@ function matching(q: string) {
 }
 
 /** One page of accounts, newest first, optionally those whose name or e-mail contains `q`. */
-export async function searchMembers({ q = "", page = 1 }: { q?: string; page?: number }) {
+export async function searchMembers({ q = "", page = 1, onlyIds }: { q?: string; page?: number; onlyIds?: number[] }) {
   const term = q.trim();
   let base = db.selectFrom("users").where("deleted_at", "is", null);
   if (term) base = base.where(matching(term));
+  // A filter worked out outside SQL (the engagement lights): only these accounts.
+  if (onlyIds) base = onlyIds.length ? base.where("id", "in", onlyIds) : base.where(sql<boolean>`1 = 0`);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const { pages: pageCount, page: current, offset } = pageWindow(total, page, MEMBERS_PER_PAGE);
   const members = await base

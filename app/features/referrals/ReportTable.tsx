@@ -9,6 +9,7 @@ type Row = {
   receivedInside: number;
   receivedOutside: number;
   oneToOnes: number;
+  visitors: number;
   eventsAttended: number;
   thanksGiven: Amounts;
   thanksReceived: Amounts;
@@ -25,6 +26,7 @@ function cells(row: Row) {
     row.receivedInside,
     row.receivedOutside,
     row.oneToOnes,
+    row.visitors,
     row.eventsAttended,
     money(row.thanksGiven),
     money(row.thanksReceived),

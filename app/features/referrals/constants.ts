@@ -77,6 +77,7 @@ export const REPORT_COLUMNS = [
   { key: "receivedInside", label: "Received inside" },
   { key: "receivedOutside", label: "Received outside" },
   { key: "oneToOnes", label: "One-to-ones" },
+  { key: "visitors", label: "Visitors" },
   { key: "eventsAttended", label: "Events attended" },
   { key: "thanksGiven", label: "Thank-you given" },
   { key: "thanksReceived", label: "Thank-you received" },

@@ -23,13 +23,14 @@ export type ReportRow = {
   receivedInside: number;
   receivedOutside: number;
   oneToOnes: number;
+  visitors: number;
   eventsAttended: number;
   thanksGiven: Amounts;
   thanksReceived: Amounts;
 };
 
 type Counted = Exclude<ReportColumn, "name" | "thanksGiven" | "thanksReceived">;
-const COUNTED: Counted[] = ["givenInside", "givenOutside", "receivedInside", "receivedOutside", "oneToOnes", "eventsAttended"];
+const COUNTED: Counted[] = ["givenInside", "givenOutside", "receivedInside", "receivedOutside", "oneToOnes", "visitors", "eventsAttended"];
 
 /**
  * The period a report's address asks for: the meeting week (the default), the month or the
@@ -64,13 +65,13 @@ function addAmount(amounts: Amounts, currency: string, cents: number) {
 
 /**
  * The chapter's figures for a period, per member: referrals given and received (inside: the
- * giver's own need; outside: someone else's), confirmed one-to-ones, events attended (checked
- * in), and the thank-you amounts for business closed, given and received, by currency. Days are
+ * giver's own need; outside: someone else's), confirmed one-to-ones, visitors brought (recorded
+ * in the period, to the member who brought them), events attended (checked in), and the thank-you amounts for business closed, given and received, by currency. Days are
  * the club's (`clubZone`); members who left are counted in the totals as "A former member".
  */
 export async function chapterReport(period: Period, clubZone: string) {
   const { start, end } = instantsOf(period, clubZone);
-  const [members, referrals, thanks, oneToOnes, attended] = await Promise.all([
+  const [members, referrals, thanks, oneToOnes, visitors, attended] = await Promise.all([
     db.selectFrom("users").select(["id", "name"]).where("deleted_at", "is", null).where("disabled_at", "is", null).orderBy("name").orderBy("id").execute(),
     db.selectFrom("referrals").select(["giver_id", "receiver_id", "own_need"]).where("created_at", ">=", start).where("created_at", "<", end).execute(),
     db
@@ -88,6 +89,7 @@ export async function chapterReport(period: Period, clubZone: string) {
       .where("met_on", ">=", period.from)
       .where("met_on", "<=", period.to)
       .execute(),
+    db.selectFrom("visitors").select("brought_by_id").where("created_at", ">=", start).where("created_at", "<", end).execute(),
     db
       .selectFrom("tickets")
       .select(["holder_id", "event_id"])
@@ -109,6 +111,7 @@ export async function chapterReport(period: Period, clubZone: string) {
         receivedInside: 0,
         receivedOutside: 0,
         oneToOnes: 0,
+        visitors: 0,
         eventsAttended: 0,
         thanksGiven: [],
         thanksReceived: [],
@@ -135,6 +138,7 @@ export async function chapterReport(period: Period, clubZone: string) {
     rowOf(meeting.proposer_id).oneToOnes += 1;
     rowOf(meeting.partner_id).oneToOnes += 1;
   }
+  for (const visitor of visitors) rowOf(visitor.brought_by_id).visitors += 1;
   for (const ticket of attended) rowOf(ticket.holder_id!).eventsAttended += 1;
 
   const memberIds = new Set(members.map((member) => member.id));
@@ -144,6 +148,7 @@ export async function chapterReport(period: Period, clubZone: string) {
     receivedInside: 0,
     receivedOutside: 0,
     oneToOnes: 0,
+    visitors: 0,
     eventsAttended: 0,
     thanksGiven: [],
     thanksReceived: [],

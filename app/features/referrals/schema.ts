@@ -104,3 +104,41 @@ export const OneToOneSchema = z.object({
 export type OneToOneInput = z.infer<typeof OneToOneSchema>;
 
 export const OneToOneNoteSchema = z.object({ note: optionalText(NOTE_MAX) });
+
+/** A visitor a member brought to an event: a name, and the e-mail and business if known. */
+export const VisitorSchema = z.object({
+  name: ContactSchema.shape.name,
+  email: ContactSchema.shape.email,
+  business: optionalText(150),
+});
+export type VisitorInput = z.infer<typeof VisitorSchema>;
+
+/** The engagement lights' points and thresholds (the admin's page): whole numbers, green's
+ * threshold above amber's. */
+const points = (label: string) =>
+  z
+    .string({ error: `Enter the points for ${label}.` })
+    .trim()
+    .refine((value) => /^\d{1,3}$/.test(value), `Enter a whole number from 0 to 999 for ${label}.`)
+    .transform(Number);
+export const EngagementSettingsSchema = z
+  .object({
+    attendance: points("an event attended"),
+    referral: points("a referral given"),
+    oneToOne: points("a one-to-one"),
+    visitor: points("a visitor"),
+    thanks: points("each 1,000 given in thank-yous"),
+    greenFrom: z
+      .string({ error: "Enter the points for green." })
+      .trim()
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) > 0, "Enter a whole number from 1 to 99999.")
+      .transform(Number),
+    amberFrom: z
+      .string({ error: "Enter the points for amber." })
+      .trim()
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) > 0, "Enter a whole number from 1 to 99999.")
+      .transform(Number),
+  })
+  .superRefine((value, ctx) => {
+    if (value.amberFrom >= value.greenFrom) ctx.addIssue({ code: "custom", path: ["amberFrom"], message: "Amber must start below green." });
+  });

@@ -3,6 +3,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { enableMember, findAccount, searchMembers } from "~/features/members/admin-members.server";
 import { membershipBadges } from "~/features/membership/membership.server";
+import { engagementOfMembers } from "~/features/referrals/engagement.server";
+import { EngagementLight } from "~/features/referrals/EngagementLight";
 import { EnableMemberSchema } from "~/features/members/schema";
 import { membersWithTwoFactor } from "~/features/members/two-factor.server";
 import { badRequest, requireFound } from "~/lib/http.server";
@@ -20,17 +22,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const result = await searchMembers({ q, page: requestedPage(params) });
+  // ?light=red: only the members whose engagement light is red (for example before renewals).
+  const reds = params.get("light") === "red";
+  const { engagement } = await engagementOfMembers();
+  const onlyIds = reds ? [...engagement].filter(([, member]) => member.light === "red").map(([id]) => id) : undefined;
+  const result = await searchMembers({ q, page: requestedPage(params), onlyIds });
   const ids = result.members.map((member) => member.id);
   const [badges, withTwoFactor] = await Promise.all([membershipBadges(ids), membersWithTwoFactor(ids)]);
   return json({
     q,
+    reds,
     ...result,
     members: result.members.map((member) => ({
       ...member,
       you: member.id === admin.id,
       membership: badges.get(member.id) ?? null,
       twoFactor: withTwoFactor.has(member.id),
+      light: engagement.get(member.id)?.light ?? null,
     })),
   });
 }
@@ -48,17 +56,19 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-function pageLink(q: string, page: number) {
+function pageLink(q: string, page: number, reds: boolean) {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
+  if (reds) params.set("light", "red");
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `?${search}` : ".";
 }
 
-function MemberSearchForm({ q }: { q: string }) {
+function MemberSearchForm({ q, reds }: { q: string; reds: boolean }) {
   return (
     <SearchForm className="search-form">
+      {reds ? <input type="hidden" name="light" value="red" /> : null}
       <label htmlFor="member-search">Name or e-mail</label>
       <input id="member-search" type="search" name="q" defaultValue={q} maxLength={200} />
       <button type="submit" className="button button--secondary">
@@ -69,7 +79,7 @@ function MemberSearchForm({ q }: { q: string }) {
 }
 
 export default function Members() {
-  const { q, members, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { q, reds, members, total, page, pageCount } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const enabling = navigation.formData?.get("intent") === "enable" ? navigation.formData.get("memberId") : null;
@@ -77,12 +87,34 @@ export default function Members() {
   return (
     <section className="card" aria-labelledby="members-heading">
       <h2 id="members-heading">Members</h2>
-      <MemberSearchForm q={q} />
+      <MemberSearchForm q={q} reds={reds} />
+      <nav className="engagement-filter" aria-label="Engagement">
+        <Link
+          to={pageLink(q, 1, false)}
+          className={reds ? "button button--small button--secondary" : "button button--small"}
+          aria-current={reds ? undefined : "page"}
+        >
+          All members
+        </Link>
+        <Link
+          to={pageLink(q, 1, true)}
+          className={reds ? "button button--small" : "button button--small button--secondary"}
+          aria-current={reds ? "page" : undefined}
+        >
+          Red lights only
+        </Link>
+      </nav>
       <p className="muted" role="status">
-        {total === 0 ? (q ? `No member matches “${q}”.` : "No members yet.") : `${total} ${total === 1 ? "member" : "members"}${q ? ` matching “${q}”` : ""}.`}
+        {total === 0
+          ? reds
+            ? `No member${q ? ` matching “${q}”` : ""} has a red light.`
+            : q
+              ? `No member matches “${q}”.`
+              : "No members yet."
+          : `${total} ${total === 1 ? "member" : "members"}${reds ? " with a red light" : ""}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {members.length > 0 ? (
-        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Status"]} actions="Actions">
+        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Engagement", "Status"]} actions="Actions">
           {members.map((member) => (
             <tr key={member.id} data-testid="member-row">
               <td>
@@ -100,6 +132,7 @@ export default function Members() {
               <td data-label="Joined">
                 <ViewerTime value={member.created_at} dateOnly />
               </td>
+              <td data-label="Engagement">{member.light ? <EngagementLight light={member.light} /> : <span className="muted">None (disabled)</span>}</td>
               <td data-label="Status">
                 {member.disabled_at ? (
                   <>
@@ -144,7 +177,7 @@ export default function Members() {
           ))}
         </ListTable>
       ) : null}
-      <Pager page={page} pages={pageCount} href={(target) => pageLink(q, target)} />
+      <Pager page={page} pages={pageCount} href={(target) => pageLink(q, target, reds)} />
       <Outlet />
     </section>
   );

@@ -15,6 +15,7 @@ const TABS = [
   { to: "/user/admin/payments", label: "Payments" },
   { to: "/user/admin/club", label: "Club" },
   { to: "/user/admin/members", label: "Members" },
+  { to: "/user/admin/engagement", label: "Engagement" },
   { to: "/user/admin/ticker", label: "Ticker" },
   { to: "/user/admin/outbox", label: "Mail outbox" },
 ];

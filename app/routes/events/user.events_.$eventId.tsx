@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { EventToggles, ticketPrice, type TicketOffer } from "~/features/events/EventCard";
 import { getEvent } from "~/features/events/events.server";
+import { visitorsEvent } from "~/features/referrals/visitors.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { acceptAttribute } from "~/lib/file-types";
@@ -15,7 +16,13 @@ import { formatEventRange } from "~/lib/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const event = await requireFound(params.eventId, (id) => getEvent(id, member.id));
-  return json({ event, upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") } });
+  // Visitors: for the organiser, admins and members going or holding a ticket.
+  const visitors = await visitorsEvent(member, event.id);
+  return json({
+    event,
+    visitors: visitors ? { seesAll: visitors.seesAll } : null,
+    upload: { accept: acceptAttribute("profile_image"), maxBytes: uploadLimit("event_media", "image") },
+  });
 }
 
 function TicketType({
@@ -53,7 +60,7 @@ function TicketType({
 }
 
 export default function EventDetail() {
-  const { event, upload } = useLoaderData<typeof loader>();
+  const { event, visitors, upload } = useLoaderData<typeof loader>();
   return (
     <>
       <DetailPageHeader back="/user/events" backLabel="All events" title={event.title}>
@@ -109,6 +116,15 @@ export default function EventDetail() {
             </a>{" "}
             · <Link to={`/user/offers?event_id=${event.id}`}>Offers for this event</Link> ·{" "}
             <Link to={`/user/offers/create?event_id=${event.id}`}>Make an offer</Link>
+            {visitors ? (
+              <>
+                {" "}
+                ·{" "}
+                <Link to="visitors" preventScrollReset>
+                  {visitors.seesAll ? "Visitors" : "Visitors you brought"}
+                </Link>
+              </>
+            ) : null}
           </p>
         </article>
         <aside className="card" aria-labelledby="tickets-heading">

@@ -6,6 +6,7 @@ import { CodeScanner } from "~/features/tickets/CodeScanner";
 import { formatEventTime, ticketTypeLabel } from "~/features/tickets/labels";
 import { CheckInSchema } from "~/features/tickets/schema";
 import { checkIn, checkInCounts, organisedEvent } from "~/features/tickets/tickets.server";
+import { listVisitors } from "~/features/referrals/visitors.server";
 import { requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
@@ -15,19 +16,20 @@ import { ViewerTime } from "~/ui/viewer-time";
 /** The organiser's door: /user/events/{id}/check-in (404 for anyone else). */
 async function requireOrganisedEvent(request: Request, param: string | undefined) {
   const member = await requireMember(request);
-  return requireFound(param, (id) => organisedEvent(member.id, id));
+  return { member, event: await requireFound(param, (id) => organisedEvent(member.id, id)) };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const event = await requireOrganisedEvent(request, params.eventId);
+  const { member, event } = await requireOrganisedEvent(request, params.eventId);
   return json({
     event: { id: event.id, title: event.title, startsAt: formatEventTime(event.starts_at, event.time_zone) },
     counts: await checkInCounts(event.id),
+    visitors: await listVisitors(event.id, member, true),
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const event = await requireOrganisedEvent(request, params.eventId);
+  const { event } = await requireOrganisedEvent(request, params.eventId);
   const form = CheckInSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success) return json({ error: "Enter a ticket code." as const, result: null }, { status: 400 });
   const result = await checkIn(event.id, form.data.code);
@@ -71,7 +73,7 @@ function CheckInOutcome({ result }: { result: NonNullable<NonNullable<ReturnType
 }
 
 export default function CheckIn() {
-  const { event, counts: loaded } = useLoaderData<typeof loader>();
+  const { event, counts: loaded, visitors } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const counts = (actionData && "counts" in actionData ? actionData.counts : null) ?? loaded;
   const pending = useIsPending();
@@ -124,6 +126,28 @@ export default function CheckIn() {
         <CodeScanner input={input} />
       </Form>
       {actionData?.result ? <CheckInOutcome result={actionData.result} /> : null}
+      <section aria-labelledby="check-in-visitors-heading" data-testid="check-in-visitors">
+        <h2 id="check-in-visitors-heading">Visitors</h2>
+        {visitors.length === 0 ? (
+          <p className="muted">No member has recorded a visitor for this event yet.</p>
+        ) : (
+          <ul className="visitor-list">
+            {visitors.map((visitor) => (
+              <li key={visitor.id}>
+                <div>
+                  <strong>{visitor.name}</strong>
+                  {visitor.business ? ` · ${visitor.business}` : ""}
+                  <br />
+                  <span className="muted">Brought by {visitor.mine ? "you" : visitor.brought_by}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`/user/events/${event.id}/visitors`}>Record a visitor</Link>
+        </p>
+      </section>
     </section>
   );
 }

@@ -1,19 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { EngagementCard } from "~/features/referrals/EngagementCard";
+import { memberEngagement } from "~/features/referrals/engagement.server";
 import { ReferralList } from "~/features/referrals/ReferralList";
 import { listReferrals } from "~/features/referrals/referrals.server";
 import { requireMember } from "~/lib/session.server";
 import { EmptyState } from "~/ui/empty-state";
 
-/** The member's referrals: those received to follow up, and those given, the open ones first. */
+/** The member's referrals: those received to follow up, and those given, the open ones first;
+ * and the member's engagement light. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  return json({ ...(await listReferrals(member.id)), timeZone: member.timeZone });
+  const [referrals, engagement] = await Promise.all([listReferrals(member.id), memberEngagement(member.id)]);
+  return json({ ...referrals, engagement, timeZone: member.timeZone });
 }
 
 export default function Referrals() {
-  const { received, given, timeZone } = useLoaderData<typeof loader>();
+  const { received, given, engagement, timeZone } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-header">
@@ -27,6 +31,7 @@ export default function Referrals() {
           </Link>
         </p>
       </div>
+      <EngagementCard {...engagement} />
       <section aria-labelledby="received-heading" className="results">
         <h2 id="received-heading">Received</h2>
         {received.length ? (
