@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { deleteAccount } from "~/features/account/delete-account.server";
 import { db } from "~/lib/db.server";
 import { listOutbox, sendMail } from "~/lib/mail.server";
 import { createPayment } from "~/lib/payments/payments.server";
@@ -27,6 +28,9 @@ describe("admin home", () => {
     const member = await createSignedInMember();
     const disabled = await createSignedInMember();
     await db.updateTable("users").set({ disabled_at: new Date().toISOString() }).where("id", "=", disabled.id).execute();
+    // An account deleted: its placeholder ("A former member", disabled) is nobody's account.
+    const leaving = await createSignedInMember();
+    await deleteAccount(leaving.id);
     await order(member);
     await order(member);
     await order(member, "stripe");
@@ -54,6 +58,8 @@ describe("admin home", () => {
       // No bank details on a fresh install: members cannot pay by transfer yet.
       paymentsOpen: false,
       members: { active: 2, disabled: 1 },
+      // No activity in six months: both active members' lights are red.
+      redLights: 2,
       pendingTransfers: 2,
       currentAnnouncements: 1,
       outboxMessages: (await listOutbox()).length,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { chapterReport, reportCsv, reportPeriod, sortReport } from "~/features/referrals/report.server";
 import { db } from "~/lib/db.server";
+import { forget } from "~/lib/remember.server";
 import { loader as csvLoader } from "~/routes/referrals/user.referrals_.report[.]csv";
 import { loader as reportLoader } from "~/routes/referrals/user.referrals_.report";
 import { loader as printLoader } from "~/routes/referrals/user.referrals_.report_.print";
@@ -262,5 +263,17 @@ describe("the chapter report", () => {
     );
     expect(((await print.json()) as { report: { rows: unknown[] } }).report.rows).toHaveLength(4);
     expect((await settle(() => reportLoader(routeArgs(getRequest("/user/referrals/report"))))).status).toBe(302);
+  });
+
+  test("takes its currency from the club's page, not the environment's default", async () => {
+    const { admin } = await fixture();
+    await db
+      .insertInto("club_settings")
+      .values({ id: 1, currency: "NGN", updated_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ currency: "NGN" }))
+      .execute();
+    forget("club-settings");
+    const view = (await (await settle(() => reportLoader(routeArgs(getRequest("/user/referrals/report", admin.cookie))))).json()) as { currency: string };
+    expect(view.currency).toBe("NGN");
   });
 });

@@ -1,7 +1,6 @@
 import { todayIn } from "~/features/journal/dates";
 import { clubSettings } from "~/lib/club.server";
 import { db, nowIso } from "~/lib/db.server";
-import { clubTimeZone } from "~/lib/env.server";
 import { type Activity, DEFAULT_ENGAGEMENT, type EngagementRules, engagementPoints, lastSixMonths, type Light, lightOf, toRaise } from "./engagement";
 import { chapterReport } from "./report.server";
 
@@ -45,9 +44,9 @@ export type Engagement = { light: Light; total: number; parts: ReturnType<typeof
  */
 export async function engagementOfMembers(now = new Date()) {
   // The meeting days of the chapter report; amounts in the club's currency.
-  const zone = clubTimeZone();
-  const period = lastSixMonths(todayIn(zone, now));
-  const [club, rules, report] = await Promise.all([clubSettings(), engagementRules(), chapterReport(period, zone)]);
+  const club = await clubSettings();
+  const period = lastSixMonths(todayIn(club.timeZone, now));
+  const [rules, report] = await Promise.all([engagementRules(), chapterReport(period, club.timeZone)]);
   const engagement = new Map<number, Engagement>();
   for (const row of report.rows) {
     const activity: Activity = {

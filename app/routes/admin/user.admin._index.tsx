@@ -32,9 +32,16 @@ export default function AdminHome() {
     {
       to: "/user/admin/members",
       title: "Members",
-      what: "Every account: find a member, disable an account or enable it again.",
+      what: "Every account: find a member, see their engagement light, disable an account or enable it again, reset two-factor sign-in.",
       attention: null,
       status: `${plural(overview.members.active, "active member", "active members")}${overview.members.disabled > 0 ? `, ${overview.members.disabled} disabled` : ""}.`,
+    },
+    {
+      to: overview.redLights > 0 ? "/user/admin/members?light=red" : "/user/admin/engagement",
+      title: "Engagement",
+      what: "Each member's last six months as a green, amber or red light, from the points you set for attendance, referrals, one-to-ones, visitors and thank-yous.",
+      attention: null,
+      status: overview.redLights === 0 ? "No member has a red light." : `${plural(overview.redLights, "member has", "members have")} a red light.`,
     },
     {
       to: "/user/admin/ticker",

@@ -18,7 +18,7 @@ import { openWishListItems } from "~/features/planning/wish-list.server";
 import { nextTrainingFor } from "~/features/trainings/trainings.server";
 import { homeReferrals } from "~/features/referrals/home.server";
 import { ReferralsCard } from "~/features/referrals/ReferralsCard";
-import { clubTimeZone } from "~/lib/env.server";
+import { clubTimeZone } from "~/lib/club.server";
 import { countIncomingRequests } from "~/features/social/friendship.server";
 import { memberPath, postPath } from "~/features/timeline/PostCard";
 import { latestPosts } from "~/features/timeline/posts.server";
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     nextTrainingFor(member.id),
     latestNetWorth(member.id, year),
     occurrencesBetween(member.id, today, today),
-    homeReferrals(member.id, clubTimeZone()),
+    clubTimeZone().then((zone) => homeReferrals(member.id, zone)),
   ]);
   return pageData({
     profile,

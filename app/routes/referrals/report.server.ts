@@ -1,6 +1,6 @@
 import { todayIn } from "~/features/journal/dates";
 import { chapterReport, REPORT_COLUMNS, type ReportColumn, reportPeriod, sortReport } from "~/features/referrals/report.server";
-import { clubTimeZone, env } from "~/lib/env.server";
+import { clubSettings } from "~/lib/club.server";
 import { requireMember } from "~/lib/session.server";
 
 /**
@@ -11,7 +11,8 @@ import { requireMember } from "~/lib/session.server";
 export async function reportFor(request: Request) {
   const member = await requireMember(request);
   const params = new URL(request.url).searchParams;
-  const zone = clubTimeZone();
+  // The club's meeting days and currency, as the admin set them on the club's page.
+  const { timeZone: zone, currency } = await clubSettings();
   const asked = reportPeriod(params, todayIn(zone));
   const sort: ReportColumn = REPORT_COLUMNS.some((column) => column.key === params.get("sort")) ? (params.get("sort") as ReportColumn) : "name";
   const descending = params.get("dir") === "desc";
@@ -26,10 +27,10 @@ export async function reportFor(request: Request) {
     query,
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
-    currency: env().PAYMENT_CURRENCY,
+    currency,
   };
   if ("error" in asked) return { ...base, error: asked.error, report: null };
   const report = await chapterReport(asked.period, zone);
-  const rows = sortReport(admin ? report.rows : report.rows.filter((row) => row.id === member.id), sort, descending, env().PAYMENT_CURRENCY);
+  const rows = sortReport(admin ? report.rows : report.rows.filter((row) => row.id === member.id), sort, descending, currency);
   return { ...base, error: null, report: { ...report, rows } };
 }

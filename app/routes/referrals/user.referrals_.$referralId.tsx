@@ -8,7 +8,7 @@ import { statusText } from "~/features/referrals/ReferralList";
 import { MoveReferralSchema } from "~/features/referrals/schema";
 import { currencyCodes } from "~/lib/currencies";
 import { constraintOf } from "~/lib/constraint.server";
-import { env } from "~/lib/env.server";
+import { clubCurrency } from "~/lib/club.server";
 import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { formFailure, notFound, requireFound } from "~/lib/http.server";
 import { parseWithZod } from "~/lib/parse-form.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     referral,
     next: referral.role === "receiver" ? nextStatuses(referral.status).map((value) => ({ value, label: statusLabel(value) })) : [],
     currencies: currencyCodes().map((code) => ({ value: code, label: code })),
-    currency: env().PAYMENT_CURRENCY,
+    currency: await clubCurrency(),
     timeZone: member.timeZone,
     constraint: constraintOf(MoveReferralSchema),
   });
