@@ -109,7 +109,9 @@ const cases: Case[] = [
     target: ">= 0.3",
   })),
 ];
-const measured = cases.filter((item) => !args.only || item.label.includes(args.only));
+// --only "home|timeline": the cases whose label has any of the texts between the bars.
+const onlyTexts = args.only?.split("|") ?? null;
+const measured = cases.filter((item) => !onlyTexts || onlyTexts.some((text) => item.label.includes(text)));
 const { importFixture, importLabel, measureImport } = await import("./import.ts");
 const importHeaders = await importFixture();
 await db.destroy();
@@ -214,7 +216,7 @@ try {
     );
   console.log();
   peak("through the page load");
-  if (!args.only || importLabel.includes(args.only)) {
+  if (!onlyTexts || onlyTexts.some((text) => importLabel.includes(text))) {
     const imported = await measureImport(apps[0].url, importHeaders);
     console.log(`\n${importLabel}, median of 3: upload ${seconds(imported.upload)}, confirm ${seconds(imported.confirm)}, undo ${seconds(imported.undo)}`);
     peak("with the import");
