@@ -1,4 +1,4 @@
-// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--warm-up N] [--only TEXT] [--server-time] [--browser-encoding]
+// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--warm-up N] [--only TEXT|TEXT…] [--server-time] [--browser-encoding]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
