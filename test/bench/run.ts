@@ -1,4 +1,4 @@
-// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--warm-up N] [--only TEXT] [--server-time] [--browser-encoding]
+// npm run bench [-- --extra-routes N] [--against DIR] [--same-markup] [--rounds N] [--seconds N] [--warm-up N] [--only TEXT|TEXT…] [--server-time] [--browser-encoding]
 // What Chapter's pages cost against the least a Remix page can cost: a bare Remix route (floor/,
 // a 50-row list) built and served in this run, and Chapter served as `npm start` serves it, on a
 // fresh data folder with generated fixtures. Load over HTTP (autocannon, 50 connections),
@@ -109,7 +109,9 @@ const cases: Case[] = [
     target: ">= 0.3",
   })),
 ];
-const measured = cases.filter((item) => !args.only || item.label.includes(args.only));
+// --only "home|timeline": the cases whose label has any of the texts between the bars.
+const onlyTexts = args.only?.split("|") ?? null;
+const measured = cases.filter((item) => !onlyTexts || onlyTexts.some((text) => item.label.includes(text)));
 const { importFixture, importLabel, measureImport } = await import("./import.ts");
 const importHeaders = await importFixture();
 await db.destroy();
@@ -214,7 +216,7 @@ try {
     );
   console.log();
   peak("through the page load");
-  if (!args.only || importLabel.includes(args.only)) {
+  if (!onlyTexts || onlyTexts.some((text) => importLabel.includes(text))) {
     const imported = await measureImport(apps[0].url, importHeaders);
     console.log(`\n${importLabel}, median of 3: upload ${seconds(imported.upload)}, confirm ${seconds(imported.confirm)}, undo ${seconds(imported.undo)}`);
     peak("with the import");
