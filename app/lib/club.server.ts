@@ -1,5 +1,5 @@
-import { DEFAULT_DIGEST_DAY, type DigestDay, isDigestDay } from "~/features/digest/days";
 import { db, nowIso } from "./db.server";
+import { DEFAULT_DIGEST_DAY, type DigestDay, isDigestDay } from "./digest-days";
 import { clubTimeZone as defaultTimeZone, env } from "./env.server";
 import { remember } from "./remember.server";
 

@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
-import type { FileStorage } from "./storage.server";
+import type { FileStorage } from "./file-storage";
 
 export type S3Settings = {
   bucket: string;

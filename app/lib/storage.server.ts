@@ -1,25 +1,12 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { env, uploadsDir } from "./env.server";
+import type { FileStorage } from "./file-storage";
 import { remember } from "./remember.server";
 import { incomingDirFor, S3Storage } from "./s3-storage.server";
 
-/**
- * Where uploaded files live. Callers only know keys ("2026/11/abc.jpg"); the local disk is
- * one implementation, and an S3-compatible store can be another without touching them.
- */
-export interface FileStorage {
-  /** Moves a finished temporary file into the store under `key`. */
-  putFile(key: string, sourcePath: string): Promise<void>;
-  putBuffer(key: string, data: Buffer): Promise<void>;
-  read(key: string, range?: { start: number; end: number }): Readable;
-  size(key: string): Promise<number | null>;
-  remove(key: string): Promise<void>;
-  /** A folder on local disk for files still being received. */
-  temporaryDir(): string;
-}
+export type { FileStorage };
 
 export class LocalDiskStorage implements FileStorage {
   constructor(private root: string) {}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DIGEST_DAYS } from "~/features/digest/days";
+import { DIGEST_DAYS } from "~/lib/digest-days";
 import { includesField, PACKAGES } from "~/features/membership/packages";
 import { currencyCodes } from "~/lib/currencies";
 import { optionalText } from "~/lib/schema-fields";

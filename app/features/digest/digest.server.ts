@@ -8,7 +8,7 @@ import { db, nowIso } from "~/lib/db.server";
 import { formatDate, formatEventStart, formatWallClock, zoneLabel } from "~/lib/format";
 import { sendMail } from "~/lib/mail.server";
 import { storedPublicOrigin } from "~/lib/public-origin.server";
-import { DIGEST_DAYS, DIGEST_HOUR, type DigestDay } from "./days";
+import { DIGEST_DAYS, DIGEST_HOUR, type DigestDay } from "~/lib/digest-days";
 import { unsubscribeLink } from "./subscription.server";
 
 /** How far ahead "Coming up" looks, in days. */

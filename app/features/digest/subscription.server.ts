@@ -43,6 +43,11 @@ export async function digestSubscriber(token: string) {
   return row ? { id: row.id, email: row.email, on: row.weekly_digest === 1 } : null;
 }
 
+export async function weeklyDigestOn(memberId: number) {
+  const row = await db.selectFrom("users").select("weekly_digest").where("id", "=", memberId).executeTakeFirst();
+  return row?.weekly_digest === 1;
+}
+
 export async function setWeeklyDigest(memberId: number, on: boolean) {
   await db
     .updateTable("users")

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClubSettingsSchema } from "~/features/club/schema";
-import { DIGEST_DAYS, DIGEST_HOUR, type DigestDay } from "~/features/digest/days";
+import { DIGEST_DAYS, DIGEST_HOUR, type DigestDay } from "~/lib/digest-days";
 import { DEFAULT_INCLUDES, includesField, PACKAGES } from "~/features/membership/packages";
 import { currencyCodes } from "~/lib/currencies";
 import { clubSettings, saveClubSettings } from "~/lib/club.server";

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { DIGEST_DAYS } from "~/features/digest/days";
-import { setWeeklyDigest } from "~/features/digest/subscription.server";
+import { DIGEST_DAYS } from "~/lib/digest-days";
+import { setWeeklyDigest, weeklyDigestOn } from "~/features/digest/subscription.server";
 import { emailNotificationsOn, setEmailNotifications } from "~/features/notifications/notifications.server";
 import { NotificationSettingsSchema } from "~/features/notifications/schema";
 import { clubSettings } from "~/lib/club.server";
-import { db } from "~/lib/db.server";
 import { badRequest } from "~/lib/http.server";
 import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
@@ -15,13 +14,9 @@ import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  const [emailNotifications, digest, club] = await Promise.all([
-    emailNotificationsOn(member.id),
-    db.selectFrom("users").select("weekly_digest").where("id", "=", member.id).executeTakeFirstOrThrow(),
-    clubSettings(),
-  ]);
+  const [emailNotifications, weeklyDigest, club] = await Promise.all([emailNotificationsOn(member.id), weeklyDigestOn(member.id), clubSettings()]);
   const day = DIGEST_DAYS.find((item) => item.value === club.digestDay)!;
-  return json({ email: member.email, emailNotifications, weeklyDigest: digest.weekly_digest === 1, digestDay: day.weekday === null ? null : day.label });
+  return json({ email: member.email, emailNotifications, weeklyDigest, digestDay: day.weekday === null ? null : day.label });
 }
 
 /** "1" when the box was ticked, "0" when it was not, null when the form did not have it. */
@@ -37,13 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form.success) badRequest("email_notifications and weekly_digest must be 1 or 0");
   const notifications = ticked(form.data.email_notifications);
   const digest = ticked(form.data.weekly_digest);
-  const before = await db.selectFrom("users").select(["email_notifications", "weekly_digest"]).where("id", "=", member.id).executeTakeFirstOrThrow();
+  const [notificationsWere, digestWas] = await Promise.all([emailNotificationsOn(member.id), weeklyDigestOn(member.id)]);
   const said: string[] = [];
-  if (notifications !== null && notifications !== (before.email_notifications === 1)) {
+  if (notifications !== null && notifications !== notificationsWere) {
     await setEmailNotifications(member.id, notifications);
     said.push(notifications ? "Notifications are e-mailed to you again." : "Notifications are no longer e-mailed to you.");
   }
-  if (digest !== null && digest !== (before.weekly_digest === 1)) {
+  if (digest !== null && digest !== digestWas) {
     await setWeeklyDigest(member.id, digest);
     said.push(digest ? "The weekly digest is e-mailed to you again." : "The weekly digest is no longer e-mailed to you.");
   }
