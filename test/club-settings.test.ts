@@ -163,4 +163,13 @@ describe("the first admin", () => {
     const again = await settle(() => signUp(routeArgs(postRequest("/signup", account("again@example.com")))));
     expect(again.headers.get("Location")).toBe("/user");
   });
+
+  test("a form without the digest's day (an older page) keeps the stored day", async () => {
+    const admin = await createSignedInMember();
+    expect((await save(admin, lagos)).status).toBe(302);
+    const { digestDay: _day, ...older } = lagos;
+    expect((await save(admin, older)).status).toBe(302);
+    expect((await page(admin)).defaults).toMatchObject({ digestDay: "friday" });
+    expect((await save(admin, { ...lagos, digestDay: "someday" })).status).toBe(400);
+  });
 });

@@ -137,7 +137,8 @@ export type ClubSettingsInput = {
   currency: string;
   bank: { [K in keyof BankDetails]: string };
   packageIncludes: Record<string, string>;
-  digestDay: DigestDay;
+  /** Undefined: left as it is. */
+  digestDay?: DigestDay;
 };
 
 async function saveRow(values: Partial<Omit<Row, "package_includes">> & { package_includes?: string | null }) {
@@ -164,7 +165,7 @@ export async function saveClubSettings(input: ClubSettingsInput) {
     bank_bic: input.bank.bic,
     bank_instructions: input.bank.instructions,
     package_includes: Object.keys(includes).length ? JSON.stringify(includes) : null,
-    digest_day: input.digestDay,
+    ...(input.digestDay ? { digest_day: input.digestDay } : {}),
   });
 }
 

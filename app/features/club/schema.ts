@@ -24,10 +24,13 @@ export const ClubSettingsSchema = z
     bankIban: optionalText(64),
     bankBic: optionalText(20),
     bankInstructions: optionalText(1000),
-    digestDay: z.enum(
-      DIGEST_DAYS.map((day) => day.value),
-      { error: "Choose a day from the list." },
-    ),
+    // Optional: a form without it (an older page) leaves the stored day as it is.
+    digestDay: z
+      .enum(
+        DIGEST_DAYS.map((day) => day.value),
+        { error: "Choose a day from the list." },
+      )
+      .optional(),
     ...includes,
   })
   .superRefine((value, ctx) => {

@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: ClubSettingsSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const value = submission.value as Record<string, string | null> & { name: string; timeZone: string; currency: string; digestDay: DigestDay };
+  const value = submission.value as Record<string, string | null> & { name: string; timeZone: string; currency: string; digestDay?: DigestDay };
   await saveClubSettings({
     name: value.name,
     timeZone: value.timeZone,
