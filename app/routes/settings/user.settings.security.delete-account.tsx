@@ -6,7 +6,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { deleteAccount } from "~/features/account/delete-account.server";
 import { DeleteAccountSchema } from "~/features/account/schema";
 import { currentPasswordMatches } from "~/features/members/members.server";
-import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { proofCheck } from "~/features/members/proof.server";
+import { signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
 import { clientIp } from "~/lib/request-context.server";
@@ -27,14 +28,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Guessing the password here is throttled like signing in, with the same counts.
   const blocked = await signInBlocked(member.email, ip);
   const submission = await parseWithZod(await request.formData(), {
-    schema: DeleteAccountSchema.superRefine(async (data, ctx) => {
-      if (blocked) {
-        ctx.addIssue({ code: "custom", path: ["password"], message: blocked.message });
-      } else if (!(await currentPasswordMatches(member.id, data.password))) {
-        await recordSignInFailure(member.email, ip);
-        ctx.addIssue({ code: "custom", path: ["password"], message: "That is not your password." });
-      }
-    }),
+    schema: DeleteAccountSchema.superRefine(
+      proofCheck(member, ip, blocked, {
+        field: "password",
+        holds: (data) => currentPasswordMatches(member.id, data.password),
+        wrong: "That is not your password.",
+      }),
+    ),
     async: true,
   });
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["password"] }));

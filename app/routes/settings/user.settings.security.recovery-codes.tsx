@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches } from "~/features/members/members.server";
 import { RecoveryCodes } from "~/features/members/RecoveryCodes";
 import { RecoveryCodesSchema } from "~/features/members/schema";
-import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { proofCheck } from "~/features/members/proof.server";
+import { signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { hasTwoFactor, regenerateRecoveryCodes, verifySecondFactor } from "~/features/members/two-factor.server";
 import { clubSettings } from "~/lib/club.server";
 import { constraintOf } from "~/lib/constraint.server";
@@ -36,14 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
   const blocked = await signInBlocked(member.email, ip);
   const submission = await parseWithZod(await request.formData(), {
-    schema: RecoveryCodesSchema.superRefine(async (data, ctx) => {
-      if (blocked) {
-        ctx.addIssue({ code: "custom", path: ["proof"], message: blocked.message });
-      } else if (!(await proofHolds(member.id, data.proof))) {
-        await recordSignInFailure(member.email, ip);
-        ctx.addIssue({ code: "custom", path: ["proof"], message: "That is neither the code your app shows now nor your password." });
-      }
-    }),
+    schema: RecoveryCodesSchema.superRefine(
+      proofCheck(member, ip, blocked, {
+        field: "proof",
+        holds: (data) => proofHolds(member.id, data.proof),
+        wrong: "That is neither the code your app shows now nor your password.",
+      }),
+    ),
     async: true,
   });
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["proof"] }), { recoveryCodes: null }, blocked ? 429 : 400);

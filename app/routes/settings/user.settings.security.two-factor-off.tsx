@@ -4,7 +4,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches } from "~/features/members/members.server";
 import { TwoFactorOffSchema } from "~/features/members/schema";
-import { recordSignInFailure, signInBlocked } from "~/features/members/sign-in-throttle.server";
+import { proofCheck } from "~/features/members/proof.server";
+import { signInBlocked } from "~/features/members/sign-in-throttle.server";
 import { disableTwoFactor, hasTwoFactor } from "~/features/members/two-factor.server";
 import { constraintOf } from "~/lib/constraint.server";
 import { formFailure } from "~/lib/http.server";
@@ -28,14 +29,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Guessing the password here is throttled like signing in, with the same counts.
   const blocked = await signInBlocked(member.email, ip);
   const submission = await parseWithZod(await request.formData(), {
-    schema: TwoFactorOffSchema.superRefine(async (data, ctx) => {
-      if (blocked) {
-        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: blocked.message });
-      } else if (!(await currentPasswordMatches(member.id, data.currentPassword))) {
-        await recordSignInFailure(member.email, ip);
-        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "That is not your current password." });
-      }
-    }),
+    schema: TwoFactorOffSchema.superRefine(
+      proofCheck(member, ip, blocked, {
+        field: "currentPassword",
+        holds: (data) => currentPasswordMatches(member.id, data.currentPassword),
+        wrong: "That is not your current password.",
+      }),
+    ),
     async: true,
   });
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: ["currentPassword"] }), undefined, blocked ? 429 : 400);
