@@ -1,5 +1,5 @@
-// npm run lighthouse [-- --runs N] [--only PAGE] [--scripts (each script a page loads)]: Lighthouse 12.2.3 (mobile preset, simulated throttling) with
-// Debian's Chromium on six pages of a fresh install with the demo data, served as `npm start`
+// npm run lighthouse [-- --runs N] [--only PAGE|PAGE…] [--scripts (each script a page loads)]: Lighthouse (mobile preset, simulated throttling) with
+// Debian's Chromium on every area's main page of a fresh install with the demo data, served as `npm start`
 // serves it; the member pages signed in as the first demo member (a Cookie header). Prints
 // performance, accessibility and best-practices scores and each page's JavaScript transfer size.
 // Lighthouse is installed on first use into .lighthouse/ (git-ignored), not into the project's
@@ -14,13 +14,33 @@ import { freePort, startChapter } from "./servers.ts";
 const VERSION = "12.8.2";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking";
+/** Every area's main page (the first demo member is the install's admin). */
 const PAGES = [
   { name: "sign-in", path: "/signin", signedIn: false },
   { name: "home", path: "/user", signedIn: true },
   { name: "contacts", path: "/user/contacts", signedIn: true },
   { name: "timeline", path: "/user/timeline", signedIn: true },
   { name: "events", path: "/user/events", signedIn: true },
+  { name: "offers", path: "/user/offers", signedIn: true },
+  { name: "tickets", path: "/user/tickets", signedIn: true },
   { name: "membership", path: "/user/membership", signedIn: true },
+  { name: "directory", path: "/user/members", signedIn: true },
+  { name: "friends", path: "/user/friends", signedIn: true },
+  { name: "chat", path: "/user/chat", signedIn: true },
+  { name: "notifications", path: "/user/notifications", signedIn: true },
+  { name: "referrals", path: "/user/referrals", signedIn: true },
+  { name: "report", path: "/user/referrals/report", signedIn: true },
+  { name: "calendar", path: "/user/calendar", signedIn: true },
+  { name: "journal", path: "/user/journal", signedIn: true },
+  { name: "wish-list", path: "/user/wish-list", signedIn: true },
+  { name: "big-tasks", path: "/user/big-tasks", signedIn: true },
+  { name: "businesses", path: "/user/businesses", signedIn: true },
+  { name: "net-worth", path: "/user/net-worth", signedIn: true },
+  { name: "trainings", path: "/user/trainings", signedIn: true },
+  { name: "entrepreneurs", path: "/user/entrepreneurs", signedIn: true },
+  { name: "investors", path: "/user/investors", signedIn: true },
+  { name: "settings", path: "/user/settings/profile", signedIn: true },
+  { name: "admin", path: "/user/admin", signedIn: true },
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -103,14 +123,14 @@ const { dataDir, cookie } = await demoInstall("lighthouse");
 const server = await startChapter("Chapter", await freePort(), { cwd: ROOT, dataDir });
 try {
   console.log(`Lighthouse ${VERSION}, mobile, ${CHROMIUM}; ${args.runs} run(s) a page; script = JavaScript transferred (gzip)`);
-  console.log(`${"page".padEnd(12)} ${"performance".padStart(11)} ${"accessibility".padStart(13)} ${"best practices".padStart(14)} ${"script".padStart(9)}`);
-  for (const page of PAGES.filter((item) => !args.only || item.name === args.only)) {
+  console.log(`${"page".padEnd(14)} ${"performance".padStart(11)} ${"accessibility".padStart(13)} ${"best practices".padStart(14)} ${"script".padStart(9)}`);
+  for (const page of PAGES.filter((item) => !args.only || args.only.split("|").includes(item.name))) {
     for (let run = 0; run < Number(args.runs); run++) {
       const result = audit(cli, server.url + page.path, page.signedIn ? { Cookie: cookie } : {});
       console.log(
-        `${page.name.padEnd(12)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.bestPractices).padStart(14)} ${`${result.scriptKb.toFixed(1)} KB`.padStart(9)}`,
+        `${page.name.padEnd(14)} ${String(result.performance).padStart(11)} ${String(result.accessibility).padStart(13)} ${String(result.bestPractices).padStart(14)} ${`${result.scriptKb.toFixed(1)} KB`.padStart(9)}`,
       );
-      if (args.scripts) for (const script of result.scripts) console.log(`${" ".repeat(14)}${`${script.kb.toFixed(1)} KB`.padStart(9)}  ${script.url}`);
+      if (args.scripts) for (const script of result.scripts) console.log(`${" ".repeat(16)}${`${script.kb.toFixed(1)} KB`.padStart(9)}  ${script.url}`);
     }
   }
   if (retried) console.log(`(${retried} run(s) repeated after Lighthouse lost the trace: NO_NAVSTART)`);
