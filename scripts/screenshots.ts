@@ -83,12 +83,21 @@ try {
   // The weekly digest's link to turn it off (signed with the server's secret, in dataDir).
   const { unsubscribeToken } = await import("../app/features/digest/subscription.server.ts");
   const digestUnsubscribe = `/digest/unsubscribe/${unsubscribeToken(daniel.id)}`;
+  // A member with two-factor sign-in on: the code step of signing in, and the admin's reset.
+  const { createMember } = await import("../app/features/members/members.server.ts");
+  const { enableTwoFactor, newTotpSecret } = await import("../app/features/members/two-factor.server.ts");
+  const { Secret, TOTP } = await import("otpauth");
+  const twoFactor = { email: "tomas.twofactor@demo.chapter", password: DEMO_PASSWORD };
+  const twoFactorId = await createMember({ name: "Tomás Okafor", ...twoFactor, memberType: "investor" });
+  const twoFactorKey = newTotpSecret();
+  await enableTwoFactor(twoFactorId, twoFactorKey, TOTP.generate({ secret: Secret.fromBase32(twoFactorKey) }));
   await db.destroy();
 
   const pages = [
     { name: "sign-in", path: "/signin", signedIn: false },
     { name: "digest-unsubscribe", path: digestUnsubscribe, signedIn: false },
     { name: "sign-up", path: "/signup", signedIn: false },
+    { name: "sign-in-two-factor", path: "/signin/two-factor", signedIn: false, halfwayAs: twoFactor },
     { name: "home", path: "/user" },
     { name: "timeline", path: "/user/timeline" },
     { name: "post-reactions-dialog", path: `/user/timeline/post/${ownPost.id}/reactions?back=%2Fuser%2Ftimeline` },
@@ -140,6 +149,7 @@ try {
     { name: "admin-home", path: "/user/admin" },
     { name: "admin-club", path: "/user/admin/club" },
     { name: "admin-members", path: "/user/admin/members" },
+    { name: "admin-two-factor-reset-dialog", path: `/user/admin/members/${twoFactorId}/two-factor-reset` },
     { name: "admin-payments", path: "/user/admin/payments" },
     { name: "admin-ticker", path: "/user/admin/ticker" },
     { name: "admin-outbox", path: "/user/admin/outbox" },
@@ -175,6 +185,14 @@ try {
           await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
           await page.getByRole("button", { name: "Sign in", exact: true }).click();
           await page.waitForURL((url) => url.pathname === "/user");
+        }
+        if ("halfwayAs" in shot && shot.halfwayAs) {
+          // Half signed in: the password taken, the code asked for.
+          await page.goto("/signin");
+          await page.getByLabel("E-mail", { exact: true }).fill(shot.halfwayAs.email);
+          await page.getByLabel("Password", { exact: true }).fill(shot.halfwayAs.password);
+          await page.getByRole("button", { name: "Sign in", exact: true }).click();
+          await page.waitForURL((url) => url.pathname === "/signin/two-factor");
         }
         await page.goto(shot.path, { waitUntil: "networkidle" });
         const file = path.join(OUT, `${String(index + 1).padStart(2, "0")}-${shot.name}-${size.name}${javaScript ? "" : "-nojs"}.png`);
