@@ -60,3 +60,18 @@ export function RouteDialog({
     </div>
   );
 }
+
+/** A dialog with nothing to do but say why (the action was already done, or does not apply),
+ * and a Close back to the page below. */
+export function NoticeDialog({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <RouteDialog title={title} size="small">
+      {children}
+      <div className="dialog-actions">
+        <Link to=".." className="button" preventScrollReset>
+          Close
+        </Link>
+      </div>
+    </RouteDialog>
+  );
+}

@@ -87,6 +87,12 @@ describe.each(modes)("two-factor sign-in $name", ({ javaScript }) => {
     await setup.getByRole("button", { name: "Turn on" }).click();
     await member.getByRole("dialog", { name: "Two-factor sign-in is on" }).getByRole("link", { name: "I have saved them" }).click();
     await member.waitForURL(atPath(SECURITY));
+    // Opened again (an old tab, the Back button), the setup says it is on already, and closes.
+    await visit(member, `${SECURITY}/two-factor`);
+    const already = member.getByRole("dialog", { name: "Two-factor sign-in" });
+    expect(await already.getByText("Two-factor sign-in is already on for your account.").count()).toBe(1);
+    await already.locator(".dialog-actions").getByRole("link", { name: "Close" }).click();
+    await member.waitForURL(atPath(SECURITY));
     await signOut(member);
 
     const page = await browser.newPage({ javaScript });

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches } from "~/features/members/members.server";
 import { RecoveryCodes } from "~/features/members/RecoveryCodes";
 import { RecoveryCodesSchema } from "~/features/members/schema";
@@ -17,7 +17,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { Field } from "~/ui/field";
-import { RouteDialog } from "~/ui/route-dialog";
+import { NoticeDialog, RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -68,14 +68,9 @@ export default function NewRecoveryCodes() {
   }
   if (!enabled) {
     return (
-      <RouteDialog title="Recovery codes" size="small">
+      <NoticeDialog title="Recovery codes">
         <p>Recovery codes come with two-factor sign-in, which is off for your account.</p>
-        <div className="dialog-actions">
-          <Link to=".." className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </RouteDialog>
+      </NoticeDialog>
     );
   }
   return (

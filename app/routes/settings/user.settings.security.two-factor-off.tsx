@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentPasswordMatches } from "~/features/members/members.server";
 import { TwoFactorOffSchema } from "~/features/members/schema";
 import { proofCheck } from "~/features/members/proof.server";
@@ -15,7 +15,7 @@ import { respond } from "~/lib/respond.server";
 import { requireMember } from "~/lib/session.server";
 import { CsrfInput } from "~/ui/csrf-input";
 import { Field } from "~/ui/field";
-import { RouteDialog } from "~/ui/route-dialog";
+import { NoticeDialog, RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,14 +54,9 @@ export default function TurnOffTwoFactor() {
   const [form, fields] = useForm({ id: "two-factor-off", lastResult: actionData?.result, constraint });
   if (!enabled) {
     return (
-      <RouteDialog title="Turn off two-factor sign-in" size="small">
+      <NoticeDialog title="Turn off two-factor sign-in">
         <p>Two-factor sign-in is already off for your account.</p>
-        <div className="dialog-actions">
-          <Link to=".." className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </RouteDialog>
+      </NoticeDialog>
     );
   }
   return (

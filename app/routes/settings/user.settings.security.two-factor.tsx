@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RecoveryCodes } from "~/features/members/RecoveryCodes";
 import { TwoFactorSetupSchema } from "~/features/members/schema";
 import { enableTwoFactor, hasTwoFactor, newTotpSecret, setupView } from "~/features/members/two-factor.server";
@@ -15,7 +15,7 @@ import { requireMember } from "~/lib/session.server";
 import { CopyButton } from "~/ui/copy-button";
 import { CsrfInput } from "~/ui/csrf-input";
 import { ErrorList, Field } from "~/ui/field";
-import { RouteDialog } from "~/ui/route-dialog";
+import { NoticeDialog, RouteDialog } from "~/ui/route-dialog";
 import { StatusButton, useIsPending } from "~/ui/status-button";
 
 const WRONG_CODE =
@@ -75,14 +75,9 @@ export default function TurnOnTwoFactor() {
   }
   if (!setup) {
     return (
-      <RouteDialog title="Two-factor sign-in" size="small">
+      <NoticeDialog title="Two-factor sign-in">
         <p>Two-factor sign-in is already on for your account.</p>
-        <div className="dialog-actions">
-          <Link to=".." className="button" preventScrollReset>
-            Close
-          </Link>
-        </div>
-      </RouteDialog>
+      </NoticeDialog>
     );
   }
   return (
