@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { describe, expect, test } from "vitest";
 import { calendarQuery } from "~/features/calendar/range";
 import { contactListQuery } from "~/features/contacts/list-query";
-import { betweenPageAndDialog, onlyQueryChanged, queryStays, shellDataStays } from "~/ui/revalidation";
+import { betweenPageAndDialog, onlyQueryChanged, queryStays, shellDataStays, withinPage } from "~/ui/revalidation";
 
 function args(from: string, to: string, formMethod?: string): ShouldRevalidateFunctionArgs {
   const origin = "http://chapter.test";
@@ -45,6 +45,25 @@ describe("betweenPageAndDialog: a dialog opened over the page it names in ?back=
     expect(betweenPageAndDialog(args("/user/contacts", "/user/contacts/add"))).toBe(false);
     expect(betweenPageAndDialog(args(back("/user/contacts"), "/user/contacts", "POST"))).toBe(false);
     expect(shellDataStays(args("/user", "/user/contacts"))).toBe(false);
+  });
+});
+
+describe("withinPage: a dialog opened by a page's button (a route nested in the page), or closed back to it", () => {
+  test("opening and closing, a tab of a page", () => {
+    expect(withinPage(args("/user/timeline", "/user/timeline/post/new"))).toBe(true);
+    expect(withinPage(args("/user/timeline/post/new", "/user/timeline"))).toBe(true);
+    expect(withinPage(args("/user/contacts?q=ana", "/user/contacts/add"))).toBe(true);
+    expect(withinPage(args("/user/admin", "/user/admin/members"))).toBe(true);
+    expect(shellDataStays(args("/user/calendar", "/user/calendar/new"))).toBe(true);
+  });
+
+  test("not another page, not the member area's home to an area, not a form sent, not a look-alike address", () => {
+    expect(withinPage(args("/user/timeline", "/user/contacts/add"))).toBe(false);
+    expect(withinPage(args("/user", "/user/contacts"))).toBe(false);
+    expect(withinPage(args("/user/contacts", "/user"))).toBe(false);
+    expect(withinPage(args("/user/timeline/post/new", "/user/timeline", "POST"))).toBe(false);
+    expect(withinPage(args("/user/event", "/user/events/new"))).toBe(false);
+    expect(withinPage(args("/user/contacts", "/user/contacts"))).toBe(false);
   });
 });
 

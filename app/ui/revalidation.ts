@@ -4,7 +4,8 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 // changes it. The shell's loaders (the root's: the member, the anti-forgery token, the ticker;
 // the member area's: the header's counts) read nothing of the address but on a conversation's
 // or the notifications' page: a search typed ran them at each step, and opening a dialog over the
-// contact list and closing it ran them, and the list's, twice. These say when they need not.
+// contact list and closing it ran them, and the list's, twice; a dialog opened by a page's button
+// ("Write a post") waited for them, a second round trip on a phone. These say when they need not.
 
 const sendsNothing = ({ formMethod }: ShouldRevalidateFunctionArgs) => !formMethod || formMethod.toUpperCase() === "GET";
 const address = (url: URL) => url.pathname + url.search;
@@ -20,6 +21,15 @@ export function onlyQueryChanged(args: ShouldRevalidateFunctionArgs) {
 export function betweenPageAndDialog(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl } = args;
   return sendsNothing(args) && (nextUrl.searchParams.get("back") === address(currentUrl) || currentUrl.searchParams.get("back") === address(nextUrl));
+}
+
+/** A navigation into a route nested in an area's page (a dialog its button opens over it, a tab
+ * of it) or back out of one: the page and what it shows around the nested route stay. The
+ * member area's home is not such a page: every area is nested in its address. */
+export function withinPage(args: ShouldRevalidateFunctionArgs) {
+  const [current, next] = [args.currentUrl.pathname, args.nextUrl.pathname];
+  const [outer, inner] = current.length < next.length ? [current, next] : [next, current];
+  return sendsNothing(args) && outer.split("/").filter(Boolean).length >= 2 && inner.startsWith(`${outer}/`);
 }
 
 /** A navigation to another address, without a form that changes anything, that leaves the
@@ -45,5 +55,5 @@ export function queryBehindDialogs(url: URL, own: (address: URL) => URLSearchPar
 
 /** Whether the shell's data (it reads nothing of the address) stays as it is for this navigation. */
 export function shellDataStays(args: ShouldRevalidateFunctionArgs) {
-  return onlyQueryChanged(args) || betweenPageAndDialog(args);
+  return onlyQueryChanged(args) || betweenPageAndDialog(args) || withinPage(args);
 }

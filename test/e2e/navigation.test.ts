@@ -152,6 +152,37 @@ describe("a search typed with JavaScript", () => {
   });
 });
 
+describe("a dialog opened from a page's button with JavaScript", () => {
+  test("asks for its own data alone, the header's counts staying as they are; closed, it asks for nothing", async () => {
+    const page = await browser.newPage({ javaScript: true });
+    await signUp(page, { name: "Dana Dialog", email: uniqueEmail("dialog-data") });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_data")) asked.push(`${url.pathname} ${url.searchParams.get("_data")}`);
+    });
+    for (const { at, button, data } of [
+      { at: "/user/timeline", button: "Write a post", data: "/user/timeline/post/new routes/user.timeline.post.new" },
+      { at: "/user/contacts", button: "Add a contact", data: "/user/contacts/add routes/user.contacts.add" },
+      { at: "/user/calendar", button: "Add task", data: "/user/calendar/new routes/user.calendar.new" },
+    ]) {
+      await visit(page, at);
+      await hydrated(page);
+      asked.length = 0;
+      await page.getByRole("link", { name: button, exact: true }).first().click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(300);
+      expect(asked, button).toEqual([data]);
+      asked.length = 0;
+      await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+      await page.waitForURL(atPath(at));
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page.waitForTimeout(300);
+      expect(asked, `${button} closed`).toEqual([]);
+    }
+  });
+});
+
 describe("a dialog over a found list without JavaScript", () => {
   test("shows the found contacts behind it, as the member left them", async () => {
     const page = await browser.newPage({ javaScript: false });

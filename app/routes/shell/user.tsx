@@ -14,9 +14,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The counts change as the member moves around (opening notifications or a conversation
-// reads them): read them again when the page changes, not only after actions; not when only
-// the query does (a search typed) or a dialog opens over the page or closes, but in a
-// conversation or the notifications, whose addresses the counts read.
+// reads them): read them again when the member moves to another page, not only after actions;
+// not when only the query changes (a search typed) or a dialog or tab nested in the page opens
+// or closes, but in a conversation or the notifications, whose addresses the counts read.
 const COUNTS_READ = /^\/user\/(chat|notifications)(\/|$)/;
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   if (shellDataStays(args) && !COUNTS_READ.test(args.currentUrl.pathname) && !COUNTS_READ.test(args.nextUrl.pathname)) return false;
