@@ -111,6 +111,35 @@ async function send(page: Page, to: string, text: string) {
   await chatMessage(page, text).waitFor();
 }
 
+test("the sign-in throttle counts failed sign-ins on both instances together", async () => {
+  // One visitor's anti-forgery cookie and token (signed with the shared secret: good on both).
+  const form = await fetch(`${balancer.url}/signin`, { headers: { [PIN_HEADER]: "1" } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? "";
+  const cookie = form.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  const email = uniqueEmail("two-throttle");
+  const attempt = async (n: number) => {
+    const response = await fetch(`${balancer.url}/signin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { [PIN_HEADER]: String(n), Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, email, password: "not the password" }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, servedBy: response.headers.get(SERVED_BY_HEADER) };
+  };
+  // Five failures (SIGNIN_MAX_FAILURES_PER_ACCOUNT), taking turns on the two instances…
+  const failures = [];
+  for (const n of [1, 2, 1, 2, 1]) failures.push(await attempt(n));
+  expect(failures.map((failure) => failure.servedBy)).toEqual(["1", "2", "1", "2", "1"]);
+  expect(failures.every((failure) => failure.status !== 429)).toBe(true);
+  // …and the sixth is refused by either of them.
+  expect(await attempt(2)).toEqual({ status: 429, servedBy: "2" });
+  expect(await attempt(1)).toEqual({ status: 429, servedBy: "1" });
+});
+
 test("two instances on one database and one bucket: a photo posted through one is read through the other, chat is live across them, and one killed loses nothing", async () => {
   // Both answer /healthz, and the balancer counts both in.
   for (const instance of instances) expect(await healthz(instance.baseURL)).toEqual({ status: 200, body: { status: "ok" } });
