@@ -143,6 +143,12 @@ test("the sign-in throttle counts failed sign-ins on both instances together", a
 test("two instances on one database and one bucket: a photo posted through one is read through the other, chat is live across them, and one killed loses nothing", async () => {
   // Both answer /healthz, and the balancer counts both in.
   for (const instance of instances) expect(await healthz(instance.baseURL)).toEqual({ status: 200, body: { status: "ok" } });
+  // Started together on the empty database, one applied the migrations and the other found none left.
+  expect(
+    instances.map((instance) => /Migrations applied: \d+|Migrations: the database is up to date\./.exec(instance.output())?.[0].replace(/\d+/, "N")).sort(),
+  ).toEqual(["Migrations applied: N", "Migrations: the database is up to date."]);
+  // With no SMTP_URL each instance keeps its own mail outbox, and says so at start.
+  for (const instance of instances) expect(instance.output()).toContain("SMTP_URL is not set: e-mails are written to this instance's DATA_DIR/outbox.");
   expect(balancer.status().map((upstream) => upstream.healthy)).toEqual([true, true]);
 
   const aContext = await browser.newContext({ javaScript: true, baseURL: balancer.url });
