@@ -214,7 +214,7 @@ test("two instances on one database and one bucket: a photo posted through one i
   await gone;
   expect(await healthz(first.baseURL)).toBe("refused");
   expect(await healthz(second.baseURL)).toEqual({ status: 200, body: { status: "ok" } });
-  await expect.poll(() => balancer.status().map((upstream) => upstream.healthy)).toEqual([false, true]);
+  await expect.poll(() => balancer.status().map((upstream) => upstream.healthy), { timeout: 10_000 }).toEqual([false, true]);
 
   // A, still pinned to instance 1, carries on through instance 2 on the same page: B's next
   // message reaches it live, and A's answer (stored by instance 2) reaches B live.
