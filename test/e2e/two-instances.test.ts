@@ -195,6 +195,24 @@ test("two instances on one database and one bucket: a photo posted through one i
   await loaded(post.locator(".carousel-item img").first());
   expect((await imageBytes(a, src, 2)).equals(stored)).toBe(true);
 
+  // With JavaScript a post's photo is uploaded as soon as it is chosen: B's goes through
+  // instance 2, the post itself through instance 1, which finds the upload in the database.
+  await visit(b, "/user/timeline/post/new");
+  const bDialog = b.getByRole("dialog", { name: "Write a post" });
+  const bPhoto = await picture("meadow.png", { r: 40, g: 180, b: 60 }, 160, 120);
+  const uploaded = b.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/user/upload_post_file"));
+  await bDialog.locator('input[type="file"]').setInputFiles(bPhoto);
+  expect(servedBy(await uploaded)).toBe("2");
+  await bDialog.getByRole("button", { name: `Remove ${bPhoto.name}` }).waitFor();
+  await bDialog.getByLabel("Message").fill("Uploaded through two, posted through one");
+  await pin(bContext, 1);
+  const posted = b.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/user/timeline/post/new"));
+  await bDialog.getByRole("button", { name: "Post", exact: true }).click();
+  expect(servedBy(await posted)).toBe("1");
+  await toast(b, "Post shared.");
+  await loaded(b.locator("article.post").filter({ hasText: "Uploaded through two, posted through one" }).locator(".carousel-item img").first());
+  await pin(bContext, 2);
+
   // A (instance 1) and B (instance 2) chat; each sees the other's message without a reload.
   await pin(aContext, 1);
   expect(servedBy(await visit(a, `/user/chat/${bId}`))).toBe("1");
