@@ -65,7 +65,9 @@ export async function startBalancer(instanceURLs: string[]) {
       answer.pipe(res);
       // The instance went away in the middle of an answer (killed): the browser's connection
       // goes too, as it would behind a real proxy, so that an event stream reconnects.
-      answer.on("aborted", () => res.destroy());
+      answer.on("close", () => {
+        if (!answer.complete) res.destroy();
+      });
       answer.on("error", () => res.destroy());
     });
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
