@@ -30,6 +30,12 @@ if (isPostgresUrl(databaseUrl()) && !config.SESSION_SECRET) {
       "Several instances must share one SESSION_SECRET, or members are signed out as they move between them.",
   );
 }
+if (isPostgresUrl(databaseUrl()) && !config.SMTP_URL) {
+  console.warn(
+    "SMTP_URL is not set: e-mails are written to this instance's DATA_DIR/outbox. " +
+      "With several instances, Admin → Mail outbox lists only the mails of the instance that serves the page: set SMTP_URL.",
+  );
+}
 secrets(); // generated on first start, before any request needs them
 // Beside this file: migrations/*.ts here, or their compiled copies beside build/server/server.js.
 const applied = await migrateToLatest(db, path.join(import.meta.dirname, "migrations"));

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { createMember, verifyCredentials } from "~/features/members/members.server";
 import { claimSetupVisit } from "~/lib/club.server";
-import { db } from "~/lib/db.server";
+import { sql } from "kysely";
+import { db, nowIso } from "~/lib/db.server";
+import { databaseUrl, isPostgresUrl } from "~/lib/env.server";
 import { getMember } from "~/lib/session.server";
 import { action, loader } from "~/routes/accounts/signup";
 import { cookiesFrom, createSignedInMember, flashOf, getRequest, postRequest, replyErrors, routeArgs, settle } from "./helpers";
@@ -68,6 +70,66 @@ describe("sign up", () => {
       ["bob@example.com", "member"],
       ["cy@example.com", "member"],
     ]);
+  });
+
+  test("two sign-ups at the same moment on a fresh install (two instances): one admin, the first in id order", async () => {
+    const ada = { name: "Ada", email: "ada@example.com", password: "analytical engine", memberType: "investor" as const };
+    const bob = { name: "Bob", email: "bob@example.com", password: "analytical engine", memberType: "investor" as const };
+    if (isPostgresUrl(databaseUrl())) {
+      // The moment that decides it, made to happen: Ada's row has its id but is not committed
+      // yet (its INSERT waits on an uncommitted row with the same e-mail, held here) while Bob
+      // signs up; only then does Ada's go through.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = db
+        .transaction()
+        .execute(async (trx) => {
+          const now = nowIso();
+          await trx
+            .insertInto("users")
+            .values({
+              name: "Held",
+              search_name: "held",
+              email: ada.email,
+              password_hash: "x",
+              role: "member",
+              member_type: "investor",
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          held();
+          await released;
+          throw new Error("rolled back");
+        })
+        .catch(() => undefined);
+      await holding;
+      const waiting = async (count: number) => {
+        for (;;) {
+          const { rows } = await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+          if (rows[0].n >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      const first = createMember(ada);
+      await waiting(1);
+      const second = createMember(bob);
+      // Bob's sign-up either ends or waits for Ada's.
+      await Promise.race([second, waiting(2)]);
+      release();
+      await holder;
+      await Promise.all([first, second]);
+    } else {
+      await Promise.all([createMember(ada), createMember(bob)]);
+    }
+    // The lowest id is the admin, alone (on SQLite either may have gone first).
+    const rows = await users();
+    expect(rows.map((user) => user.role)).toEqual(["admin", "member"]);
+    expect(rows.map((user) => user.email).sort()).toEqual([ada.email, bob.email]);
   });
 
   test("answers every field's problem at once, keeps no password, creates nothing", async () => {

@@ -33,9 +33,18 @@ export async function launchBrowser(): Promise<Browser> {
 const javaScriptOf = new WeakMap<BrowserContext, boolean>();
 
 /** A fresh browser profile (no cookies) with JavaScript on or off; `touch`: a phone's touch
- * screen (a coarse pointer, no hover). */
-export async function newContext(browser: Browser, { javaScript, touch = false }: { javaScript: boolean; touch?: boolean }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript, viewport: { width: 390, height: 844 }, hasTouch: touch, isMobile: touch });
+ * screen (a coarse pointer, no hover); `baseURL`: another server than the shared one. */
+export async function newContext(
+  browser: Browser,
+  { javaScript, touch = false, baseURL: url = baseURL }: { javaScript: boolean; touch?: boolean; baseURL?: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: url,
+    javaScriptEnabled: javaScript,
+    viewport: { width: 390, height: 844 },
+    hasTouch: touch,
+    isMobile: touch,
+  });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   javaScriptOf.set(context, javaScript);
@@ -58,7 +67,7 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  async function openContext(options: { javaScript: boolean; touch?: boolean }) {
+  async function openContext(options: { javaScript: boolean; touch?: boolean; baseURL?: string }) {
     const context = await newContext(browser, options);
     open.push(context);
     return context;

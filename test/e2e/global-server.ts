@@ -82,7 +82,7 @@ function cookieHeader(response: Response) {
 
 /** Signs the first account up through the form, so that it is the install's admin whatever
  * test file runs first; everyone the tests sign up afterwards is a plain member. */
-async function createAdmin(baseURL: string, admin: { name: string; email: string; password: string }) {
+export async function createAdmin(baseURL: string, admin: { name: string; email: string; password: string }) {
   const form = await fetch(`${baseURL}/signup`);
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
   if (!form.ok || !csrf) throw new Error(`GET /signup answered ${form.status} without a csrf field`);

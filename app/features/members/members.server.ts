@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { MemberType } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
+import { databaseUrl, isPostgresUrl } from "~/lib/env.server";
 import { nameWords, searchName } from "~/features/social/search-name";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords.server";
 import type { Profile } from "./schema";
@@ -11,38 +12,48 @@ export async function emailTaken(email: string) {
   return Boolean(row);
 }
 
-/** The first account of a fresh install becomes its admin. */
 /** The id of the member with this e-mail, or null. */
 export async function memberIdByEmail(email: string) {
   const row = await db.selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst();
   return row?.id ?? null;
 }
 
+// Sign-ups take this lock (PostgreSQL's, for the transaction) one at a time; any number will do
+// that no other lock of the app uses.
+const SIGN_UP_LOCK = 58_001;
+
 export async function createMember(input: { name: string; email: string; password: string; memberType: MemberType }) {
   const now = nowIso();
-  const { id } = await db
-    .insertInto("users")
-    .values({
-      name: input.name,
-      search_name: searchName(input.name),
-      email: input.email.toLowerCase(),
-      password_hash: await hashPassword(input.password),
-      role: "member",
-      member_type: input.memberType,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const password_hash = await hashPassword(input.password);
+  const id = await db.transaction().execute(async (trx) => {
+    // The first account is the admin: decided by the lowest id. On PostgreSQL a row's id is
+    // taken before it is committed, so two sign-ups at the same moment (two instances, or two
+    // connections of one) could each see only their own row and both become admin: they go
+    // one at a time. SQLite writes one transaction at a time anyway.
+    if (isPostgresUrl(databaseUrl())) await sql`select pg_advisory_xact_lock(${sql.lit(SIGN_UP_LOCK)})`.execute(trx);
+    const { id } = await trx
+      .insertInto("users")
+      .values({
+        name: input.name,
+        search_name: searchName(input.name),
+        email: input.email.toLowerCase(),
+        password_hash,
+        role: "member",
+        member_type: input.memberType,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("users")
+      .set({ role: "admin" })
+      .where("id", "=", id)
+      .where("id", "=", (eb) => eb.selectFrom("users").select((e) => e.fn.min("id").as("first")))
+      .execute();
+    return id;
+  });
   await writeNameWords(id, input.name);
-  // Decided by the lowest id rather than a count, so two sign-ups at the same moment cannot
-  // both become admin.
-  await db
-    .updateTable("users")
-    .set({ role: "admin" })
-    .where("id", "=", id)
-    .where("id", "=", (eb) => eb.selectFrom("users").select((e) => e.fn.min("id").as("first")))
-    .execute();
   return id;
 }
 
