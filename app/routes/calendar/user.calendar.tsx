@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, Outlet, type ShouldRevalidateFunction, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { Agenda } from "~/features/calendar/Agenda";
-import { occurrencesInRanges } from "~/features/calendar/calendar.server";
 import { DailyTasks } from "~/features/calendar/DailyTasks";
 import { DayList } from "~/features/calendar/DayList";
-import { firstOfEachDay } from "~/features/calendar/month-days";
+import { calendarPage } from "~/features/calendar/page.server";
 import { calendarAddress, calendarQuery, calendarRange, VIEWS } from "~/features/calendar/range";
-import { shownOccurrences } from "~/features/calendar/shown.server";
 import { useReloadAfterNotice } from "~/features/calendar/use-reload-after";
 import { dayHeading } from "~/features/journal/dates";
+import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { pageKind } from "~/ui/page-kind";
+import { RenderCache } from "~/ui/render-cache";
 import { queryStays } from "~/ui/revalidation";
 import { useHydrated } from "~/ui/use-hydrated";
 import { shownRange } from "./calendar-address.server";
@@ -20,18 +19,12 @@ import { shownRange } from "./calendar-address.server";
 const FullCalendarView = lazy(() => import("~/features/calendar/FullCalendarView"));
 
 /** The shown range's occurrences (`?view=month|week|day&date=`; a month's first few of each day,
- * with how many more each day holds) and today's. */
+ * with how many more each day holds) and today's, made once per state of the calendar
+ * (page.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
   const { view, date, today } = shownRange(request, member.timeZone);
-  const range = calendarRange(view, date);
-  // Today's are among the shown range's when it holds today (most visits): taken from them
-  // rather than counted again.
-  const holdsToday = range.from <= today && today <= range.to;
-  const [occurrences, daily] = await occurrencesInRanges(member.id, holdsToday ? [range] : [range, { from: today, to: today }]);
-  const shown = (list: typeof occurrences) => shownOccurrences(list, member.timeZone);
-  const { kept, more } = range.view === "month" ? firstOfEachDay(shown(occurrences)) : { kept: shown(occurrences), more: {} };
-  return json({ range, today, occurrences: kept, more, daily: shown(daily ?? occurrences.filter((occurrence) => occurrence.date === today)) });
+  return pageData(await calendarPage(member.id, member.timeZone, view, date, today));
 }
 
 /** A dialog opened over the calendar, or closed back to it, leaves its range (a busy month is
@@ -39,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => !queryStays(args, calendarQuery) && args.defaultShouldRevalidate;
 
 export default function Calendar() {
-  const { range, today, occurrences, more, daily } = useLoaderData<typeof loader>();
+  const { range, today, occurrences, more, daily, made } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   // Once FullCalendar is showing, it is the calendar: the agenda (what a member without JS, or
@@ -81,7 +74,10 @@ export default function Calendar() {
       </div>
       <div className="calendar-layout">
         <aside className="card calendar-aside">
-          <DailyTasks today={today} occurrences={daily} back={here} />
+          {/* Kept as HTML by the server while the calendar's state is the same (`made`). */}
+          <RenderCache parts={["daily", made, here]}>
+            <DailyTasks today={today} occurrences={daily} back={here} />
+          </RenderCache>
         </aside>
         <div className="calendar-main">
           {hydrated ? (
@@ -146,12 +142,14 @@ export default function Calendar() {
                 ))}
               </nav>
             </div>
-            <Agenda
-              occurrences={occurrences}
-              more={more}
-              taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`}
-              dayLink={(date) => calendarAddress("day", date)}
-            />
+            <RenderCache parts={["agenda", made, query]}>
+              <Agenda
+                occurrences={occurrences}
+                more={more}
+                taskLink={(taskId) => `/user/calendar/tasks/${taskId}${query}`}
+                dayLink={(date) => calendarAddress("day", date)}
+              />
+            </RenderCache>
           </section>
         </div>
       </div>
