@@ -5,7 +5,7 @@ import interactionPlugin from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { gridHours } from "./grid-hours";
 import type { CalendarView } from "./range";
 import type { ShownOccurrence } from "./shown.server";
@@ -56,9 +56,10 @@ export default function FullCalendarView(props: {
   // time a day is tapped or the grid shows.
   const latest = useRef(props);
   latest.current = props;
-  // Before the browser paints: the page hides its agenda in the same frame as the grid shows,
-  // so nothing on the page moves (a layout shift, in Lighthouse's CLS).
-  useLayoutEffect(() => latest.current.onShown(), []);
+  // The agenda is hidden by calendar.css in the very frame the grid is drawn in; the page
+  // marks it hidden and lists the day under the grid after that, in a task of their own
+  // rather than in FullCalendar's first drawing, the page's longest (blocking time).
+  useEffect(() => latest.current.onShown(), []);
   return useMemo(
     () => (
       <FullCalendar
