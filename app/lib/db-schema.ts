@@ -646,6 +646,13 @@ export interface CalendarOccurrencesTable {
   updated_at: string;
 }
 
+/** A token for the state of a member's calendar, replaced by triggers on every write to their
+ * task groups and marks (migrations/202612070200_calendar_versions.ts); no row: no task yet. */
+export interface CalendarVersionsTable {
+  member_id: number;
+  version: string;
+}
+
 export interface CalendarAlertsSentTable {
   id: Generated<number>;
   task_id: number;
@@ -1002,6 +1009,7 @@ export interface DB {
   calendar_categories: CalendarCategoriesTable;
   calendar_tasks: CalendarTasksTable;
   calendar_occurrences: CalendarOccurrencesTable;
+  calendar_versions: CalendarVersionsTable;
   calendar_alerts_sent: CalendarAlertsSentTable;
   referrals: ReferralsTable;
   referral_updates: ReferralUpdatesTable;

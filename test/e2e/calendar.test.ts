@@ -399,6 +399,39 @@ describe.each(modes)("calendar $name", ({ javaScript }) => {
     expect(errors).toEqual([]);
   });
 
+  test("nothing on the page moves while it loads: FullCalendar takes the agenda's place in one frame (no layout shift)", async () => {
+    const page = await browser.newPage({ javaScript });
+    const email = uniqueEmail("calendar-shift");
+    await signUp(page, { name: "Cal Shift", email });
+    await busyDays(email, 4, new Date().toISOString().slice(0, 10));
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/user/calendar");
+      await hydrated(page);
+      if (!javaScript) {
+        // The agenda is the calendar, drawn by the server where it stays.
+        await page.getByRole("list", { name: "Agenda" }).getByText("Busy 1").first().waitFor();
+        continue;
+      }
+      await page.getByTestId("full-calendar").locator(".fc-event").first().waitFor();
+      await page.waitForTimeout(300);
+      // Chromium's layout shifts since the page started loading (what Lighthouse's CLS adds up).
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+                if (!entry.hadRecentInput) total += entry.value;
+              }
+            }).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+      expect(shifts, `at ${width}px`).toBe(0);
+    }
+  });
+
   test("the calendar moves by month, week and day: the agenda's links without JS, FullCalendar's buttons with it", async () => {
     const page = await browser.newPage({ javaScript });
     await signUp(page, { name: "Cal Links", email: uniqueEmail("calendar-links") });

@@ -3,6 +3,7 @@ import { compiledOnce, rowsOf } from "~/lib/compiled-query.server";
 import { db, nowIso } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
 import type { CalendarTasksTable } from "~/lib/db-schema";
+import { isoMs } from "~/features/events/time";
 import { addDays } from "~/features/journal/dates";
 import { groupSummary, isOccurrence, occurrencesOf, type Occurrence, type Series } from "./recurrence.server";
 
@@ -174,6 +175,21 @@ export async function occurrencesInRanges(memberId: number, ranges: { from: stri
       return found.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0) || b.priority - a.priority || a.taskId - b.taskId);
     }),
   );
+}
+
+/** Until when (ms) the statuses of these occurrences hold: the end of the first pending one
+ * still to end (it is missed after it, recurrence.server.ts), Infinity when none is. */
+export function statusesHoldUntil(lists: readonly (readonly CalendarOccurrence[])[], now: Date) {
+  const nowMs = now.getTime();
+  let until = Infinity;
+  for (const list of lists) {
+    for (const occurrence of list) {
+      if (occurrence.status !== "pending") continue;
+      const endsMs = isoMs(occurrence.endsAt);
+      if (endsMs >= nowMs && endsMs < until) until = endsMs;
+    }
+  }
+  return until;
 }
 
 /** The member's series that may have an occurrence from `from` to `to`: what their occurrences
