@@ -98,8 +98,9 @@ describe.each(modes)("two-factor sign-in $name", ({ javaScript }) => {
     const page = await browser.newPage({ javaScript });
     await signInHome(page, admin);
     await visit(page, `/user/admin/members?q=${encodeURIComponent(email)}`);
+    await page.getByTestId("member-row").filter({ hasText: email }).locator("summary", { hasText: "Actions" }).click();
     await page.getByRole("link", { name: "Reset two-factor sign-in of Lost Phone" }).click();
-    const dialog = page.getByRole("dialog", { name: "Confirm!" });
+    const dialog = page.getByRole("dialog", { name: "Reset two-factor sign-in for Lost Phone?" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to turn off two-factor sign-in for this member?");
     await dialog.getByRole("button", { name: "Yes, turn it off" }).click();
