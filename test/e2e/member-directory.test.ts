@@ -62,6 +62,9 @@ describe.each(modes)("member directory $name", ({ javaScript }) => {
     await followNav(ana.page, "Member directory");
     await ana.page.waitForURL(atPath("/user/members"));
     await hydrated(ana.page);
+    // The way to search by name is a thumb's size on a phone (the browser's window is one).
+    const byName = (await ana.page.getByRole("link", { name: "Find a member by name" }).boundingBox())!;
+    expect(Math.min(byName.width, byName.height)).toBeGreaterThanOrEqual(44);
     await choose(ana.page, javaScript, "Industry", { label: industry }, "industry", industry);
     await card(ana.page, bo.name).waitFor();
     // The address holds the filter set, not the fields left empty (?q=&member_type=…).

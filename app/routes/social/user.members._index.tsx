@@ -47,7 +47,9 @@ export default function MemberDirectory() {
     <section className="member-directory">
       <div className="page-header">
         <h1>Member directory</h1>
-        <Link to="/user/search">Find a member by name</Link>
+        <Link to="/user/search" className="button button--secondary button--small">
+          Find a member by name
+        </Link>
       </div>
       <SearchForm
         id="directory-filters"
