@@ -115,7 +115,7 @@ export default function Members() {
           : `${total} ${total === 1 ? "member" : "members"}${reds ? " with a red light" : ""}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {members.length > 0 ? (
-        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Engagement", "Status"]} actions="Actions" className="admin-members">
+        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Engagement", "Status"]} actions="Actions" className="list--whole-words">
           {members.map((member) => (
             <tr key={member.id} data-testid="member-row">
               <td>

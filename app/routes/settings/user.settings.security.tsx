@@ -61,7 +61,7 @@ export default function Security() {
             </Link>
           ) : null}
         </div>
-        <ListTable headings={["Device", "Address", "Signed in", "Last active"]} actions="Actions">
+        <ListTable headings={["Device", "Address", "Signed in", "Last active"]} actions="Actions" className="list--whole-words">
           {sessions.map((session) => (
             <tr key={session.id} data-testid="session-row">
               <td>
