@@ -74,9 +74,11 @@ export default function ChapterReport() {
           <h2 id="report-heading">
             {formatDate(report.period.from)} – {formatDate(report.period.to)}
           </h2>
-          <p className="muted">
-            {admin ? "Every member's figures, " : "Your figures and the chapter's totals, "}
-            {"inside referrals being the giver's own need. Thank-you amounts are for business closed in the period."}
+          <p className="muted" data-testid="report-note">
+            {admin ? "Every member's figures. " : "Your figures and the chapter's totals. "}
+            {
+              "An inside referral is the giver's own need (they are the customer); an outside one, someone else's. Thank-you amounts are for business closed in the period."
+            }
           </p>
           <ReportTable
             rows={report.rows}
