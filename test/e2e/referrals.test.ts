@@ -135,6 +135,9 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
       "An inside referral is the giver's own need (they are the customer); an outside one, someone else's.",
     );
     expect(await own.count()).toBe(1);
+    // The dates to choose start as the week shown: a Monday and the Sunday after it.
+    const [from, to] = [await a.getByLabel("From", { exact: true }).inputValue(), await a.getByLabel("To", { exact: true }).inputValue()];
+    expect([new Date(`${from}T00:00:00Z`).getUTCDay(), (Date.parse(to) - Date.parse(from)) / 86_400_000]).toEqual([1, 6]);
     expect(await own.textContent()).toContain("$2,500.50");
     await a.getByTestId("report-totals").waitFor();
     const csvHref = await a.getByRole("link", { name: "Download CSV" }).getAttribute("href");
