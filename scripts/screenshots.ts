@@ -150,6 +150,7 @@ try {
     { name: "admin-club", path: "/user/admin/club" },
     { name: "admin-members", path: "/user/admin/members" },
     { name: "admin-two-factor-reset-dialog", path: `/user/admin/members/${twoFactorId}/two-factor-reset` },
+    { name: "admin-disable-dialog", path: `/user/admin/members/${daniel.id}/disable` },
     { name: "admin-payments", path: "/user/admin/payments" },
     { name: "admin-ticker", path: "/user/admin/ticker" },
     { name: "admin-outbox", path: "/user/admin/outbox" },

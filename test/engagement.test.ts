@@ -128,6 +128,14 @@ describe("engagement lights", () => {
     const activity = { eventsAttended: 4, referralsGiven: 6, oneToOnes: 3, visitors: 2, thanksGivenCents: 12_345_00 };
     const points = engagementPoints(activity, rules);
     expect(points.parts.map((part) => part.points)).toEqual([4, 18, 6, 6, 12]);
+    // Each line reads as what it counts: the thank-yous in thousands of the club's currency.
+    expect(points.parts.map((part) => part.label)).toEqual([
+      "Events attended",
+      "Referrals given",
+      "One-to-ones",
+      "Visitors brought",
+      "Thank-yous given, in thousands",
+    ]);
     expect(points.total).toBe(46);
     expect(lightOf(46, rules)).toBe("green");
     expect(lightOf(45, rules)).toBe("green");

@@ -551,6 +551,32 @@ describe("interest and going", () => {
     expect((await list(b)).events[0]).toMatchObject({ interested: true, going: true });
   });
 
+  test("one question answered leaves the other unanswered (null): only Interested is neither Going nor Not going", async () => {
+    const owner = await createSignedInMember();
+    const curious = await createSignedInMember({ name: "Cleo Curious" });
+    const goer = await createSignedInMember({ name: "Gus Goer" });
+    const id = await created(owner);
+    await status(curious, { event_id: String(id), type: "Interested" });
+    await status(goer, { event_id: String(id), type: "Going" });
+
+    expect((await list(curious)).events[0]).toMatchObject({ interested: true, going: null, interestedCount: 1, goingCount: 1 });
+    expect((await list(goer)).events[0]).toMatchObject({ interested: null, going: true });
+    expect((await list(owner)).events[0]).toMatchObject({ interested: null, going: null });
+    const detail = await settle(() => detailLoader(routeArgs(getRequest(`/user/events/${id}`, curious.cookie), { eventId: String(id) })));
+    expect(((await detail.json()) as { event: Record<string, unknown> }).event).toMatchObject({ interested: true, going: null });
+    const rows = await db.selectFrom("event_statuses").select(["member_id", "interested", "going"]).where("event_id", "=", id).orderBy("member_id").execute();
+    expect(rows).toEqual([
+      { member_id: curious.id, interested: 1, going: null },
+      { member_id: goer.id, interested: null, going: 1 },
+    ]);
+    // Only who said Going is listed as going; the interested member is not an attender.
+    expect((await listAttenders(id)).map((attender) => attender.name)).toEqual(["Gus Goer"]);
+
+    // A "no" is an answer, kept as 0, and counted as no one going.
+    await status(curious, { event_id: String(id), type: "Notgoing" });
+    expect((await list(curious)).events[0]).toMatchObject({ interested: true, going: false, goingCount: 1 });
+  });
+
   test("bad input is a 4xx", async () => {
     const member = await createSignedInMember();
     const id = await created(member);

@@ -182,7 +182,7 @@ describe("mail over SMTP", () => {
     await call(addFriendModule.action, ana, bo);
     const request = onlyMessage();
     expectWellFormed(request, bo.email, "Ana Asker wants to be your friend on Chapter");
-    expect(siteLinks(request).map((link) => link.pathname)).toEqual(["/user/friends", "/user/settings/notifications"]);
+    expect(siteLinks(request).map((link) => link.pathname + link.hash)).toEqual(["/user/friends#friend-requests", "/user/settings/notifications"]);
 
     smtp.received.length = 0;
     await call(acceptFriendModule.action, bo, ana);

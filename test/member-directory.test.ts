@@ -226,6 +226,26 @@ describe("member directory", () => {
     ]);
   });
 
+  test("a filter form sent with fields left empty comes back at the clean address: only the filters set", async () => {
+    const me = await createSignedInMember();
+    const ask = (query: string) => settle(() => directoryLoader(routeArgs(getRequest(`/user/members?${query}`, me.cookie))));
+    // Without JS the browser sends every field of the GET form.
+    let response = await ask("q=&member_type=&industry=Fintech&country=&city=");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/user/members?industry=Fintech");
+    response = await ask("q=&member_type=&industry=&country=&city=");
+    expect(response.headers.get("Location")).toBe("/user/members");
+    // The page and a text search are kept; an unknown empty parameter goes too.
+    response = await ask("q=ada+lovelace&type=&page=2&industry=");
+    expect(response.headers.get("Location")).toBe("/user/members?q=ada+lovelace&page=2");
+    // With JS (Remix asks for the data with ?_data) the redirect leads to the page's clean address.
+    response = await ask("q=&industry=Fintech&_data=routes%2Fsocial%2Fuser.members._index");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/user/members?industry=Fintech");
+    // A clean address is answered as it is.
+    expect((await ask("industry=Fintech")).status).toBe(200);
+  });
+
   test("members only: signed out is sent to sign in", async () => {
     const response = await settle(() => directoryLoader(routeArgs(getRequest("/user/members"))));
     expect(response.status).toBe(302);

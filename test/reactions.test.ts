@@ -290,6 +290,67 @@ describe("the author's grouped notification", () => {
     expect(await reactionNotices(ada.id)).toEqual([]);
   });
 
+  test("a withdrawn reaction rewrites the unseen notice: the latest who still reacts, the others counted; none left, no notice", async () => {
+    const ada = await createSignedInMember({ name: "Ada Withdrawn", email: `ada-withdrawn-${Date.now()}@example.com` });
+    const postId = await insertPost(ada);
+    const commentId = await insertComment(postId, ada);
+    const others: TestMember[] = [];
+    for (const n of [1, 2, 3]) {
+      const other = await createSignedInMember({ name: `Other ${n}` });
+      await reactToPost(other, postId, "like");
+      others.push(other);
+      // Their order is their reactions' time.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const daniel = await createSignedInMember({ name: "Daniel" });
+    await reactToPost(daniel, postId, "celebrate");
+    await reactToComment(daniel, postId, commentId, "like");
+    await reactToComment(others[0], postId, commentId, "like");
+    const mails = (await listOutbox()).filter((message) => JSON.stringify(message.to).includes(ada.email)).length;
+    const messages = async () => (await reactionNotices(ada.id)).map((notice) => notice.message);
+    expect(await messages()).toEqual(["Daniel and 3 others reacted to your post.", "Other 1 and 1 other reacted to your comment."]);
+
+    // Rewritten in place: a withdrawal is no news, so the notice keeps its place in the list.
+    await reactToPost(daniel, postId, "remove");
+    expect(await messages()).toEqual(["Other 3 and 2 others reacted to your post.", "Other 1 and 1 other reacted to your comment."]);
+    await reactToComment(others[0], postId, commentId, "remove");
+    expect(await messages()).toEqual(["Other 3 and 2 others reacted to your post.", "Daniel reacted to your comment."]);
+    await reactToComment(daniel, postId, commentId, "remove");
+    expect(await messages()).toEqual(["Other 3 and 2 others reacted to your post."]);
+    // Nothing of this is e-mailed: it only corrects the notice.
+    expect((await listOutbox()).filter((message) => JSON.stringify(message.to).includes(ada.email))).toHaveLength(mails);
+
+    // A notice already seen is history and stays as it was.
+    await settle(() => notificationsLoader(routeArgs(getRequest("/user/notifications", ada.cookie))));
+    await reactToPost(others[2], postId, "remove");
+    expect(await messages()).toEqual(["Other 3 and 2 others reacted to your post."]);
+  });
+
+  test("only active members count: a disabled member's reaction is left out of counts, who reacted and the notice", async () => {
+    const ada = await createSignedInMember({ name: "Ada Active" });
+    const bob = await createSignedInMember({ name: "Bob Active" });
+    const gone = await createSignedInMember({ name: "Gone Member" });
+    const cy = await createSignedInMember({ name: "Cy Active" });
+    const postId = await insertPost(ada);
+    const commentId = await insertComment(postId, ada);
+    await reactToPost(gone, postId, "like");
+    await reactToComment(gone, postId, commentId, "celebrate");
+    await db.updateTable("users").set({ disabled_at: nowIso() }).where("id", "=", gone.id).execute();
+    await reactToPost(bob, postId, "like");
+    await reactToComment(bob, postId, commentId, "like");
+
+    const post = await postAs(cy, postId);
+    expect(post.reactions).toEqual({ counts: { like: 1, celebrate: 0, insightful: 0 }, total: 1, mine: null });
+    expect(post.comments[0].reactions).toEqual({ counts: { like: 1, celebrate: 0, insightful: 0 }, total: 1, mine: null });
+    const who = await settle(() => reactorsLoader(routeArgs(getRequest(`/user/timeline/post/${postId}/reactions`, cy.cookie), { postId: String(postId) })));
+    expect(((await who.json()) as { reactors: { name: string }[] }).reactors.map((reactor) => reactor.name)).toEqual(["Bob Active"]);
+    // The notices were rewritten by Bob's reactions: the disabled member is no longer counted.
+    expect((await reactionNotices(ada.id)).map((notice) => notice.message)).toEqual([
+      "Bob Active reacted to your post.",
+      "Bob Active reacted to your comment.",
+    ]);
+  });
+
   test("the message reads well for one, two and more", () => {
     expect(reactionMessage("Daniel", 0, { type: "post", postId: 1 })).toBe("Daniel reacted to your post.");
     expect(reactionMessage("Daniel", 1, { type: "comment", postId: 1, commentId: 2 })).toBe("Daniel and 1 other reacted to your comment.");

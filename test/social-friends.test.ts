@@ -192,12 +192,18 @@ describe("friend notifications", () => {
     const bo = await createSignedInMember({ name: "Bo Notified" });
     await json(addAction, ana, bo.id);
     expect(await listNotifications(bo.id)).toEqual([
-      expect.objectContaining({ kind: "friend_request", message: "Ana Notifier sent you a friend request.", linkPath: "/user/friends", readAt: null }),
+      expect.objectContaining({
+        kind: "friend_request",
+        message: "Ana Notifier sent you a friend request.",
+        linkPath: "/user/friends#friend-requests",
+        readAt: null,
+      }),
     ]);
     let mail = await listOutbox();
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: bo.email, subject: "Ana Notifier wants to be your friend on Chapter" });
-    expect(mail[0].text).toContain("http://chapter.test/user/friends");
+    // Both lead to the list of requests, each with Accept and Decline.
+    expect(mail[0].text).toContain("Accept or decline it here: http://chapter.test/user/friends#friend-requests\n");
 
     // Asking again sends nothing more; a cancelled request takes its unseen notification along.
     await json(addAction, ana, bo.id);

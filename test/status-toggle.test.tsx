@@ -36,8 +36,15 @@ describe("an event's answers", () => {
   });
 
   test("a member who has not answered sees neither answer pressed (not 'Not going' for a question never answered)", async () => {
-    const html = await render(<EventToggles event={{ ...event, interested: false, going: false, answered: false }} />);
+    const html = await render(<EventToggles event={{ ...event, interested: null, going: null }} />);
     expect(buttons(html)).toEqual(["Interested", "Not interested", "Going", "Not going"]);
+  });
+
+  test("each question on its own: only Interested answered presses Interested, neither Going nor Not going", async () => {
+    const interestedOnly = await render(<EventToggles event={{ ...event, interested: true, going: null }} />);
+    expect(buttons(interestedOnly)).toEqual(["Interested (pressed)", "Not interested", "Going", "Not going"]);
+    const goingOnly = await render(<EventToggles event={{ ...event, interested: null, going: true }} />);
+    expect(buttons(goingOnly)).toEqual(["Interested", "Not interested", "Going (pressed)", "Not going"]);
   });
 
   test("each button sends SPEC.md's answer, with the anti-forgery token", async () => {

@@ -98,9 +98,17 @@ describe("turning two-factor on", () => {
   test("a wrong code keeps the same key and QR code and turns nothing on", async () => {
     const member = await createSignedInMember();
     const page = (await (await settle(() => setupPage(routeArgs(getRequest("/user/settings/security/two-factor", member.cookie))))).json()) as {
-      setup: { secret: string; qrSvg: string };
+      setup: { secret: string; qrSvg: string; appUri: string };
     };
     expect(page.setup.qrSvg).toMatch(/^<svg/);
+    // The same account as the QR code, for the app on the phone the page is open on.
+    const appUri = new URL(page.setup.appUri);
+    expect([appUri.protocol, appUri.host, appUri.searchParams.get("secret"), appUri.searchParams.get("digits")]).toEqual([
+      "otpauth:",
+      "totp",
+      page.setup.secret,
+      "6",
+    ]);
     const response = await settle(() =>
       setUp(routeArgs(postRequest("/user/settings/security/two-factor", { secret: page.setup.secret, code: "000000" }, member.cookie))),
     );

@@ -324,12 +324,13 @@ export interface EventsTable {
   ends_at_utc: string | null;
 }
 
-/** A member's Interested and Going status on an event (one row per member and event). */
+/** A member's Interested and Going answers on an event (one row per member and event): 1 yes,
+ * 0 no, null not answered (migrations/202612070300_event_answers_unanswered.ts). */
 export interface EventStatusesTable {
   event_id: number;
   member_id: number;
-  interested: number;
-  going: number;
+  interested: number | null;
+  going: number | null;
   updated_at: string;
 }
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { YEAR_MESSAGE, yearFromAddress } from "./dates";
 import { parseId } from "./ids";
@@ -20,6 +20,21 @@ export { parseId };
  * `?back=`; a path of this site only, else `fallback`. */
 export function backTo(request: Request, fallback: string, given?: FormDataEntryValue | null) {
   return safeRedirect(given ?? new URL(request.url).searchParams.get("back"), fallback);
+}
+
+/**
+ * A list's GET filter form sent without JavaScript carries every field, the empty ones too
+ * (`?q=&industry=Fintech&city=`): throws a redirect to the same address with only the fields
+ * that are set, so the address reads and bookmarks the same as the filters chosen. Nothing to
+ * clean: returns.
+ */
+export function redirectWithoutEmptyParams(request: Request) {
+  const url = new URL(request.url);
+  const params = [...url.searchParams].filter(([name]) => name !== "_data");
+  const kept = params.filter(([, value]) => value !== "");
+  if (kept.length === params.length) return;
+  const query = new URLSearchParams(kept).toString();
+  throw redirect(`${url.pathname}${query ? `?${query}` : ""}`);
 }
 
 export function notFound(): never {

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {
@@ -132,6 +133,16 @@ describe.each(modes)("news ticker $name", ({ javaScript }) => {
   });
 });
 
+/** Turns two-factor sign-in on for the member signed in on `page`, as they would in Settings. */
+async function turnOnTwoFactor(page: Page) {
+  await visit(page, "/user/settings/security/two-factor");
+  const setup = page.getByRole("dialog", { name: "Turn on two-factor sign-in" });
+  const key = ((await setup.getByTestId("two-factor-key").textContent()) ?? "").replace(/\s/g, "");
+  await setup.getByLabel("2. Enter the 6-digit code the app shows").fill(TOTP.generate({ secret: Secret.fromBase32(key) }));
+  await setup.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("dialog", { name: "Two-factor sign-in is on" }).waitFor();
+}
+
 describe.each(modes)("members admin $name", ({ javaScript }) => {
   test("the admin finds a member, disables them (signed out, cannot sign in) and enables them again", async () => {
     const email = uniqueEmail("disable");
@@ -150,8 +161,19 @@ describe.each(modes)("members admin $name", ({ javaScript }) => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain("Active");
 
-    await rows.first().getByRole("link", { name: "Disable" }).click();
-    const confirm = page.getByRole("dialog", { name: "Confirm!" });
+    // The row's actions are in its menu, apart from each other.
+    expect(
+      await rows
+        .first()
+        .getByRole("link", { name: `Disable ${name}` })
+        .isVisible(),
+    ).toBe(false);
+    await rows.first().locator("summary", { hasText: "Actions" }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: `Disable ${name}` })
+      .click();
+    const confirm = page.getByRole("dialog", { name: `Disable ${name}'s account?` });
     await confirm.waitFor();
     await hydrated(page);
     expect(await confirm.textContent()).toContain("Are you sure you want to disable this account?");
@@ -186,5 +208,34 @@ describe.each(modes)("members admin $name", ({ javaScript }) => {
     await row.waitFor();
     expect(await row.textContent()).toContain("You");
     expect(await row.getByRole("link", { name: "Disable" }).count()).toBe(0);
+  });
+
+  test("on a phone a member's Disable and Reset two-factor are in the row's menu, each a thumb's size, apart", async () => {
+    const page = await browser.newPage({ javaScript });
+    await signInHome(page, admin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail("two-menu");
+    const name = `Tess ${javaScript ? "Script" : "Plain"} Twofactor`;
+    const member = await browser.newPage({ javaScript });
+    await signUp(member, { name, email });
+    await turnOnTwoFactor(member);
+    await visit(page, `/user/admin/members?q=${encodeURIComponent(email)}`);
+    const row = page.getByTestId("member-row").filter({ hasText: email });
+    await row.waitFor();
+    const disable = row.getByRole("link", { name: `Disable ${name}` });
+    const reset = row.getByRole("link", { name: `Reset two-factor sign-in of ${name}` });
+    expect([await disable.isVisible(), await reset.isVisible()]).toEqual([false, false]);
+    const menu = row.locator("summary", { hasText: "Actions" });
+    const summary = (await menu.boundingBox())!;
+    expect(Math.min(summary.width, summary.height)).toBeGreaterThanOrEqual(44);
+    await menu.click();
+    const boxes = [(await reset.boundingBox())!, (await disable.boundingBox())!];
+    for (const box of boxes) expect(box.height).toBeGreaterThanOrEqual(44);
+    // One under the other, with room between them: a thumb does not hit the wrong one.
+    expect(boxes[1].y - (boxes[0].y + boxes[0].height)).toBeGreaterThanOrEqual(8);
+    await reset.click();
+    const dialog = page.getByRole("dialog", { name: `Reset two-factor sign-in for ${name}?` });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("button", { name: "Yes, turn it off" }).count()).toBe(1);
   });
 });

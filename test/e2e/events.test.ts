@@ -103,6 +103,12 @@ describe.each(modes)("events $name", ({ javaScript }) => {
     await answer(page, "Interested", javaScript);
     await page.getByText("1 interested").first().waitFor();
     await dismissToast(page);
+    // Going is not answered yet: neither Going nor Not going is pressed, also as the page is
+    // drawn again from what was stored.
+    await visit(page, eventPath);
+    await hydrated(page);
+    const pressedAnswers = async () => (await page.locator(".event-toggles button[aria-pressed=true]").allTextContents()).map((text) => text.trim());
+    expect(await pressedAnswers()).toEqual(["Interested"]);
     await answer(page, "Going", javaScript);
     expect(await page.getByRole("button", { name: /^Not going:/, pressed: false }).count()).toBeGreaterThan(0);
     await page.getByText("1 going").first().waitFor();

@@ -107,15 +107,52 @@ describe.each(modes)("reactions $name", ({ javaScript }) => {
     expect(await pressed(postReactions)).toEqual({ Like: "false", Celebrate: "false", Insightful: "false" });
     expect(await button(postReactions, "Like").textContent()).toContain("Like 1");
 
-    // The author: one notice for the post (both reactors), one for the comment.
+    // The author: one notice for the post, one for the comment; Bob took his reaction to the
+    // post back, so the post's notice now counts Cy alone.
     await visit(ada, "/user/notifications");
     const notices = ada.getByTestId("notification");
     const texts = (await notices.allTextContents()).filter((text) => text.includes("reacted"));
     expect(texts).toHaveLength(2);
-    expect(texts[0]).toContain(`Cy Cheer ${suffix} and 1 other reacted to your post.`);
+    expect(texts[0]).toContain(`Cy Cheer ${suffix} reacted to your post.`);
     expect(texts[1]).toContain(`Bob Reactor ${suffix} reacted to your comment.`);
-    await notices.getByRole("link", { name: `Cy Cheer ${suffix} and 1 other reacted to your post.` }).click();
+    await notices.getByRole("link", { name: `Cy Cheer ${suffix} reacted to your post.` }).click();
     await ada.waitForURL((url) => url.pathname.startsWith("/user/timeline/post/"));
     await postCard(ada, message).waitFor();
+  });
+});
+
+describe.each(modes)("reaction buttons on a phone $name", ({ javaScript }) => {
+  test("at 390 px a post's and a comment's three buttons share one row inside the card, each at least 44 × 44, named for screen readers", async () => {
+    const suffix = javaScript ? "js" : "nojs";
+    const message = `Phone-sized reactions (${suffix}, ${Date.now()})`;
+    const page = await browser.newPage({ javaScript });
+    await signUp(page, { name: `Pia Phone ${suffix}`, email: uniqueEmail("reactions-phone") });
+    await writePost(page, message);
+    const card = postCard(page, message);
+    await card.getByLabel("Write a comment").fill("A comment beside its Delete button, the narrowest place.");
+    await card.getByRole("button", { name: "Comment" }).click();
+    await card.locator(".comment").filter({ hasText: "A comment beside" }).waitFor();
+    const postReactions = card.getByRole("group", { name: `Reactions to the post of Pia Phone ${suffix}` });
+    const commentReactions = card.getByRole("group", { name: `Reactions to the comment of Pia Phone ${suffix}` });
+    await press(page, postReactions, "Insightful", javaScript, { expectPressed: true });
+    await press(page, commentReactions, "Celebrate", javaScript, { expectPressed: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cardBox = (await card.boundingBox())!;
+    for (const group of [postReactions, commentReactions]) {
+      const boxes = [];
+      for (const label of ["Like", "Celebrate", "Insightful"]) {
+        const box = (await button(group, label).boundingBox())!;
+        expect(box.width, label).toBeGreaterThanOrEqual(44);
+        expect(box.height, label).toBeGreaterThanOrEqual(44);
+        boxes.push(box);
+      }
+      expect(boxes.map((box) => Math.round(box.y))).toEqual(Array(3).fill(Math.round(boxes[0].y)));
+      expect(boxes[2].x + boxes[2].width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    }
+    // Each button still says what it is (and its count) to a screen reader.
+    expect(await button(commentReactions, "Celebrate").getAttribute("aria-pressed")).toBe("true");
+    expect((await button(commentReactions, "Celebrate").textContent())?.replace(/\s+/g, " ").trim()).toBe("Celebrate 1");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -100,6 +100,8 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
     await b.getByRole("button", { name: "Save", exact: true }).click();
     expect(await toast(b, "is now business closed")).toContain("Grace Hopper is now business closed.");
     expect(await b.getByTestId("referral-status").textContent()).toBe("Business closed · $2,500.50");
+    // The line under the name says what its figure is: the warmth.
+    expect(await b.getByTestId("referral-meta").textContent()).toMatch(/ · warmth \d · \w+/);
     expect(await b.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
 
     // A sees the thank-you on the referral and in the list.
@@ -129,7 +131,13 @@ describe.each(modes)("referrals $name", ({ javaScript }) => {
     const own = a.getByTestId("report-row");
     // With JS the address changes a moment before the report is drawn.
     await own.first().waitFor();
+    expect(await a.getByTestId("report-note").textContent()).toContain(
+      "An inside referral is the giver's own need (they are the customer); an outside one, someone else's.",
+    );
     expect(await own.count()).toBe(1);
+    // The dates to choose start as the week shown: a Monday and the Sunday after it.
+    const [from, to] = [await a.getByLabel("From", { exact: true }).inputValue(), await a.getByLabel("To", { exact: true }).inputValue()];
+    expect([new Date(`${from}T00:00:00Z`).getUTCDay(), (Date.parse(to) - Date.parse(from)) / 86_400_000]).toEqual([1, 6]);
     expect(await own.textContent()).toContain("$2,500.50");
     await a.getByTestId("report-totals").waitFor();
     const csvHref = await a.getByRole("link", { name: "Download CSV" }).getAttribute("href");

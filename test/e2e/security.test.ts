@@ -82,6 +82,12 @@ describe.each(modes)("password and sessions $name", ({ javaScript }) => {
 
     await visit(first, SECURITY);
     const other = first.getByTestId("session-row").filter({ hasNot: first.getByText("This device") });
+    // On a phone (the browser's window is one) the row's Sign out is a thumb's size, and the badge stands apart from the device's name.
+    const signOut = (await other.getByRole("link", { name: "Sign out" }).boundingBox())!;
+    expect(Math.min(signOut.width, signOut.height)).toBeGreaterThanOrEqual(44);
+    const mine = first.getByTestId("session-row").filter({ has: first.getByText("This device") });
+    expect(await mine.locator(".badge").textContent()).toBe("This device");
+    expect(await mine.locator("td").first().textContent()).toMatch(/\S This device$/);
     await other.getByRole("link", { name: "Sign out" }).click();
     const dialog = first.getByRole("dialog", { name: "Confirm!" });
     await dialog.waitFor();

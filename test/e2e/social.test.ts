@@ -1,6 +1,23 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { atPath, dismissToast, followNav, hydrated, modes, openMemberMenu, signUp, toast, uniqueEmail, useBrowser, visit, visitBeforeScripts } from "./browser";
+import {
+  admin,
+  atPath,
+  dismissToast,
+  followNav,
+  hydrated,
+  linkInMail,
+  modes,
+  openMemberMenu,
+  openOutboxMail,
+  signInHome,
+  signUp,
+  toast,
+  uniqueEmail,
+  useBrowser,
+  visit,
+  visitBeforeScripts,
+} from "./browser";
 import { loaded, picture, setLookingFor, setPhoto } from "./member-setup";
 
 const browser = useBrowser();
@@ -107,6 +124,38 @@ describe.each(modes)("friends $name", ({ javaScript }) => {
     await dialog.getByRole("button", { name: "Yes, unfriend" }).click();
     expect(await toast(bo.page, "no longer your friend")).toContain(`${ana.name} is no longer your friend.`);
     expect(await friendRow(bo.page, ana.name).count()).toBe(0);
+  });
+});
+
+describe.each(modes)("the friend request e-mail $name", ({ javaScript }) => {
+  test("leads to the requests list, where the request is on the phone's screen and answered in one tap", async () => {
+    const ana = await newMember(javaScript, "Mailer");
+    const boEmail = uniqueEmail("social-mailed");
+    const bo = { page: await browser.newPage({ javaScript }), name: uniqueName("Mailed") };
+    await signUp(bo.page, { name: bo.name, email: boEmail });
+    await visit(ana.page, `/user/search?${new URLSearchParams({ q: bo.name })}`);
+    await resultRow(ana.page, bo.name).getByRole("button", { name: "Connect" }).click();
+    await toast(ana.page, "Friend request sent");
+
+    const adminPage = await browser.newPage({ javaScript });
+    await signInHome(adminPage, admin);
+    const mail = await openOutboxMail(adminPage, { to: boEmail, subject: `${ana.name} wants to be your friend on Chapter` });
+    const link = new URL(await linkInMail(mail));
+    expect(link.pathname + link.hash).toBe("/user/friends#friend-requests");
+
+    await bo.page.setViewportSize({ width: 390, height: 844 });
+    await visit(bo.page, link.pathname + link.hash);
+    await hydrated(bo.page);
+    const accept = friendRow(bo.page, ana.name).getByRole("button", { name: "Accept" });
+    await friendRow(bo.page, ana.name).getByRole("button", { name: "Decline" }).waitFor();
+    const onScreen = await accept.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(onScreen).toBe(true);
+    await accept.click();
+    expect(await toast(bo.page, "now friends")).toContain(`You and ${ana.name} are now friends.`);
+    await friendRow(bo.page, ana.name).getByRole("link", { name: "Chat" }).waitFor();
   });
 });
 

@@ -25,6 +25,12 @@ describe.each(modes)("two-factor sign-in $name", ({ javaScript }) => {
     await setup.getByRole("img", { name: "QR code to scan with your authenticator app" }).locator("svg").waitFor();
     const key = ((await setup.getByTestId("two-factor-key").textContent()) ?? "").replace(/\s/g, "");
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    // On the phone that holds the app, a QR code on its own screen cannot be scanned: one tap
+    // hands the account to the app instead (an otpauth: address), a thumb's size.
+    const toApp = setup.getByRole("link", { name: "Add it to your authenticator app" });
+    const href = new URL((await toApp.getAttribute("href"))!);
+    expect([href.protocol, href.host, href.searchParams.get("secret")]).toEqual(["otpauth:", "totp", key]);
+    expect(Math.min(...Object.values((await toApp.boundingBox())!).slice(2))).toBeGreaterThanOrEqual(44);
 
     const codeField = setup.getByLabel("2. Enter the 6-digit code the app shows");
     await codeField.fill("000000");
@@ -98,8 +104,9 @@ describe.each(modes)("two-factor sign-in $name", ({ javaScript }) => {
     const page = await browser.newPage({ javaScript });
     await signInHome(page, admin);
     await visit(page, `/user/admin/members?q=${encodeURIComponent(email)}`);
+    await page.getByTestId("member-row").filter({ hasText: email }).locator("summary", { hasText: "Actions" }).click();
     await page.getByRole("link", { name: "Reset two-factor sign-in of Lost Phone" }).click();
-    const dialog = page.getByRole("dialog", { name: "Confirm!" });
+    const dialog = page.getByRole("dialog", { name: "Reset two-factor sign-in for Lost Phone?" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Are you sure you want to turn off two-factor sign-in for this member?");
     await dialog.getByRole("button", { name: "Yes, turn it off" }).click();

@@ -33,28 +33,23 @@ export type EventSummary = {
   currency: string;
   general: TicketOffer;
   vip: TicketOffer;
-  interested: boolean;
-  going: boolean;
-  /** Whether the member has answered at all (neither answer is pressed until then). */
-  answered?: boolean;
+  /** The member's answers; null while that question is not answered (neither button pressed). */
+  interested: boolean | null;
+  going: boolean | null;
   interestedCount: number;
   goingCount: number;
   isOwner: boolean;
 };
 
-export function EventToggles({
-  event,
-}: {
-  event: Pick<EventSummary, "id" | "title" | "interested" | "going" | "interestedCount" | "goingCount"> & { answered?: boolean };
-}) {
+export function EventToggles({ event }: { event: Pick<EventSummary, "id" | "title" | "interested" | "going" | "interestedCount" | "goingCount"> }) {
   return (
     <div className="event-toggles">
       <InterestedToggle
         action="/user/events/status"
         idName="event_id"
         id={event.id}
-        on={event.interested}
-        answered={event.answered}
+        on={event.interested === true}
+        answered={event.interested !== null}
         count={event.interestedCount}
         title={event.title}
       />
@@ -62,8 +57,8 @@ export function EventToggles({
         action="/user/events/status"
         idName="event_id"
         id={event.id}
-        on={event.going}
-        answered={event.answered}
+        on={event.going === true}
+        answered={event.going !== null}
         count={event.goingCount}
         answers={[
           { type: "Going", label: "Going" },

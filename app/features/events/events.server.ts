@@ -163,9 +163,9 @@ function present(row: EventRow, viewerId: number) {
     // Cards show the light rendition (at most 640 px wide), with its size for the layout.
     cardImage: image_token ? { url: fileUrl(image_token, "medium"), ...mediumSize(image_width, image_height) } : null,
     place: joinPlace([event.venue, ...(event.country ? placeParts(event) : [event.city])]),
-    interested: my_interested === 1,
-    going: my_going === 1,
-    answered: my_interested !== null,
+    // The member's answers: true, false, or null while that question is not answered.
+    interested: answer(my_interested),
+    going: answer(my_going),
     interestedCount: Number(interested_count ?? 0),
     goingCount: Number(going_count ?? 0),
     isOwner: event.owner_id === viewerId,
@@ -176,6 +176,10 @@ function present(row: EventRow, viewerId: number) {
 }
 
 export type EventView = ReturnType<typeof present>;
+
+function answer(stored: number | null | undefined) {
+  return stored === null || stored === undefined ? null : stored === 1;
+}
 
 /** An event as a member sees it (every member sees every event), or null. */
 export async function getEvent(eventId: number, viewerId: number) {
@@ -263,13 +267,14 @@ export async function upcomingEventOptions() {
   return rows.map((row) => ({ value: String(row.id), label: `${row.title} · ${formatDate(row.starts_at.slice(0, 10))}` }));
 }
 
-/** SPEC.md §4: Interested/Uninterested and Going/Notgoing, one row per member and event. */
+/** SPEC.md §4: Interested/Uninterested and Going/Notgoing, one row per member and event; the
+ * question not answered stays null (answering Interested says nothing of going). */
 export async function setEventStatus(memberId: number, eventId: number, type: StatusType) {
   const change = type === "Interested" || type === "Uninterested" ? { interested: type === "Interested" ? 1 : 0 } : { going: type === "Going" ? 1 : 0 };
   const now = nowIso();
   await db
     .insertInto("event_statuses")
-    .values({ event_id: eventId, member_id: memberId, interested: 0, going: 0, ...change, updated_at: now })
+    .values({ event_id: eventId, member_id: memberId, ...change, updated_at: now })
     .onConflict((conflict) => conflict.columns(["event_id", "member_id"]).doUpdateSet({ ...change, updated_at: now }))
     .execute();
 }

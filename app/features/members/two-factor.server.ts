@@ -37,12 +37,13 @@ export function matchingStep(secret: string, code: string, timestamp = Date.now(
   return Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
 }
 
-/** What the setup dialog shows: the QR code (an SVG made here, so no script is needed) and the key. */
+/** What the setup dialog shows: the QR code (an SVG made here, so no script is needed), the key,
+ * and the same otpauth: address as a link, for the app on the phone the page is open on. */
 export async function setupView(secret: string, email: string) {
   const issuer = (await clubSettings()).name;
   const uri = new TOTP({ issuer, label: email, secret: Secret.fromBase32(secret), digits: DIGITS, period: PERIOD_SECONDS }).toString();
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return { secret, qrSvg, issuer };
+  return { secret, qrSvg, issuer, appUri: uri };
 }
 
 /**

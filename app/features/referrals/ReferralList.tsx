@@ -37,7 +37,12 @@ export function ReferralList({ referrals, side, timeZone }: { referrals: Item[];
           <td data-label={side === "given" ? "To" : "From"}>{referral.other_name}</td>
           <td data-label="Need">
             {referral.need.length > 120 ? `${referral.need.slice(0, 120)}…` : referral.need}
-            {referral.own_need ? <span className="badge">Own need</span> : null}
+            {referral.own_need ? (
+              <>
+                {" "}
+                <span className="badge">Own need</span>
+              </>
+            ) : null}
           </td>
           <td data-label="Warmth">{warmthLabel(referral.warmth)}</td>
           <td data-label="Status">

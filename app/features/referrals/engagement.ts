@@ -54,7 +54,7 @@ export function engagementPoints(activity: Activity, rules: EngagementRules) {
     points: activity[part.key] * rules[part.rule],
   }));
   const steps = Math.floor(Math.max(0, activity.thanksGivenCents) / THANKS_STEP_CENTS);
-  parts.push({ label: "Thank-you given (each whole 1,000)", count: steps, points: steps * rules.thanks });
+  parts.push({ label: "Thank-yous given, in thousands", count: steps, points: steps * rules.thanks });
   return { parts, total: parts.reduce((sum, part) => sum + part.points, 0) };
 }
 

@@ -117,6 +117,9 @@ function pendingFrom(requesterId: number, addresseeId: number) {
   return db.selectFrom("friendships").select(["id", "status"]).where("requester_id", "=", requesterId).where("addressee_id", "=", addresseeId);
 }
 
+/** The friends page at its list of requests received (`id="friend-requests"` there). */
+const FRIEND_REQUESTS_PATH = "/user/friends#friend-requests";
+
 /**
  * Sends a friend request. Asking someone who already asked you accepts their request;
  * asking again, or asking a friend, changes nothing.
@@ -142,15 +145,16 @@ export async function sendFriendRequest(from: Actor, to: FriendCandidate, mail: 
     await acceptFriendRequest(from, to, mail);
     return "accepted";
   }
+  // Both lead to the friends page's list of requests, each with Accept and Decline: one tap answers.
   await notify({
     memberId: to.id,
     kind: "friend_request",
     message: `${from.name} sent you a friend request.`,
-    linkPath: "/user/friends",
+    linkPath: FRIEND_REQUESTS_PATH,
     actorId: from.id,
     email: {
       subject: `${from.name} wants to be your friend on Chapter`,
-      text: `${from.name} sent you a friend request on Chapter.\n\nAccept or decline it here: ${mail.origin}/user/friends\n\nYou can turn these e-mails off in your settings: ${mail.origin}/user/settings/notifications\n`,
+      text: `${from.name} sent you a friend request on Chapter.\n\nAccept or decline it here: ${mail.origin}${FRIEND_REQUESTS_PATH}\n\nYou can turn these e-mails off in your settings: ${mail.origin}/user/settings/notifications\n`,
     },
   });
   return "sent";

@@ -6,7 +6,8 @@ import { REACTIONS, REMOVE_REACTION, withChoice, type ReactionSummary } from "./
 /**
  * The reaction buttons of a post or a comment: Like, Celebrate, Insightful, each with its count,
  * the member's own pressed (aria-pressed; pressing it again takes it back), and a link to who
- * reacted. With JS the choice shows at once (a fetcher) while the server saves it; without JS
+ * reacted. On a phone the words are for screen readers only (icons and counts fit one row
+ * under a comment). With JS the choice shows at once (a fetcher) while the server saves it; without JS
  * the form posts and the page comes back at the same post or comment.
  */
 export function ReactionButtons({
@@ -45,7 +46,7 @@ export function ReactionButtons({
               className={`button button--small reaction-button${pressed ? " reaction-button--on" : " button--secondary"}`}
               title={pressed ? "Press again to take your reaction back" : undefined}
             >
-              <ReactionIcon kind={reaction.kind} /> {reaction.label}
+              <ReactionIcon kind={reaction.kind} /> <span className="reaction-label">{reaction.label}</span>
               {count ? <span className="reaction-count"> {count}</span> : null}
             </button>
           );

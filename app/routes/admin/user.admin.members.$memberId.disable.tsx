@@ -44,7 +44,12 @@ export default function DisableMember() {
   const { name, email } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <ConfirmDialog message="Are you sure you want to disable this account?" confirmLabel="Yes, disable" cancelTo={`/user/admin/members${search}`}>
+    <ConfirmDialog
+      title={`Disable ${name}'s account?`}
+      message="Are you sure you want to disable this account?"
+      confirmLabel="Yes, disable"
+      cancelTo={`/user/admin/members${search}`}
+    >
       <p>
         <strong>{name}</strong> ({email}) will be signed out everywhere and will not be able to sign in until the account is enabled again.
       </p>

@@ -35,6 +35,7 @@ export default function ResetTwoFactor() {
   const { search } = useLocation();
   return (
     <ConfirmDialog
+      title={`Reset two-factor sign-in for ${name}?`}
       message="Are you sure you want to turn off two-factor sign-in for this member?"
       confirmLabel="Yes, turn it off"
       cancelTo={`/user/admin/members${search}`}

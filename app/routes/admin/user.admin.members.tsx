@@ -16,6 +16,7 @@ import { Pager } from "~/ui/pager";
 import { SearchForm } from "~/ui/search-form";
 import { requestedPage } from "~/lib/paging";
 import { ListTable } from "~/ui/list-table";
+import { RowMenu } from "~/ui/row-menu";
 import { ViewerTime } from "~/ui/viewer-time";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -114,7 +115,7 @@ export default function Members() {
           : `${total} ${total === 1 ? "member" : "members"}${reds ? " with a red light" : ""}${q ? ` matching “${q}”` : ""}.`}
       </p>
       {members.length > 0 ? (
-        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Engagement", "Status"]} actions="Actions">
+        <ListTable headings={["Name", "E-mail", "Member type", "Role", "Joined", "Engagement", "Status"]} actions="Actions" className="list--whole-words">
           {members.map((member) => (
             <tr key={member.id} data-testid="member-row">
               <td>
@@ -142,36 +143,48 @@ export default function Members() {
                   "Active"
                 )}
               </td>
-              <td>
+              <td className="cell-action">
                 {member.you ? (
                   <span className="muted">You</span>
-                ) : member.disabled_at ? (
-                  <Form method="post" preventScrollReset>
-                    <CsrfInput />
-                    <input type="hidden" name="memberId" value={member.id} />
-                    <StatusButton
-                      pending={enabling === String(member.id)}
-                      name="intent"
-                      value="enable"
-                      className="button--small button--secondary"
-                      aria-label={`Enable ${member.name}`}
-                    >
-                      Enable
-                    </StatusButton>
-                  </Form>
                 ) : (
-                  <Link to={`${member.id}/disable${search}`} preventScrollReset aria-label={`Disable ${member.name}`}>
-                    Disable
-                  </Link>
-                )}
-                {member.twoFactor && !member.you ? (
                   <>
-                    {" "}
-                    <Link to={`${member.id}/two-factor-reset${search}`} preventScrollReset aria-label={`Reset two-factor sign-in of ${member.name}`}>
-                      Reset two-factor
-                    </Link>
+                    {member.disabled_at ? (
+                      <Form method="post" preventScrollReset>
+                        <CsrfInput />
+                        <input type="hidden" name="memberId" value={member.id} />
+                        <StatusButton
+                          pending={enabling === String(member.id)}
+                          name="intent"
+                          value="enable"
+                          className="button--small button--secondary"
+                          aria-label={`Enable ${member.name}`}
+                        >
+                          Enable
+                        </StatusButton>
+                      </Form>
+                    ) : null}
+                    {/* Disable and Reset two-factor in the row's menu, one under the other and
+                        set apart: side by side as links a thumb hit the wrong one. */}
+                    {member.twoFactor || !member.disabled_at ? (
+                      <RowMenu name={member.name}>
+                        {member.twoFactor ? (
+                          <li>
+                            <Link to={`${member.id}/two-factor-reset${search}`} preventScrollReset aria-label={`Reset two-factor sign-in of ${member.name}`}>
+                              Reset two-factor sign-in
+                            </Link>
+                          </li>
+                        ) : null}
+                        {member.disabled_at ? null : (
+                          <li className={member.twoFactor ? "menu-separator" : undefined}>
+                            <Link to={`${member.id}/disable${search}`} preventScrollReset className="menu-danger" aria-label={`Disable ${member.name}`}>
+                              Disable
+                            </Link>
+                          </li>
+                        )}
+                      </RowMenu>
+                    ) : null}
                   </>
-                ) : null}
+                )}
               </td>
             </tr>
           ))}

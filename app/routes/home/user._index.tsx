@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         endsAt: event.ends_at,
         timeZone: event.time_zone,
         place: event.place,
-        going: event.going,
+        going: event.going === true,
       })),
     },
     friendRequests,

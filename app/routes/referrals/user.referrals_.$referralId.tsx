@@ -78,9 +78,9 @@ export default function ReferralPage() {
           {statusText(referral)}
         </span>
       </DetailPageHeader>
-      <p className="muted">
-        {referral.role === "receiver" ? `From ${referral.giver_name}` : `To ${referral.receiver_name}`} · given {formatDate(referral.created_at, timeZone)} ·{" "}
-        {warmthLabel(referral.warmth)}
+      <p className="muted" data-testid="referral-meta">
+        {referral.role === "receiver" ? `From ${referral.giver_name}` : `To ${referral.receiver_name}`} · given {formatDate(referral.created_at, timeZone)} ·
+        warmth {warmthLabel(referral.warmth)}
         {referral.own_need ? ` · ${referral.role === "receiver" ? `${referral.giver_name}'s own need` : "your own need"}` : ""}
       </p>
       {thanks ? (

@@ -22,6 +22,8 @@ const PERIODS = [
 
 export default function ChapterReport() {
   const { admin, kind, sort, descending, query, from, to, error, report } = useLoaderData<typeof loader>();
+  const shownFrom = from || report?.period.from || "";
+  const shownTo = to || report?.period.to || "";
   const address = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(query);
     for (const [name, value] of Object.entries(changes)) {
@@ -61,10 +63,12 @@ export default function ChapterReport() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="report-dates" aria-label="Chosen dates">
+      {/* The dates start as the period shown (the week, month or quarter), so a member moves
+          one end rather than typing both; keyed by them, so they follow the period chosen. */}
+      <Form method="get" className="report-dates" aria-label="Chosen dates" key={`${shownFrom} ${shownTo}`}>
         <input type="hidden" name="period" value="dates" />
-        <Field label="From" inputProps={{ type: "date", name: "from", defaultValue: from, required: true }} errors={error ? [error] : undefined} />
-        <Field label="To" inputProps={{ type: "date", name: "to", defaultValue: to, required: true }} />
+        <Field label="From" inputProps={{ type: "date", name: "from", defaultValue: shownFrom, required: true }} errors={error ? [error] : undefined} />
+        <Field label="To" inputProps={{ type: "date", name: "to", defaultValue: shownTo, required: true }} />
         <button type="submit" className="button button--secondary">
           Show these dates
         </button>
@@ -74,9 +78,11 @@ export default function ChapterReport() {
           <h2 id="report-heading">
             {formatDate(report.period.from)} – {formatDate(report.period.to)}
           </h2>
-          <p className="muted">
-            {admin ? "Every member's figures, " : "Your figures and the chapter's totals, "}
-            {"inside referrals being the giver's own need. Thank-you amounts are for business closed in the period."}
+          <p className="muted" data-testid="report-note">
+            {admin ? "Every member's figures. " : "Your figures and the chapter's totals. "}
+            {
+              "An inside referral is the giver's own need (they are the customer); an outside one, someone else's. Thank-you amounts are for business closed in the period."
+            }
           </p>
           <ReportTable
             rows={report.rows}

@@ -52,7 +52,9 @@ export default function NotificationSettings() {
     <Form method="post" className="card">
       <CsrfInput />
       <h2>Notifications</h2>
-      <p>Friend requests and answers always show under Notifications in the header.</p>
+      <p>
+        What concerns you (friend requests and their answers, reactions to your posts, tickets and invitations) always shows under Notifications in the header.
+      </p>
       <div className="field field--checkbox">
         {/* An unticked box sends nothing, so the hidden 0 says "off"; a ticked box's 1 wins. */}
         <input type="hidden" name="email_notifications" value="0" />

@@ -61,12 +61,17 @@ export default function Security() {
             </Link>
           ) : null}
         </div>
-        <ListTable headings={["Device", "Address", "Signed in", "Last active"]} actions="Actions">
+        <ListTable headings={["Device", "Address", "Signed in", "Last active"]} actions="Actions" className="list--whole-words">
           {sessions.map((session) => (
             <tr key={session.id} data-testid="session-row">
               <td>
                 {describeDevice(session.user_agent)}
-                {session.current ? <span className="badge"> This device</span> : null}
+                {session.current ? (
+                  <>
+                    {" "}
+                    <span className="badge">This device</span>
+                  </>
+                ) : null}
               </td>
               <td data-label="Address">{session.ip ?? "—"}</td>
               <td data-label="Signed in">
@@ -75,10 +80,10 @@ export default function Security() {
               <td data-label="Last active">
                 <ViewerTime value={session.last_seen_at} />
               </td>
-              <td>
+              <td className="cell-action">
                 {session.current ? null : (
-                  <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} preventScrollReset>
-                    Sign out
+                  <Link to={`sessions/${encodeURIComponent(session.id)}/sign-out`} className="button button--secondary button--small" preventScrollReset>
+                    Sign out<span className="visually-hidden"> {describeDevice(session.user_agent)}</span>
                   </Link>
                 )}
               </td>

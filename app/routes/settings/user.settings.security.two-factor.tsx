@@ -98,6 +98,12 @@ export default function TurnOnTwoFactor() {
           <p>
             <strong>1.</strong> In the app, add an account and scan this QR code.
           </p>
+          <p className="two-factor-setup__on-phone">
+            On this phone?{" "}
+            <a href={setup.appUri} className="button button--secondary button--small">
+              Add it to your authenticator app
+            </a>
+          </p>
           <p>Cannot scan it? Choose to enter a key instead, and type this one:</p>
           <p className="two-factor-setup__key">
             <code data-testid="two-factor-key">{groupSecret(setup.secret)}</code> <CopyButton text={setup.secret} label="Copy key" />

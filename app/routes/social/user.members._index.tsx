@@ -6,6 +6,7 @@ import { MEMBER_TYPES } from "~/features/members/member-types";
 import { FriendButton } from "~/features/social/FriendButton";
 import { directoryChoices, directoryFiltersFrom, directoryFiltersParams, listDirectory } from "~/features/social/directory.server";
 import { QuestionLabel } from "~/features/social/question";
+import { redirectWithoutEmptyParams } from "~/lib/http.server";
 import { requestedPage } from "~/lib/paging";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
@@ -16,6 +17,7 @@ import { SearchForm } from "~/ui/search-form";
 /** The member directory: the club's members, filtered and paged by the address's query. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
+  redirectWithoutEmptyParams(request);
   const search = new URL(request.url).searchParams;
   const filters = directoryFiltersFrom(search);
   const choices = await directoryChoices(member.id, filters.country);
@@ -45,7 +47,9 @@ export default function MemberDirectory() {
     <section className="member-directory">
       <div className="page-header">
         <h1>Member directory</h1>
-        <Link to="/user/search">Find a member by name</Link>
+        <Link to="/user/search" className="button button--secondary button--small">
+          Find a member by name
+        </Link>
       </div>
       <SearchForm
         id="directory-filters"

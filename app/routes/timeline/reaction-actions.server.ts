@@ -62,7 +62,7 @@ export async function reactionAction({ request, params }: LoaderFunctionArgs) {
   const choice = (await request.formData()).get("reaction");
   const what = target.type === "post" ? "post" : "comment";
   if (choice === REMOVE_REACTION) {
-    await unreact(target, member.id);
+    await unreact(target, member.id, authorId);
     return respond(request, { type: "success", message: "Your reaction was taken back." }, { to: backTo(request, target) });
   }
   if (!isReactionKind(choice)) badRequest(`reaction must be ${REACTION_KINDS.join(", ")} or ${REMOVE_REACTION}`);
