@@ -3,6 +3,7 @@ import type { DB } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
+import { announce } from "~/lib/live-bus.server";
 import { sendMail } from "~/lib/mail.server";
 
 export type NewNotification = {
@@ -43,6 +44,8 @@ export async function addNotification(executor: Kysely<DB>, notification: NewNot
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Open pages of the member hear of it (on PostgreSQL at the transaction's commit, if any).
+  await announce([notification.memberId], notification.kind === "friend_request" ? "friend_request" : "notification", executor);
   return row.id;
 }
 
@@ -69,6 +72,34 @@ export async function listNotifications(memberId: number, { limit = 50 } = {}) {
     .execute();
 }
 
+/** The id of the member's newest notification (0: none): where a page's live stream starts telling of new ones. */
+export async function lastNotificationId(memberId: number) {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.max("id").as("last"))
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+export type FriendRequestNotice = { id: number; message: string; linkPath: string | null };
+
+/** Friend requests the member was told of after notification `afterId`, still unread and
+ * unanswered, oldest first (a few: each is a notice on the open page). */
+export async function friendRequestNoticesAfter(memberId: number, afterId: number, limit = 5): Promise<FriendRequestNotice[]> {
+  return db
+    .selectFrom("notifications")
+    .select(["id", "message", "link_url as linkPath"])
+    .where("member_id", "=", memberId)
+    .where("kind", "=", "friend_request")
+    .where("id", ">", afterId)
+    .where("read_at", "is", null)
+    .where("outcome", "is", null)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
 export async function countUnreadNotifications(memberId: number) {
   const row = await db
     .selectFrom("notifications")
@@ -81,6 +112,8 @@ export async function countUnreadNotifications(memberId: number) {
 
 export async function markNotificationsRead(memberId: number) {
   await db.updateTable("notifications").set({ read_at: new Date().toISOString() }).where("member_id", "=", memberId).where("read_at", "is", null).execute();
+  // The member's other open pages lower their badge.
+  await announce([memberId], "notification");
 }
 
 // Every signed-in page shows the counts: one shape, the conversation open (if any) as a value
