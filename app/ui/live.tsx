@@ -34,6 +34,37 @@ function cursorOf(id: string) {
 }
 
 const MAX_REOPENS = 8;
+/** How long after the document has loaded the first stream opens (see `useAfterLoad`). */
+const AFTER_LOAD_MS = 1_000;
+
+let documentSettled = false;
+
+/**
+ * true a second after the document's load event (at once on later pages of the same document):
+ * the stream waits so as not to compete with the page's own requests, and so that the page
+ * reaches "network idle" first (Lighthouse and scripts/screenshots.ts wait for it, and an open
+ * stream is a request that never ends). The stream catches up on connecting, so nothing is lost.
+ */
+function useAfterLoad() {
+  const [settled, setSettled] = useState(documentSettled);
+  useEffect(() => {
+    if (settled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      timer = setTimeout(() => {
+        documentSettled = true;
+        setSettled(true);
+      }, AFTER_LOAD_MS);
+    };
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("load", wait);
+    };
+  }, [settled]);
+  return settled;
+}
 
 /**
  * The page's one live stream (GET /user/live, routes/shell/live-events.server.ts), opened once
@@ -47,7 +78,8 @@ const MAX_REOPENS = 8;
  */
 export function LiveUpdates({ children }: { children: ReactNode }) {
   const server = useServerUnread();
-  const inMemberArea = server !== undefined;
+  const settled = useAfterLoad();
+  const inMemberArea = server !== undefined && settled;
   const page = useLiveChatPage();
   const [ended, setEnded] = useState<number | null>(null);
   const chat = page && page.chat !== ended ? page.chat : null;
