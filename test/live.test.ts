@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { sendMessage } from "~/features/social/chat.server";
 import { db } from "~/lib/db.server";
 import { databaseUrl } from "~/lib/env.server";
-import { announce, decodeSignal, encodeSignal, LISTENER_NAME, type LiveBus, type LiveSignal, liveBus, postgresBus } from "~/lib/live-bus.server";
+import { announce, decodeSignal, encodeSignal, inProcessBus, LISTENER_NAME, type LiveBus, type LiveSignal, liveBus, postgresBus } from "~/lib/live-bus.server";
 import { liveEventStream } from "~/routes/shell/live-events.server";
 import { loader as liveLoader } from "~/routes/shell/user.live";
 import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
@@ -161,6 +161,18 @@ describe("the live bus", () => {
 });
 
 describe("the page's live stream (/user/live)", () => {
+  test("ends when the instance stops (its bus closes), so that the browser reconnects elsewhere", async () => {
+    const ana = await createSignedInMember();
+    const bus = inProcessBus();
+    const controller = new AbortController();
+    const request = new Request(`${BASE}/user/live`, { signal: controller.signal });
+    const stream = reading(liveEventStream(request, { memberId: ana.id, cursor: { after: 0, notice: null }, bus }), controller);
+    await stream.until((text) => text.includes("event: unread"));
+    expect(stream.done).toBe(false);
+    await bus.close();
+    await expect.poll(() => stream.done).toBe(true);
+  });
+
   test("needs a signed-in member", async () => {
     const response = await settle(() => liveLoader(routeArgs(getRequest("/user/live"))));
     expect(response.status).toBe(302);
