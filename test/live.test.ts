@@ -5,6 +5,7 @@ import { db } from "~/lib/db.server";
 import { databaseUrl } from "~/lib/env.server";
 import { announce, decodeSignal, encodeSignal, inProcessBus, LISTENER_NAME, type LiveBus, type LiveSignal, liveBus, postgresBus } from "~/lib/live-bus.server";
 import { liveEventStream } from "~/routes/shell/live-events.server";
+import { loader as memberArea } from "~/routes/shell/user";
 import { loader as liveLoader } from "~/routes/shell/user.live";
 import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
 import { action as addAction } from "~/routes/spec/user.ajax.add-friend-request";
@@ -261,5 +262,22 @@ describe("the page's live stream (/user/live)", () => {
     expect(messages.map((frame) => frame.data.body)).toEqual(["second"]);
     expect(messages[0].id!.split(".")[0]).toBe(String(second.id));
     expect(frames(again.text, "friend-request").map((frame) => frame.data.message)).toEqual(["Cy sent you a friend request."]);
+  });
+
+  test("a friend request made between the page's rendering and its stream's connecting is told too", async () => {
+    const ana = await createSignedInMember();
+    const cy = await createSignedInMember({ name: "Cy" });
+    const page = (await (await settle(() => memberArea(routeArgs(getRequest("/user/timeline", ana.cookie))))).json()) as {
+      liveFrom: { notice: number };
+    };
+    await askFriend(cy, ana);
+    // The page opens its stream from the newest notification it was rendered with.
+    const stream = await openReading(ana, `?notice=${page.liveFrom.notice}`);
+    await stream.until((text) => text.includes("event: friend-request"));
+    expect(frames(stream.text, "friend-request").map((frame) => frame.data.message)).toEqual(["Cy sent you a friend request."]);
+    // Without it (an older page), only what comes after the stream's connecting.
+    const fresh = await openReading(ana);
+    await fresh.until((text) => text.includes("event: unread"));
+    expect(frames(fresh.text, "friend-request")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { LiveUnread, type Unread, useServerUnread } from "./root-data";
+import { LiveUnread, type Unread, useLiveFrom, useServerUnread } from "./root-data";
 import { Toast } from "./toast";
 
 /** What a page's loader returns as `liveChat` when the page shows a conversation live: the
@@ -35,15 +35,16 @@ function cursorOf(id: string) {
 
 const MAX_REOPENS = 8;
 /** How long after the document has loaded the first stream opens (see `useAfterLoad`). */
-const AFTER_LOAD_MS = 1_000;
+const AFTER_LOAD_MS = 2_000;
 
 let documentSettled = false;
 
 /**
- * true a second after the document's load event (at once on later pages of the same document):
- * the stream waits so as not to compete with the page's own requests, and so that the page
- * reaches "network idle" first (Lighthouse and scripts/screenshots.ts wait for it, and an open
- * stream is a request that never ends). The stream catches up on connecting, so nothing is lost.
+ * true two seconds after the document's load event (at once on later pages of the same
+ * document): the stream waits so as not to compete with the page's own requests, and so that
+ * the page is quiet first (Lighthouse waits for a second without requests, and an open stream is
+ * a request that never ends). Nothing is lost: the stream starts from the counts and the newest
+ * notification the page was rendered with. A conversation's page opens it at once (its "Live").
  */
 function useAfterLoad() {
   const [settled, setSettled] = useState(documentSettled);
@@ -79,8 +80,8 @@ function useAfterLoad() {
 export function LiveUpdates({ children }: { children: ReactNode }) {
   const server = useServerUnread();
   const settled = useAfterLoad();
-  const inMemberArea = server !== undefined && settled;
   const page = useLiveChatPage();
+  const inMemberArea = server !== undefined && (settled || page !== null);
   const [ended, setEnded] = useState<number | null>(null);
   const chat = page && page.chat !== ended ? page.chat : null;
   const [state, setState] = useState<LiveState>("connecting");
@@ -94,6 +95,8 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
   const serverNow = useRef(server);
   serverNow.current = server;
   const cursor = useRef<{ chat: number | null; message: number; notice: number | null }>({ chat: null, message: 0, notice: null });
+  const from = useLiveFrom();
+  if (from && (cursor.current.notice === null || cursor.current.notice < from.notice)) cursor.current.notice = from.notice;
   if (page && cursor.current.chat !== page.chat) cursor.current = { ...cursor.current, chat: page.chat, message: page.after };
   else if (page && page.after > cursor.current.message) cursor.current.message = page.after;
 

@@ -34,9 +34,16 @@ export function useTimeZone() {
 
 export type Unread = { notifications: number; chat: number };
 
+type MemberAreaData = { unread?: Unread; liveFrom?: { notice: number } };
+
 /** The member area's loader's counts (routes/shell/user.tsx); undefined outside the member area. */
 export function useServerUnread() {
-  return (useRouteLoaderData("routes/user") as { unread?: Unread } | undefined)?.unread;
+  return (useRouteLoaderData("routes/user") as MemberAreaData | undefined)?.unread;
+}
+
+/** The newest notification's id when the member area's loader ran: the page's live stream tells of friend requests after it. */
+export function useLiveFrom() {
+  return (useRouteLoaderData("routes/user") as MemberAreaData | undefined)?.liveFrom ?? null;
 }
 
 /** Counts the page's live stream sent (ui/live.tsx), and the loader's counts they followed:

@@ -133,6 +133,11 @@ const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
       .where("read_at", "is", null)
       .where("sender_id", "!=", chatWith)
       .as("chat"),
+    eb
+      .selectFrom("notifications")
+      .select((n) => n.fn.max("id").as("last"))
+      .where("member_id", "=", memberId)
+      .as("last_notification"),
   ]),
 );
 
@@ -141,11 +146,21 @@ const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
  * notifications page reads all notifications, a conversation reads its messages; those are
  * not counted, so the badge is right on that page already. */
 export async function unreadCounts(memberId: number, viewing?: URL) {
+  return (await headerCounts(memberId, viewing)).unread;
+}
+
+/** `unreadCounts`, and the id of the member's newest notification (0: none), from which the
+ * page's live stream tells of friend requests arriving (ui/live.tsx): those that come between
+ * the page's rendering and its stream's connecting are told too. */
+export async function headerCounts(memberId: number, viewing?: URL) {
   const notificationsPage = viewing?.pathname === "/user/notifications";
   // The conversation's member id, when the address can hold one (PostgreSQL refused a larger one with an error).
   const chatWith = viewing && !viewing.searchParams.has("before") ? parseId(/^\/user\/chat\/(\d+)$/.exec(viewing.pathname)?.[1]) : null;
   const row = await firstRowOf(unreadOf(memberId, chatWith ?? 0));
-  return { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) };
+  return {
+    unread: { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) },
+    lastNotification: Number(row?.last_notification ?? 0),
+  };
 }
 
 export async function emailNotificationsOn(memberId: number) {
