@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from "kysely";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { sendMessage } from "~/features/social/chat.server";
 import { db } from "~/lib/db.server";
 import { databaseUrl } from "~/lib/env.server";
@@ -162,6 +162,32 @@ describe("the live bus", () => {
 });
 
 describe("the page's live stream (/user/live)", () => {
+  test("an idle stream runs no query: it waits on the bus, and a signal for another member does not wake it", async () => {
+    const ana = await createSignedInMember();
+    const bo = await createSignedInMember();
+    await friends(ana, bo);
+    const bus = inProcessBus();
+    const controller = new AbortController();
+    const request = new Request(`${BASE}/user/live?chat=${bo.id}`, { signal: controller.signal });
+    const stream = reading(
+      liveEventStream(request, { memberId: ana.id, chatWith: bo.id, cursor: { after: 0, notice: null }, bus, heartbeatMs: 20 }),
+      controller,
+    );
+    // Connecting reads once (the counts come last).
+    await stream.until((text) => text.includes("event: unread"));
+    const queries = vi.spyOn(db.getExecutor(), "executeQuery");
+    closing.push(() => queries.mockRestore());
+    await bus.announce([bo.id], "message");
+    await bus.announce([bo.id, 999_999], "friend_request");
+    const heartbeats = (text: string) => text.split(": heartbeat").length - 1;
+    const seen = heartbeats(stream.text);
+    await stream.until((text) => heartbeats(text) >= seen + 5);
+    expect(queries).not.toHaveBeenCalled();
+    // A signal for this member: it reads.
+    await bus.announce([ana.id], "notification");
+    await expect.poll(() => queries.mock.calls.length).toBeGreaterThan(0);
+  });
+
   test("ends when the instance stops (its bus closes), so that the browser reconnects elsewhere", async () => {
     const ana = await createSignedInMember();
     const bus = inProcessBus();
