@@ -123,7 +123,8 @@ describe("the live bus", () => {
   test("the listening connection comes back after it is cut, and its listeners read again (PostgreSQL)", async () => {
     if (!postgres) return;
     const drops: string[] = [];
-    const bus = postgresBus(databaseUrl(), db, { backoffMs: 300, log: (message) => drops.push(message) });
+    const name = `${LISTENER_NAME} under test`;
+    const bus = postgresBus(databaseUrl(), db, { backoffMs: 300, log: (message) => drops.push(message), name });
     closing.push(() => bus.close());
     const ana = await createSignedInMember();
     const bo = await createSignedInMember();
@@ -141,7 +142,7 @@ describe("the live bus", () => {
     // The listening connection's server process is ended (a restart, a network cut)…
     const { rows } = await sql<{ ended: boolean }>`
       select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(db);
+      where application_name = ${name} and datname = current_database()`.execute(db);
     expect(rows.length).toBeGreaterThan(0);
     await expect.poll(() => drops.some((message) => message.includes("dropped"))).toBe(true);
     // …and a message is written while nobody listens (no signal reaches this instance).

@@ -110,6 +110,8 @@ export type PostgresBusOptions = {
   /** `pg` itself (loaded on first use). */
   pg?: typeof pg;
   log?: (message: string, error?: unknown) => void;
+  /** The listening connection's application_name (LISTENER_NAME). */
+  name?: string;
 };
 
 /**
@@ -121,7 +123,7 @@ export type PostgresBusOptions = {
  * `resync` (signals sent meanwhile were lost, what they told of was not).
  */
 export function postgresBus(url: string, executor: Kysely<DB>, options: PostgresBusOptions = {}): LiveBus {
-  const { backoffMs = 100, maxBackoffMs = 5_000, log = (message, error) => console.error(message, error ?? "") } = options;
+  const { backoffMs = 100, maxBackoffMs = 5_000, log = (message, error) => console.error(message, error ?? ""), name = LISTENER_NAME } = options;
   const listeners = new Listeners();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
@@ -133,7 +135,7 @@ export function postgresBus(url: string, executor: Kysely<DB>, options: Postgres
   async function connect() {
     const pgModule = options.pg ?? (await loadPg());
     // keepAlive: a connection that silently went away (a dead peer) is noticed and replaced.
-    const next = new pgModule.Client({ connectionString: url, application_name: LISTENER_NAME, keepAlive: true });
+    const next = new pgModule.Client({ connectionString: url, application_name: name, keepAlive: true });
     next.on("notification", (message) => {
       const signal = message.channel === LIVE_CHANNEL && message.payload ? decodeSignal(message.payload) : null;
       if (signal) listeners.deliver(signal.memberIds, signal.kind);
