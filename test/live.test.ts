@@ -138,6 +138,9 @@ describe("the live bus", () => {
     const signals = heard(bus, ana.id);
     await bus.ready();
     await stream.until((text) => text.includes("event: unread"));
+    // (Connecting the first time tells the listeners so far to read, as a reconnect does.)
+    await expect.poll(() => signals).toContain("resync");
+    signals.splice(0);
 
     // The listening connection's server process is ended (a restart, a network cut)…
     const { rows } = await sql<{ ended: boolean }>`

@@ -41,19 +41,16 @@ export function decodeSignal(payload: string): { kind: LiveKind; memberIds: numb
 /** The listeners of this process, by member. */
 class Listeners {
   readonly #emitter = new EventEmitter().setMaxListeners(0);
-  #count = 0;
 
   add(memberId: number, listener: LiveListener) {
     this.#emitter.on(String(memberId), listener);
     this.#emitter.on("*", listener);
-    this.#count += 1;
     let removed = false;
     return () => {
       if (removed) return;
       removed = true;
       this.#emitter.off(String(memberId), listener);
       this.#emitter.off("*", listener);
-      this.#count -= 1;
     };
   }
 
@@ -67,10 +64,6 @@ class Listeners {
 
   shutdownAll() {
     this.#emitter.emit("*", "shutdown");
-  }
-
-  get size() {
-    return this.#count;
   }
 }
 
@@ -130,7 +123,6 @@ export function postgresBus(url: string, executor: Kysely<DB>, options: Postgres
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let closed = false;
-  let everConnected = false;
 
   async function connect() {
     const pgModule = options.pg ?? (await loadPg());
@@ -152,9 +144,9 @@ export function postgresBus(url: string, executor: Kysely<DB>, options: Postgres
     if (closed) return void next.end().catch(() => {});
     client = next;
     failures = 0;
-    // Signals sent while nobody listened are lost: whoever listens reads again.
-    if (everConnected) listeners.resyncAll();
-    everConnected = true;
+    // Signals sent while nobody listened are lost (before the first connection too, to the
+    // streams that subscribed meanwhile): whoever listens reads again.
+    listeners.resyncAll();
   }
 
   function attempt() {
