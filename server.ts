@@ -13,6 +13,7 @@ import { scheduleNightlyBackups } from "./app/lib/backup/nightly.server.ts";
 import { protectActions } from "./app/lib/csrf.server.ts";
 import { db } from "./app/lib/db.server.ts";
 import { databaseUrl, env, isPostgresUrl } from "./app/lib/env.server.ts";
+import { closeLiveBus } from "./app/lib/live-bus.server.ts";
 import { migrateToLatest } from "./app/lib/migrate.server.ts";
 import { precompressedAssets } from "./app/lib/precompressed.server.ts";
 import { randomText } from "./app/lib/random.server.ts";
@@ -217,6 +218,9 @@ function shutdown(signal: string) {
     server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  // Open pages' live streams end now (their browsers reconnect, to another instance if any),
+  // rather than holding the stop for the grace period.
+  void closeLiveBus();
   server.close(async () => {
     await db.destroy();
     console.log("Stopped");

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { startServer, stopServer } from "../test/e2e/global-server.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -93,7 +93,36 @@ try {
   await enableTwoFactor(twoFactorId, twoFactorKey, TOTP.generate({ secret: Secret.fromBase32(twoFactorKey) }));
   await db.destroy();
 
-  const pages = [
+  /** With JS: a directory member (Lucas, who has not asked before) asks the signed-in member to
+   * be friends while the page is open; the page shows the notice and its badge without a reload.
+   * `before` the page opens he signs in and takes back the request he made at the other size
+   * (a notice is told of by a notification's id after the page's newest). */
+  const friendRequest = {
+    asker: null as Page | null,
+    async before(browser: Browser) {
+      const asker = await (await browser.newContext({ baseURL })).newPage();
+      await asker.goto("/signin");
+      await asker.getByLabel("E-mail", { exact: true }).fill("lucas@demo.chapter");
+      await asker.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await asker.getByRole("button", { name: "Sign in", exact: true }).click();
+      await asker.waitForURL((url) => url.pathname === "/user");
+      await asker.goto(`/user/search?${new URLSearchParams({ q: member.name })}`);
+      const cancel = asker.getByRole("button", { name: "Cancel request" });
+      if (await cancel.isVisible()) await Promise.all([answered(asker), cancel.click()]);
+      friendRequest.asker = asker;
+    },
+    async live(page: Page) {
+      const asker = friendRequest.asker!;
+      await Promise.all([answered(asker), asker.getByRole("button", { name: "Connect" }).click()]);
+      await asker.context().close();
+      await page.getByTestId("toast").filter({ hasText: "sent you a friend request" }).waitFor();
+    },
+  };
+  /** The server's answer to the page's next POST (with JS a button flips before it comes). */
+  const answered = (page: Page) => page.waitForResponse((response) => response.request().method() === "POST");
+
+  type Shot = { name: string; path: string; signedIn?: boolean; halfwayAs?: { email: string; password: string }; live?: typeof friendRequest };
+  const pages: Shot[] = [
     { name: "sign-in", path: "/signin", signedIn: false },
     { name: "digest-unsubscribe", path: digestUnsubscribe, signedIn: false },
     { name: "sign-up", path: "/signup", signedIn: false },
@@ -134,6 +163,7 @@ try {
     { name: "member-directory", path: "/user/members" },
     { name: "member-directory-filtered", path: "/user/members?industry=Fintech" },
     { name: "notifications", path: "/user/notifications" },
+    ...(javaScript ? [{ name: "friend-request-notice", path: "/user/timeline", live: friendRequest }] : []),
     { name: "privacy-settings", path: "/user/settings/privacy" },
     { name: "chat", path: "/user/chat" },
     { name: "chat-with-friend", path: `/user/chat/${daniel.id}` },
@@ -195,7 +225,9 @@ try {
           await page.getByRole("button", { name: "Sign in", exact: true }).click();
           await page.waitForURL((url) => url.pathname === "/signin/two-factor");
         }
+        await shot.live?.before(browser);
         await page.goto(shot.path, { waitUntil: "networkidle" });
+        await shot.live?.live(page);
         const file = path.join(OUT, `${String(index + 1).padStart(2, "0")}-${shot.name}-${size.name}${javaScript ? "" : "-nojs"}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(path.relative(ROOT, file));

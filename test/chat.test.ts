@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { unreadCounts } from "~/features/notifications/notifications.server";
-import { chatEventStream } from "~/routes/social/chat-events.server";
+import { liveEventStream } from "~/routes/shell/live-events.server";
 import { listConversations, sendMessage } from "~/features/social/chat.server";
 import { db } from "~/lib/db.server";
 import { action as acceptAction } from "~/routes/spec/user.ajax.accept_friend_request";
 import { action as addAction } from "~/routes/spec/user.ajax.add-friend-request";
-import { loader as eventsLoader } from "~/routes/social/user.chat.$memberId.events";
+import { loader as liveLoader } from "~/routes/shell/user.live";
 import { action as sendAction, loader as conversationLoader } from "~/routes/social/user.chat.$memberId";
 import { action as unfriendAction } from "~/routes/social/user.friends.$memberId.unfriend";
 import { loader as chatsLoader } from "~/routes/social/user.chat._index";
@@ -41,16 +41,23 @@ async function readStream(response: Response, controller: AbortController, until
   return text;
 }
 
-function openStream(as: TestMember, other: number, { after, lastEventId }: { after?: number; lastEventId?: number } = {}) {
+/** The page's live stream (/user/live) of a conversation page. */
+function openStream(as: TestMember, other: number, { after, lastEventId }: { after?: number; lastEventId?: string | number } = {}) {
   const controller = new AbortController();
   const headers: Record<string, string> = { Cookie: as.cookie };
   if (lastEventId !== undefined) headers["Last-Event-ID"] = String(lastEventId);
-  const request = new Request(`${BASE}/user/chat/${other}/events${after !== undefined ? `?after=${after}` : ""}`, { headers, signal: controller.signal });
-  return { controller, response: settle(() => eventsLoader(routeArgs(request, { memberId: String(other) }))) };
+  const request = new Request(`${BASE}/user/live?chat=${other}${after !== undefined ? `&after=${after}` : ""}`, { headers, signal: controller.signal });
+  return { controller, response: settle(() => liveLoader(routeArgs(request))) };
 }
 
+/** The message ids of the stream's `message` events (their ids are `<message>.<notice>`). */
 function eventIds(text: string) {
-  return [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+  return [...text.matchAll(/^id: (\d+)\.\d+\nevent: message$/gm)].map((match) => Number(match[1]));
+}
+
+/** The messages the stream's `message` events carry. */
+function messagesIn(text: string) {
+  return [...text.matchAll(/^event: message\ndata: (.*)$/gm)].map((match) => JSON.parse(match[1]) as { body: string; senderId: number });
 }
 
 describe("chat", () => {
@@ -163,12 +170,7 @@ describe("chat", () => {
     expect(response.headers.get("Cache-Control")).toContain("no-transform");
     const text = await readStream(response, stream.controller, (so) => eventIds(so).includes(third.id));
     expect(eventIds(text)).toEqual([second.id, third.id]);
-    expect(text).toContain("event: message\n");
-    const data = text
-      .split("\n")
-      .filter((line) => line.startsWith("data: "))
-      .map((line) => JSON.parse(line.slice(6)) as { body: string; senderId: number });
-    expect(data.map((message) => message.body)).toEqual(["two", "three"]);
+    expect(messagesIn(text).map((message) => message.body)).toEqual(["two", "three"]);
     // Delivered to Bo: Ana's messages to him are read (just after they were sent).
     await expect.poll(async () => (await unreadCounts(bo.id)).chat).toBe(0);
     expect((await unreadCounts(ana.id)).chat).toBe(1);
@@ -219,10 +221,10 @@ describe("chat", () => {
     await friends(ana, bo);
     const before = await sendMessage(ana.id, bo.id, "before the unfriend");
 
-    // Bo's stream is open (polling quickly) and has delivered the first message.
+    // Bo's stream is open and has delivered the first message.
     const controller = new AbortController();
-    const request = new Request(`${BASE}/user/chat/${ana.id}/events`, { signal: controller.signal });
-    const response = chatEventStream(request, { memberId: bo.id, otherId: ana.id, afterId: 0, pollMs: 20 });
+    const request = new Request(`${BASE}/user/live?chat=${ana.id}`, { signal: controller.signal });
+    const response = liveEventStream(request, { memberId: bo.id, chatWith: ana.id, cursor: { after: 0, notice: null } });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
@@ -256,10 +258,9 @@ describe("chat", () => {
 
   test("the stream sends a heartbeat comment while idle and stops on abort", async () => {
     const ana = await createSignedInMember();
-    const bo = await createSignedInMember();
     const controller = new AbortController();
     const request = new Request(`${BASE}/x`, { signal: controller.signal });
-    const response = chatEventStream(request, { memberId: ana.id, otherId: bo.id, afterId: 0, pollMs: 50, heartbeatMs: 100 });
+    const response = liveEventStream(request, { memberId: ana.id, cursor: { after: 0, notice: null }, heartbeatMs: 100 });
     const text = await readStream(response, controller, (so) => so.includes(": heartbeat"));
     expect(text.startsWith("retry: 2000\n\n")).toBe(true);
     expect(text).toContain(": heartbeat\n\n");

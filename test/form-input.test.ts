@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { db } from "~/lib/db.server";
 import { uploadsDir } from "~/lib/env.server";
 import { action as sendAction } from "~/routes/social/user.chat.$memberId";
-import { loader as eventsLoader } from "~/routes/social/user.chat.$memberId.events";
+import { loader as liveLoader } from "~/routes/shell/user.live";
 import { action as checkEmail } from "~/routes/spec/user.ajax.check_contact_and_invite";
 import { action as checkPhone } from "~/routes/spec/user.ajax.check_contact_and_invite_to_phone";
 import { loader as cities } from "~/routes/spec/user.ajax.get-city-by-regionId";
@@ -171,19 +171,18 @@ describe("chat", () => {
     expect(((await live.json()) as { message: { body: string } }).message.body).toBe("Hello");
 
     const stream = (query: string, headers: Record<string, string> = {}) =>
-      settle(() =>
-        eventsLoader(
-          routeArgs(new Request(`${BASE}/user/chat/${bo.id}/events${query}`, { headers: { Cookie: ana.cookie, ...headers } }), { memberId: String(bo.id) }),
-        ),
-      );
-    for (const [query, headers] of [
-      ["?after=-1", {}],
-      ["?after=1e3", {}],
-      ["", { "Last-Event-ID": "abc" }],
+      settle(() => liveLoader(routeArgs(new Request(`${BASE}/user/live?chat=${bo.id}${query}`, { headers: { Cookie: ana.cookie, ...headers } }))));
+    for (const [query, headers, message] of [
+      ["&after=-1", {}, "Give a message id."],
+      ["&after=1e3", {}, "Give a message id."],
+      ["&notice=x", {}, "Give a notification id."],
+      ["", { "Last-Event-ID": "abc" }, "Give the last event's id as <message>.<notice>."],
+      ["", { "Last-Event-ID": "1.2.3" }, "Give the last event's id as <message>.<notice>."],
+      ["", { "Last-Event-ID": "1.99999999999" }, "Give the last event's id as <message>.<notice>."],
     ] as const) {
       const response = await stream(query, headers);
-      expect(response.status, query || "Last-Event-ID").toBe(400);
-      expect(await response.text()).toBe("Give a message id.");
+      expect(response.status, query || headers["Last-Event-ID"]).toBe(400);
+      expect(await response.text()).toBe(message);
     }
   });
 });

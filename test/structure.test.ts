@@ -34,6 +34,8 @@ const QUERIES_OUTSIDE_FEATURES: Record<string, string[]> = {
   "app/lib/backup/nightly.server.ts": ["backup_runs"],
   // Runs the queries the areas compile once (compiledOnce); it names no table itself.
   "app/lib/compiled-query.server.ts": [],
+  // The live bus announces changes with `select pg_notify(…)` (PostgreSQL); it names no table.
+  "app/lib/live-bus.server.ts": [],
   // The health probe asks the database `select 1`.
   "app/routes/shell/healthz.ts": [],
 };

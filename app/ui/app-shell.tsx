@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useRef } from "re
 import { Avatar } from "./avatar";
 import { CsrfInput } from "./csrf-input";
 import { useLinkClicks } from "./link-clicks";
+import { LiveUpdates } from "./live";
 import { isWithin, MAIN_NAV, type NavGroup } from "./main-nav";
 import { usePageKind } from "./page-kind";
 import { RenderCache } from "./render-cache";
@@ -190,6 +191,17 @@ function MemberMenu({ member, unread }: { member: NonNullable<ShellMember>; unre
 }
 
 export function AppShell({ member, ticker, children }: { member: ShellMember; ticker?: ReactNode; children: ReactNode }) {
+  return (
+    <LiveUpdates>
+      <Shell member={member} ticker={ticker}>
+        {children}
+      </Shell>
+    </LiveUpdates>
+  );
+}
+
+/** The header (its badges live: LiveUpdates) and the page. */
+function Shell({ member, ticker, children }: { member: ShellMember; ticker?: ReactNode; children: ReactNode }) {
   const unread = useUnread();
   const header = useRef<HTMLElement>(null);
   useClosingMenus(header);

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import { createContext, useContext } from "react";
 import type { Member } from "~/lib/session.server";
 
 /** What the shared components read from the root loader's data. root.tsx's loader returns at
@@ -33,9 +34,28 @@ export function useTimeZone() {
 
 export type Unread = { notifications: number; chat: number };
 
-/** Unread notifications and chat messages, from the member area's loader (routes/shell/user.tsx):
- * the header's badges, and the home page's "For you". */
+type MemberAreaData = { unread?: Unread; liveFrom?: { notice: number } };
+
+/** The member area's loader's counts (routes/shell/user.tsx); undefined outside the member area. */
+export function useServerUnread() {
+  return (useRouteLoaderData("routes/user") as MemberAreaData | undefined)?.unread;
+}
+
+/** The newest notification's id when the member area's loader ran: the page's live stream tells of friend requests after it. */
+export function useLiveFrom() {
+  return (useRouteLoaderData("routes/user") as MemberAreaData | undefined)?.liveFrom ?? null;
+}
+
+/** Counts the page's live stream sent (ui/live.tsx), and the loader's counts they followed:
+ * once the loader reads them again (another page), its counts hold until the stream sends more. */
+export const LiveUnread = createContext<{ counts: Unread; after: Unread } | null>(null);
+
+/** Unread notifications and chat messages: the header's badges, and the home page's "For you".
+ * The member area's loader counts them with the page; with JS the page's live stream keeps them
+ * up to date. */
 export function useUnread(): Unread {
-  const data = useRouteLoaderData("routes/user") as { unread?: Unread } | undefined;
-  return data?.unread ?? { notifications: 0, chat: 0 };
+  const server = useServerUnread();
+  const live = useContext(LiveUnread);
+  if (live && server && live.after === server) return live.counts;
+  return server ?? { notifications: 0, chat: 0 };
 }

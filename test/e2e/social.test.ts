@@ -385,7 +385,7 @@ describe("chat", () => {
         type: response.headers.get("content-type"),
         encoding: response.headers.get("content-encoding"),
       };
-    }, `/user/chat/${boId}/events?after=0`);
+    }, `/user/live?chat=${boId}&after=0`);
     expect(stream.type).toBe("text/event-stream; charset=utf-8");
     expect(stream.encoding).toBeNull();
     expect(stream.text).toContain("retry: 2000");
@@ -393,13 +393,13 @@ describe("chat", () => {
 
     // The stream answers an error (a proxy while the server restarts): the browser's EventSource
     // gives up, the page opens a new stream a little later and catches up from the last message seen.
-    await bo.page.route("**/events?*", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
+    await bo.page.route("**/user/live?*", (route) => route.fulfill({ status: 503, body: "Service Unavailable" }));
     await bo.page.reload();
     await bo.page.getByTestId("chat-live").and(bo.page.locator('[data-state="closed"]')).waitFor();
     await box.fill("Sent while the stream was down");
     await send.click();
     await ana.page.getByTestId("chat-message").filter({ hasText: "Sent while the stream was down" }).waitFor();
-    await bo.page.unroute("**/events?*");
+    await bo.page.unroute("**/user/live?*");
     await bo.page.getByTestId("chat-message").filter({ hasText: "Sent while the stream was down" }).waitFor({ timeout: 10_000 });
     await bo.page.getByTestId("chat-live").and(bo.page.locator('[data-state="open"]')).waitFor();
     expect(await bo.page.getByTestId("chat-message").count()).toBe(3);
@@ -445,5 +445,87 @@ describe("chat", () => {
     await ana.page.getByLabel(`Message to ${bo.name}`).evaluate((element) => element.removeAttribute("required"));
     await ana.page.getByRole("button", { name: "Send" }).click();
     await ana.page.getByRole("alert").filter({ hasText: "Write a message first." }).waitFor();
+  });
+});
+
+/** `from` asks `to` to be friends, from the search results. */
+async function askFriend(from: { page: Page }, to: { name: string }) {
+  await visit(from.page, `/user/search?${new URLSearchParams({ q: to.name })}`);
+  await resultRow(from.page, to.name).getByRole("button", { name: "Connect" }).click();
+  await toast(from.page, "Friend request sent");
+}
+
+/** Marks the page, so that a test can tell it was not loaded again (`sameDocument`). */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+}
+const sameDocument = (page: Page) => page.evaluate(() => "notReloaded" in window);
+
+describe("live updates", () => {
+  test("with JavaScript: the header's badges follow a message and a friend request on any page, without a reload", async () => {
+    const ana = await newMember(true, "Badges");
+    const bo = await newMember(true, "Writer");
+    const cy = await newMember(true, "Asker");
+    const anaId = await befriend(bo, ana, bo.name);
+    const boId = Number((await friendRow(ana.page, bo.name).getByRole("link", { name: "Chat" }).getAttribute("href"))?.split("/").pop());
+
+    // Ana reads the timeline: no unread message, no notification.
+    await visit(ana.page, "/user/timeline");
+    await markDocument(ana.page);
+    expect(await ana.page.getByTestId("unread-messages").count()).toBe(0);
+    expect(await ana.page.getByTestId("unread-notifications").count()).toBe(0);
+
+    // Bo writes to her: the message badge appears on her page.
+    await visit(bo.page, `/user/chat/${anaId}`);
+    await bo.page.getByLabel(`Message to ${ana.name}`).fill("Are you free on Friday?");
+    await bo.page.getByRole("button", { name: "Send" }).click();
+    await bo.page.getByTestId("chat-message").filter({ hasText: "Are you free on Friday?" }).waitFor();
+    await expect.poll(() => ana.page.getByTestId("unread-messages").first().textContent()).toMatch(/^1/);
+
+    // Cy asks her to be friends: a notice, and the notifications badge.
+    await askFriend(cy, ana);
+    await toast(ana.page, `${cy.name} sent you a friend request.`);
+    await expect.poll(() => ana.page.getByTestId("unread-notifications").first().textContent()).toMatch(/^1/);
+    expect(await sameDocument(ana.page)).toBe(true);
+
+    // Opening the conversation reads the message: the badge goes, and Bo's next message
+    // arrives in the conversation rather than on the badge.
+    // (The Chat link's name carries its badge: "Chat 1 unread messages".)
+    const nav = ana.page.getByRole("navigation", { name: "Main" });
+    await nav
+      .locator("details")
+      .filter({ has: ana.page.locator('a[href="/user/chat"]') })
+      .locator(":scope > summary:visible")
+      .first()
+      .click();
+    await nav.locator('a[href="/user/chat"]:visible').click();
+    await ana.page.getByTestId("conversation").filter({ hasText: bo.name }).getByRole("link", { name: bo.name }).click();
+    await ana.page.waitForURL(atPath(`/user/chat/${boId}`));
+    await ana.page.getByTestId("chat-live").and(ana.page.locator('[data-state="open"]')).waitFor();
+    await expect.poll(() => ana.page.getByTestId("unread-messages").count()).toBe(0);
+    await bo.page.getByLabel(`Message to ${ana.name}`).fill("Say at noon?");
+    await bo.page.getByRole("button", { name: "Send" }).click();
+    await ana.page.getByTestId("chat-message").filter({ hasText: "Say at noon?" }).waitFor();
+    expect(await ana.page.getByTestId("unread-messages").count()).toBe(0);
+    expect(await sameDocument(ana.page)).toBe(true);
+  });
+
+  test("without JavaScript: a reload shows the badges as before", async () => {
+    const ana = await newMember(false, "Reloader");
+    const bo = await newMember(false, "Sender");
+    const cy = await newMember(false, "Requester");
+    const anaId = await befriend(bo, ana, bo.name);
+    await visit(ana.page, "/user/timeline");
+    expect(await ana.page.getByTestId("unread-messages").count()).toBe(0);
+
+    await visit(bo.page, `/user/chat/${anaId}`);
+    await bo.page.getByLabel(`Message to ${ana.name}`).fill("Hello without scripts");
+    await bo.page.getByRole("button", { name: "Send" }).click();
+    await bo.page.waitForURL(atPath(`/user/chat/${anaId}`));
+    await askFriend(cy, ana);
+
+    await ana.page.reload();
+    expect(await ana.page.getByTestId("unread-messages").first().textContent()).toMatch(/^1/);
+    expect(await ana.page.getByTestId("unread-notifications").first().textContent()).toMatch(/^1/);
   });
 });

@@ -55,6 +55,7 @@ afterAll(async () => {
   msw.close();
   const { db } = await import("../../app/lib/db.server");
   const { forget } = await import("../../app/lib/remember.server");
+  await (await import("../../app/lib/live-bus.server")).closeLiveBus();
   await db.destroy();
   forget("db");
 });

@@ -3,6 +3,7 @@ import type { DB } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
+import { announce } from "~/lib/live-bus.server";
 import { sendMail } from "~/lib/mail.server";
 
 export type NewNotification = {
@@ -43,6 +44,8 @@ export async function addNotification(executor: Kysely<DB>, notification: NewNot
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Open pages of the member hear of it (on PostgreSQL at the transaction's commit, if any).
+  await announce([notification.memberId], notification.kind === "friend_request" ? "friend_request" : "notification", executor);
   return row.id;
 }
 
@@ -69,6 +72,34 @@ export async function listNotifications(memberId: number, { limit = 50 } = {}) {
     .execute();
 }
 
+/** The id of the member's newest notification (0: none): where a page's live stream starts telling of new ones. */
+export async function lastNotificationId(memberId: number) {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.max("id").as("last"))
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+export type FriendRequestNotice = { id: number; message: string; linkPath: string | null };
+
+/** Friend requests the member was told of after notification `afterId`, still unread and
+ * unanswered, oldest first (a few: each is a notice on the open page). */
+export async function friendRequestNoticesAfter(memberId: number, afterId: number, limit = 5): Promise<FriendRequestNotice[]> {
+  return db
+    .selectFrom("notifications")
+    .select(["id", "message", "link_url as linkPath"])
+    .where("member_id", "=", memberId)
+    .where("kind", "=", "friend_request")
+    .where("id", ">", afterId)
+    .where("read_at", "is", null)
+    .where("outcome", "is", null)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
 export async function countUnreadNotifications(memberId: number) {
   const row = await db
     .selectFrom("notifications")
@@ -81,6 +112,8 @@ export async function countUnreadNotifications(memberId: number) {
 
 export async function markNotificationsRead(memberId: number) {
   await db.updateTable("notifications").set({ read_at: new Date().toISOString() }).where("member_id", "=", memberId).where("read_at", "is", null).execute();
+  // The member's other open pages lower their badge.
+  await announce([memberId], "notification");
 }
 
 // Every signed-in page shows the counts: one shape, the conversation open (if any) as a value
@@ -100,6 +133,11 @@ const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
       .where("read_at", "is", null)
       .where("sender_id", "!=", chatWith)
       .as("chat"),
+    eb
+      .selectFrom("notifications")
+      .select((n) => n.fn.max("id").as("last"))
+      .where("member_id", "=", memberId)
+      .as("last_notification"),
   ]),
 );
 
@@ -108,11 +146,21 @@ const unreadOf = compiledOnce((memberId: number, chatWith: number) =>
  * notifications page reads all notifications, a conversation reads its messages; those are
  * not counted, so the badge is right on that page already. */
 export async function unreadCounts(memberId: number, viewing?: URL) {
+  return (await headerCounts(memberId, viewing)).unread;
+}
+
+/** `unreadCounts`, and the id of the member's newest notification (0: none), from which the
+ * page's live stream tells of friend requests arriving (ui/live.tsx): those that come between
+ * the page's rendering and its stream's connecting are told too. */
+export async function headerCounts(memberId: number, viewing?: URL) {
   const notificationsPage = viewing?.pathname === "/user/notifications";
   // The conversation's member id, when the address can hold one (PostgreSQL refused a larger one with an error).
   const chatWith = viewing && !viewing.searchParams.has("before") ? parseId(/^\/user\/chat\/(\d+)$/.exec(viewing.pathname)?.[1]) : null;
   const row = await firstRowOf(unreadOf(memberId, chatWith ?? 0));
-  return { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) };
+  return {
+    unread: { notifications: notificationsPage ? 0 : Number(row?.notifications ?? 0), chat: Number(row?.chat ?? 0) },
+    lastNotification: Number(row?.last_notification ?? 0),
+  };
 }
 
 export async function emailNotificationsOn(memberId: number) {

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { CsrfInput } from "~/ui/csrf-input";
 import { useFieldState } from "~/ui/use-field-state";
+import { useLiveChat } from "~/ui/live";
 import { useHydrated } from "~/ui/use-hydrated";
 import { MESSAGE_MAX_LENGTH } from "./constants";
 import { ViewerTime } from "~/ui/viewer-time";
@@ -19,8 +20,8 @@ function merge(current: Message[], incoming: Message[]) {
 /**
  * A conversation: the messages, newest at the bottom, and the send box. Without JS the page
  * shows the messages and the form posts (Post/Redirect/Get). With JS new messages arrive live
- * from the Server-Sent Events stream, which resumes after the last message seen when the
- * connection comes back, and sending goes through a fetcher without a reload.
+ * through the page's Server-Sent Events stream (ui/live.tsx; the loader's `liveChat` asks it
+ * for this conversation), and sending goes through a fetcher without a reload.
  */
 export function ChatRoom({
   memberId,
@@ -41,44 +42,21 @@ export function ChatRoom({
   const fetcher = useFetcher<{ message: Message | null; result: { error?: Record<string, string[] | null> } }>();
   const [messages, setMessages] = useState(initial);
   const [text, setText] = useFieldState(SEND_FORM_ID, "body", "");
-  const [live, setLive] = useState<"connecting" | "open" | "closed">("connecting");
-  const lastSeen = useRef(initial.length ? initial[initial.length - 1].id : 0);
   const formRef = useRef<HTMLFormElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
 
   useEffect(() => setMessages((current) => merge(current, initial)), [initial]);
   useEffect(() => {
-    lastSeen.current = Math.max(lastSeen.current, messages.length ? messages[messages.length - 1].id : 0);
     bottom.current?.scrollIntoView({ block: "end" });
   }, [messages]);
 
-  // The browser reconnects by itself after a dropped connection (sending Last-Event-ID), but
-  // gives up for good on an error answer (a proxy's 502 while the server restarts): then a new
-  // stream is opened from the last message seen, a little later each time.
-  const [retry, setRetry] = useState(0);
-  useEffect(() => {
-    if (before) return; // an older page is history; the newest page is the live one
-    const source = new EventSource(`/user/chat/${other.id}/events?after=${lastSeen.current}`);
-    let again: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("open", () => setLive("open"));
-    source.addEventListener("error", () => {
-      if (source.readyState !== EventSource.CLOSED) return setLive("connecting");
-      setLive("closed");
-      if (retry < 8) again = setTimeout(() => setRetry(retry + 1), Math.min(30_000, 2_000 * 2 ** retry));
-    });
-    source.addEventListener("message", (event) => {
-      const message = JSON.parse(event.data) as Message;
-      setMessages((current) => merge(current, [message]));
-    });
-    source.addEventListener("end", () => {
-      source.close();
-      setLive("closed");
-    });
-    return () => {
-      clearTimeout(again);
-      source.close();
-    };
-  }, [other.id, before, retry]);
+  // New messages come through the page's live stream (ui/live.tsx), which resumes after the last
+  // message seen when the connection comes back; an older page is history, not live.
+  const live = useLiveChat(other.id, (data) => {
+    const message = data as Message;
+    if (before || (message.senderId !== other.id && message.senderId !== memberId)) return;
+    setMessages((current) => merge(current, [message]));
+  });
 
   const sent = fetcher.data?.message;
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
+import { announce } from "~/lib/live-bus.server";
 import { friendIds, friendOf } from "./friendship.server";
 
 export const MESSAGES_PER_PAGE = 50;
@@ -68,10 +69,13 @@ export async function sendMessage(senderId: number, recipientId: number, body: s
     .values({ sender_id: senderId, recipient_id: recipientId, body, created_at: createdAt, read_at: null })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Both members' open pages: the recipient's badge and conversation, the sender's other tabs.
+  await announce([recipientId, senderId], "message");
   return { id: row.id, senderId, body, createdAt, readAt: null };
 }
 
-/** Marks what the other member sent me (up to `upToId`) as read. */
+/** Marks what the other member sent me (up to `upToId`) as read; the member's open pages hear
+ * of it (their unread badge). Returns how many were marked. */
 export async function markConversationRead(memberId: number, otherId: number, upToId?: number) {
   let query = db
     .updateTable("chat_messages")
@@ -80,7 +84,9 @@ export async function markConversationRead(memberId: number, otherId: number, up
     .where("sender_id", "=", otherId)
     .where("read_at", "is", null);
   if (upToId !== undefined) query = query.where("id", "<=", upToId);
-  await query.execute();
+  const marked = Number((await query.executeTakeFirst()).numUpdatedRows);
+  if (marked > 0) await announce([memberId], "message");
+  return marked;
 }
 
 export type Conversation = {

@@ -3,6 +3,7 @@ import type { DB, NotificationOutcome } from "~/lib/db-schema";
 import { compiledOnce, firstRowOf } from "~/lib/compiled-query.server";
 import { db } from "~/lib/db.server";
 import { fileUrl } from "~/lib/files.server";
+import { announce } from "~/lib/live-bus.server";
 import { notify } from "~/features/notifications/notifications.server";
 
 /** Whether two members are friends (an accepted request in either direction). */
@@ -172,6 +173,7 @@ export async function cancelFriendRequest(memberId: number, otherId: number) {
     .where("read_at", "is", null)
     .execute();
   await answerRequestNotifications(otherId, memberId, "withdrawn");
+  await announce([otherId], "notification");
 }
 
 async function removePendingRequest(requesterId: number, addresseeId: number) {
@@ -196,6 +198,8 @@ async function answerRequestNotifications(to: number, from: number, outcome: Not
     .where("kind", "=", "friend_request")
     .where("outcome", "is", null)
     .execute();
+  // Answered, it is read: the badge of an open page follows.
+  await announce([to], "notification");
 }
 
 /** Accepts their request to me. Already friends: nothing changes. No request: null. */
@@ -255,6 +259,8 @@ export async function unfriend(memberId: number, otherId: number) {
       ]),
     )
     .execute();
+  // An open conversation between the two ends (its live stream checks the friendship).
+  await announce([memberId, otherId], "friendship");
 }
 
 export type FriendListEntry = { id: number; name: string; lookingFor: string | null; avatarUrl: string | null; since: string };

@@ -16,9 +16,27 @@ export const ChatMessageSchema = z.object({
 /** A message id the table can hold, or 0 (before the first). */
 const messageId = z.string().refine((value) => value === "0" || parseId(value) !== null, "Give a message id.");
 
-/** Where a conversation's live stream resumes: after the message the browser saw last (its
- * Last-Event-ID header on a reconnect, or ?after= from a fresh page). */
-export const ChatResumeSchema = z.object({ after: messageId.optional(), last_event_id: messageId.optional() });
+/** A notification id the table can hold, or 0. */
+const notificationId = z.string().refine((value) => value === "0" || parseId(value) !== null, "Give a notification id.");
+
+/**
+ * Where a page's live stream (/user/live) starts: the conversation it shows (?chat=, if any),
+ * after the message the page shows last (?after=) and the friend request notice it told of last
+ * (?notice=); on a reconnect the browser's Last-Event-ID says both, as `<message>.<notice>` (a
+ * lone number is a message id).
+ */
+export const LiveResumeSchema = z.object({
+  chat: z.string().optional(),
+  after: messageId.optional(),
+  notice: notificationId.optional(),
+  last_event_id: z
+    .string()
+    .refine(
+      (value) => /^\d+(\.\d+)?$/.test(value) && value.split(".").every((id) => id === "0" || parseId(id) !== null),
+      "Give the last event's id as <message>.<notice>.",
+    )
+    .optional(),
+});
 
 /** SPEC.md §7's friend request calls: {friend_user_id}, and where to go after (a path of this site). */
 export const FriendCallSchema = z.object({ friend_user_id: z.unknown(), back: z.string().optional().catch(undefined) });

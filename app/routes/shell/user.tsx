@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, type ShouldRevalidateFunction } from "@remix-run/react";
-import { unreadCounts } from "~/features/notifications/notifications.server";
+import { headerCounts } from "~/features/notifications/notifications.server";
 import { pageData } from "~/lib/page-data.server";
 import { requireMember } from "~/lib/session.server";
 import { shellDataStays } from "~/ui/revalidation";
@@ -9,8 +9,10 @@ import { shellDataStays } from "~/ui/revalidation";
 // itself, since Remix runs child loaders and actions without their parent's.
 export async function loader({ request }: LoaderFunctionArgs) {
   const member = await requireMember(request);
-  // The header's badges (unread notifications and chat messages), read by AppShell.
-  return pageData({ unread: await unreadCounts(member.id, new URL(request.url)) });
+  // The header's badges (unread notifications and chat messages), read by AppShell, and where
+  // the page's live stream starts telling of friend requests (ui/live.tsx).
+  const { unread, lastNotification } = await headerCounts(member.id, new URL(request.url));
+  return pageData({ unread, liveFrom: { notice: lastNotification } });
 }
 
 // The counts change as the member moves around (opening notifications or a conversation

@@ -9,6 +9,7 @@ import { ChatMessageSchema } from "~/features/social/schema";
 import { formFailure, parseId, requireFound } from "~/lib/http.server";
 import { requireMember } from "~/lib/session.server";
 import { Avatar } from "~/ui/avatar";
+import type { LiveChatPage } from "~/ui/live";
 import { pageKind } from "~/ui/page-kind";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,7 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Seeing the newest messages reads them.
   const unread = !before && page.messages.some((message) => message.senderId === other.id && !message.readAt);
   if (unread) await markConversationRead(member.id, other.id);
-  return json({ memberId: member.id, other, before, ...page, markedRead: unread });
+  // The newest page is live: the page's stream (ui/live.tsx) brings the messages after its last.
+  const liveChat: LiveChatPage | null = before ? null : { chat: other.id, after: page.messages.at(-1)?.id ?? 0 };
+  return json({ memberId: member.id, other, before, ...page, markedRead: unread, liveChat });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
