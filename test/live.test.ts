@@ -241,7 +241,7 @@ describe("the page's live stream (/user/live)", () => {
     await askFriend(cy, ana);
     await stream.until((text) => frames(text, "friend-request").length === 1);
     const [notice] = frames(stream.text, "friend-request");
-    expect(notice.data).toMatchObject({ message: "Cy sent you a friend request.", linkPath: "/user/friends" });
+    expect(notice.data).toMatchObject({ message: "Cy sent you a friend request.", linkPath: "/user/friends#friend-requests" });
     expect(notice.id).toBe(`0.${notice.data.id}`);
     await stream.until((text) => frames(text, "unread").some((frame) => frame.data.notifications === 1));
   });
