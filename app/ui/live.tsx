@@ -163,7 +163,12 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     <LiveUnread.Provider value={counts}>
       <LiveChat.Provider value={live}>
         {children}
-        {notice ? <Toast notification={{ id: `friend-request-${notice.id}`, type: "info", message: notice.message }} /> : null}
+        {notice ? (
+          <Toast
+            notification={{ id: `friend-request-${notice.id}`, type: "info", message: notice.message }}
+            link={notice.linkPath ? { to: notice.linkPath, label: "See the request" } : undefined}
+          />
+        ) : null}
       </LiveChat.Provider>
     </LiveUnread.Provider>
   );

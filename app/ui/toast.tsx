@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { FlashedNotification } from "~/lib/respond.server";
 import { useHydrated } from "./use-hydrated";
@@ -6,9 +7,10 @@ const HIDE_AFTER_MS = 6000;
 
 /**
  * The answer of the last action. The server renders it into the page (so members without
- * JS see it); with JS it floats as a toast that hides itself and can be dismissed.
+ * JS see it); with JS it floats as a toast that hides itself and can be dismissed. `link` leads
+ * to what it tells of (a friend request arriving live: to the request).
  */
-export function Toast({ notification }: { notification: FlashedNotification | null }) {
+export function Toast({ notification, link }: { notification: FlashedNotification | null; link?: { to: string; label: string } }) {
   const hydrated = useHydrated();
   const [hidden, setHidden] = useState<string | null>(null);
   // Kept while the pointer or focus is on it, so there is time to read it.
@@ -32,7 +34,16 @@ export function Toast({ notification }: { notification: FlashedNotification | nu
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <p>{notification.message}</p>
+      {link ? (
+        <div className="toast-text">
+          <p>{notification.message}</p>
+          <Link to={link.to} className="toast-link" onClick={() => setHidden(notification.id)}>
+            {link.label}
+          </Link>
+        </div>
+      ) : (
+        <p>{notification.message}</p>
+      )}
       {hydrated ? (
         <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setHidden(notification.id)}>
           ×

@@ -510,6 +510,19 @@ describe("live updates", () => {
     expect(await sameDocument(ana.page)).toBe(true);
   });
 
+  test("with JavaScript: a friend request's live notice leads to the request, answered there in one tap", async () => {
+    const ana = await newMember(true, "Noticed", { touch: true });
+    const cy = await newMember(true, "Knocker");
+    await ana.page.setViewportSize({ width: 390, height: 844 });
+    await visit(ana.page, "/user/timeline");
+    await askFriend(cy, ana);
+    const notice = ana.page.getByTestId("toast").filter({ hasText: `${cy.name} sent you a friend request.` });
+    await notice.getByRole("link", { name: "See the request" }).tap();
+    await ana.page.waitForURL((url) => url.pathname === "/user/friends" && url.hash === "#friend-requests");
+    await friendRow(ana.page, cy.name).getByRole("button", { name: "Accept" }).tap();
+    expect(await toast(ana.page, "now friends")).toContain(`You and ${cy.name} are now friends.`);
+  });
+
   test("without JavaScript: a reload shows the badges as before", async () => {
     const ana = await newMember(false, "Reloader");
     const bo = await newMember(false, "Sender");
